@@ -1,0 +1,64 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "WidgetRender",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "WidgetRender", targets: ["WidgetRender"]),
+        .library(name: "WidgetCore", targets: ["WidgetCore"]),
+        .executable(name: "widgetrender", targets: ["widgetrender"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    ],
+    targets: [
+        // System libraries, found through pkg-config; `providers` tells SwiftPM what to suggest.
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
+        ),
+        .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
+        // libpng reports errors with longjmp, which Swift cannot catch: a thin C layer does.
+        .target(name: "PNGCodec", dependencies: ["CPNG"]),
+
+        .target(name: "WidgetCore"),
+        .target(name: "WidgetLayout", dependencies: ["WidgetCore"]),
+        .target(name: "WidgetData"),
+        .target(name: "WidgetRendering", dependencies: ["WidgetLayout", "CCairo", "PNGCodec"]),
+        .target(
+            name: "WidgetAssets",
+            path: "Assets",
+            exclude: ["README.md"],
+            sources: ["WidgetAssets.swift"],
+            resources: [.copy("samples"), .copy("fonts"), .copy("reference")]
+        ),
+        .target(name: "Widgets", dependencies: ["WidgetCore", "WidgetData", "WidgetAssets"]),
+        .target(
+            name: "WidgetRender",
+            dependencies: ["Widgets", "WidgetRendering", "WidgetLayout", "WidgetData", "WidgetCore", "WidgetAssets"]
+        ),
+        .executableTarget(
+            name: "widgetrender",
+            dependencies: [
+                "WidgetRender",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .testTarget(name: "WidgetCoreTests", dependencies: ["WidgetCore"]),
+        .testTarget(name: "WidgetLayoutTests", dependencies: ["WidgetLayout", "WidgetAssets"]),
+        .testTarget(name: "WidgetDataTests", dependencies: ["WidgetData", "WidgetAssets"]),
+        .testTarget(
+            name: "WidgetRenderTests",
+            dependencies: ["WidgetRender", "WidgetRendering", "Widgets"],
+            exclude: ["__Snapshots__"]
+        ),
+        .testTarget(name: "widgetrenderTests", dependencies: ["WidgetRender"]),
+    ]
+)

@@ -1,0 +1,7 @@
+#ifndef WIDGETRENDER_CCAIRO_SHIM_H
+#define WIDGETRENDER_CCAIRO_SHIM_H
+#include <cairo.h>
+#include <pango/pangocairo.h>
+#include <pango/pangofc-fontmap.h>
+#include <fontconfig/fontconfig.h>
+#endif

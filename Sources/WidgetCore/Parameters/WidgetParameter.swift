@@ -1,0 +1,119 @@
+import Foundation
+
+/// A user-configurable setting of a widget, in the spirit of WidgetKit's
+/// `IntentConfiguration` / App Intents `@Parameter`.
+///
+/// A parameter is typed, has a default, and states its allowed values, so the
+/// command can list it and reject a bad `--param key=value` before rendering.
+///
+/// ```swift
+/// WidgetParameter(key: "country", title: "Country",
+///                 kind: .choice([.init(value: "JPN", label: "Japan")]), defaultValue: "JPN")
+/// ```
+public struct WidgetParameter: Sendable, Hashable {
+    /// One allowed value of a ``Kind/choice(_:)`` parameter.
+    public struct Choice: Sendable, Hashable {
+        /// The value given on the command line, e.g. `JPN`.
+        public var value: String
+        /// What a person reads, e.g. `Japan`.
+        public var label: String
+
+        public init(value: String, label: String) {
+            self.value = value
+            self.label = label
+        }
+    }
+
+    /// The parameter's type and allowed values.
+    public enum Kind: Sendable, Hashable {
+        /// One of a fixed list of values (matched case-insensitively).
+        case choice([Choice])
+        /// A whole number in a closed range.
+        case integer(ClosedRange<Int>)
+        /// `true` or `false`.
+        case boolean
+    }
+
+    /// The key used in `--param key=value`.
+    public var key: String
+    /// A short title, as in a widget's edit sheet.
+    public var title: String
+    /// One sentence on what the parameter changes.
+    public var summary: String
+    /// The type and allowed values.
+    public var kind: Kind
+    /// The value used when the user gives none; must itself be allowed.
+    public var defaultValue: String
+
+    public init(key: String, title: String, summary: String = "", kind: Kind, defaultValue: String) {
+        self.key = key
+        self.title = title
+        self.summary = summary
+        self.kind = kind
+        self.defaultValue = defaultValue
+    }
+
+    /// A readable list of the allowed values: `JPN, USA, KOR` or `7...365` or `true, false`.
+    public var allowedDescription: String {
+        switch kind {
+        case .choice(let choices): choices.map(\.value).joined(separator: ", ")
+        case .integer(let range): "\(range.lowerBound)...\(range.upperBound)"
+        case .boolean: "true, false"
+        }
+    }
+
+    /// The allowed values as strings (for `list --json`); an integer range gives its bounds.
+    public var allowedValues: [String] {
+        switch kind {
+        case .choice(let choices): choices.map(\.value)
+        case .integer(let range): [String(range.lowerBound), String(range.upperBound)]
+        case .boolean: ["true", "false"]
+        }
+    }
+
+    /// The type's name for listings: `choice`, `integer` or `boolean`.
+    public var typeName: String {
+        switch kind {
+        case .choice: "choice"
+        case .integer: "integer"
+        case .boolean: "boolean"
+        }
+    }
+
+    /// Checks `raw` against the allowed values and returns the canonical value.
+    ///
+    /// - Throws: ``ParameterError/invalidValue(key:value:allowed:)`` when it is not allowed.
+    public func validate(_ raw: String) throws(ParameterError) -> ParameterValue {
+        let trimmed = raw.trimmingCharacters(in: .whitespaces)
+        switch kind {
+        case .choice(let choices):
+            if let match = choices.first(where: { $0.value.lowercased() == trimmed.lowercased() }) {
+                return .string(match.value)
+            }
+        case .integer(let range):
+            if let number = Int(trimmed), range.contains(number) { return .integer(number) }
+        case .boolean:
+            switch trimmed.lowercased() {
+            case "true", "yes", "1": return .boolean(true)
+            case "false", "no", "0": return .boolean(false)
+            default: break
+            }
+        }
+        throw .invalidValue(key: key, value: raw, allowed: allowedDescription)
+    }
+}
+
+/// A validated parameter value.
+public enum ParameterValue: Sendable, Hashable, CustomStringConvertible {
+    case string(String)
+    case integer(Int)
+    case boolean(Bool)
+
+    public var description: String {
+        switch self {
+        case .string(let value): value
+        case .integer(let value): String(value)
+        case .boolean(let value): String(value)
+        }
+    }
+}

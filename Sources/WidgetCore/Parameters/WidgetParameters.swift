@@ -1,0 +1,79 @@
+/// A widget's configuration: every declared parameter with a validated value.
+///
+/// Build one with ``resolve(_:against:)`` from the user's `key=value` pairs;
+/// missing keys take their defaults.
+///
+/// ```swift
+/// let params = try WidgetParameters.resolve(["country": "kor"], against: widget.parameters)
+/// params.string("country")  // "KOR"
+/// ```
+public struct WidgetParameters: Sendable, Hashable {
+    /// The values by key.
+    public private(set) var values: [String: ParameterValue]
+
+    public init(values: [String: ParameterValue] = [:]) {
+        self.values = values
+    }
+
+    /// The value of a choice parameter, or `nil`.
+    public func string(_ key: String) -> String? {
+        if case .string(let value)? = values[key] { return value }
+        return nil
+    }
+
+    /// The value of an integer parameter, or `nil`.
+    public func integer(_ key: String) -> Int? {
+        if case .integer(let value)? = values[key] { return value }
+        return nil
+    }
+
+    /// The value of a boolean parameter, or `nil`.
+    public func boolean(_ key: String) -> Bool? {
+        if case .boolean(let value)? = values[key] { return value }
+        return nil
+    }
+
+    /// Validates the user's pairs against a widget's definitions and fills in defaults.
+    ///
+    /// - Parameters:
+    ///   - raw: the pairs from `--param key=value`.
+    ///   - definitions: the widget's declared parameters.
+    /// - Throws: ``ParameterError/unknownKey(key:known:)`` for a key the widget does
+    ///   not declare, ``ParameterError/invalidValue(key:value:allowed:)`` for a value
+    ///   it does not allow.
+    public static func resolve(
+        _ raw: [String: String], against definitions: [WidgetParameter]
+    ) throws(ParameterError) -> WidgetParameters {
+        for key in raw.keys.sorted() where !definitions.contains(where: { $0.key == key }) {
+            throw .unknownKey(key: key, known: definitions.map(\.key))
+        }
+        var values: [String: ParameterValue] = [:]
+        for definition in definitions {
+            values[definition.key] = try definition.validate(raw[definition.key] ?? definition.defaultValue)
+        }
+        return WidgetParameters(values: values)
+    }
+}
+
+/// Why a `--param` was rejected.
+public enum ParameterError: Error, Equatable, CustomStringConvertible {
+    /// The widget has no parameter with this key.
+    case unknownKey(key: String, known: [String])
+    /// The value is not one the parameter allows.
+    case invalidValue(key: String, value: String, allowed: String)
+    /// The text is not of the form `key=value`.
+    case malformed(String)
+
+    public var description: String {
+        switch self {
+        case .unknownKey(let key, let known):
+            known.isEmpty
+                ? "unknown parameter '\(key)': this widget takes no parameters"
+                : "unknown parameter '\(key)'; this widget takes: \(known.joined(separator: ", "))"
+        case .invalidValue(let key, let value, let allowed):
+            "invalid value '\(value)' for parameter '\(key)'; allowed: \(allowed)"
+        case .malformed(let text):
+            "malformed parameter '\(text)'; expected key=value, e.g. --param country=JPN"
+        }
+    }
+}

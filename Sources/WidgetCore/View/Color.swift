@@ -1,0 +1,100 @@
+/// A colour that may differ between light and dark appearance.
+///
+/// Components are 0...1, not premultiplied. Semantic colours (`primary`,
+/// `secondary`, `up`, `down`, `background`) follow Apple's system palette.
+///
+/// ```swift
+/// Text("+2.3%").foregroundStyle(.up)
+/// Color(red: 1, green: 0.6, blue: 0).opacity(0.5)
+/// ```
+public struct Color: Sendable, Hashable {
+    /// One colour's components.
+    public struct RGBA: Sendable, Hashable {
+        public var red: Double
+        public var green: Double
+        public var blue: Double
+        public var alpha: Double
+
+        public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+            self.red = red
+            self.green = green
+            self.blue = blue
+            self.alpha = alpha
+        }
+
+        /// From a 0xRRGGBB literal.
+        public init(hex: UInt32, alpha: Double = 1) {
+            self.init(
+                red: Double((hex >> 16) & 0xFF) / 255, green: Double((hex >> 8) & 0xFF) / 255,
+                blue: Double(hex & 0xFF) / 255, alpha: alpha)
+        }
+    }
+
+    public var light: RGBA
+    public var dark: RGBA
+
+    /// The same colour in both appearances.
+    public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
+        let rgba = RGBA(red: red, green: green, blue: blue, alpha: opacity)
+        light = rgba
+        dark = rgba
+    }
+
+    /// Different colours for light and dark appearance.
+    public init(light: RGBA, dark: RGBA) {
+        self.light = light
+        self.dark = dark
+    }
+
+    /// From a 0xRRGGBB literal, the same in both appearances.
+    public init(hex: UInt32) {
+        self.init(light: RGBA(hex: hex), dark: RGBA(hex: hex))
+    }
+
+    /// The components for an appearance.
+    public func resolved(in scheme: ColorScheme) -> RGBA {
+        scheme == .light ? light : dark
+    }
+
+    /// The colour with its alpha multiplied by `value`.
+    public func opacity(_ value: Double) -> Color {
+        var copy = self
+        copy.light.alpha *= value
+        copy.dark.alpha *= value
+        return copy
+    }
+
+    /// Text and lines: near black on light, white on dark.
+    public static var primary: Color { Color(light: RGBA(hex: 0x000000), dark: RGBA(hex: 0xFFFFFF)) }
+    /// Labels and captions.
+    public static var secondary: Color {
+        Color(light: RGBA(hex: 0x3C3C43, alpha: 0.6), dark: RGBA(hex: 0xEBEBF5, alpha: 0.6))
+    }
+    /// The widget's default container background.
+    public static var background: Color { Color(light: RGBA(hex: 0xFFFFFF), dark: RGBA(hex: 0x1C1C1E)) }
+    /// A rising value (system green).
+    public static var up: Color { Color(light: RGBA(hex: 0x248A3D), dark: RGBA(hex: 0x30D158)) }
+    /// A falling value (system red).
+    public static var down: Color { Color(light: RGBA(hex: 0xD70015), dark: RGBA(hex: 0xFF453A)) }
+    /// System orange, the price widget's accent.
+    public static var orange: Color { Color(light: RGBA(hex: 0xC93400), dark: RGBA(hex: 0xFF9F0A)) }
+    /// System blue.
+    public static var blue: Color { Color(light: RGBA(hex: 0x0040DD), dark: RGBA(hex: 0x409CFF)) }
+    /// System red (not the "down" shade).
+    public static var red: Color { Color(light: RGBA(hex: 0xFF3B30), dark: RGBA(hex: 0xFF453A)) }
+    /// System teal.
+    public static var teal: Color { Color(light: RGBA(hex: 0x0071A4), dark: RGBA(hex: 0x5DE6FF)) }
+    /// White in both appearances.
+    public static var white: Color { Color(hex: 0xFFFFFF) }
+    /// Black in both appearances.
+    public static var black: Color { Color(hex: 0x000000) }
+    /// Fully transparent.
+    public static var clear: Color { Color(red: 0, green: 0, blue: 0, opacity: 0) }
+}
+
+/// A fill: a colour or a linear gradient.
+public enum ShapeStyle: Sendable, Hashable {
+    case color(Color)
+    /// Colours spread evenly from `start` to `end`, in unit coordinates of the filled rectangle.
+    case linearGradient([Color], start: Point, end: Point)
+}

@@ -1,0 +1,77 @@
+/// One point of a chart: `x` is usually seconds since 1970, `y` the value.
+public struct ChartPoint: Sendable, Hashable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// What a ``LineChart`` draws.
+public struct LineChartSpec: Sendable, Hashable {
+    public var points: [ChartPoint]
+    /// Stroke width in points.
+    public var lineWidth: Double
+    /// The line's colour; `nil` uses the environment's foreground colour.
+    public var color: Color?
+    /// Fill a fading gradient under the line.
+    public var gradientFill: Bool
+    /// Mark the lowest and highest points, with these labels (empty for dots only).
+    public var markers: MinMaxLabels?
+
+    /// Labels for the min/max markers.
+    public struct MinMaxLabels: Sendable, Hashable {
+        public var min: String
+        public var max: String
+
+        public init(min: String, max: String) {
+            self.min = min
+            self.max = max
+        }
+    }
+
+    public init(
+        points: [ChartPoint], lineWidth: Double = 1.75, color: Color? = nil, gradientFill: Bool = false,
+        markers: MinMaxLabels? = nil
+    ) {
+        self.points = points
+        self.lineWidth = lineWidth
+        self.color = color
+        self.gradientFill = gradientFill
+        self.markers = markers
+    }
+}
+
+/// A line through a series, scaled to fill the space it is given.
+///
+/// The line is 1.75 points wide by default; a gradient under it and markers
+/// for the lowest and highest points are optional.
+///
+/// ```swift
+/// LineChart(points, color: .orange).gradientFill().markers(min: "15.6K", max: "31.8K")
+/// ```
+public struct LineChart: View {
+    public var spec: LineChartSpec
+
+    public init(_ points: [ChartPoint], lineWidth: Double = 1.75, color: Color? = nil) {
+        spec = LineChartSpec(points: points, lineWidth: lineWidth, color: color)
+    }
+
+    /// Adds a gradient of the line colour under the line, fading to clear.
+    public func gradientFill(_ enabled: Bool = true) -> LineChart {
+        var copy = self
+        copy.spec.gradientFill = enabled
+        return copy
+    }
+
+    /// Marks the lowest and highest points with dots and these labels.
+    public func markers(min: String, max: String) -> LineChart {
+        var copy = self
+        copy.spec.markers = .init(min: min, max: max)
+        return copy
+    }
+
+    public var node: ViewNode { .lineChart(spec) }
+}

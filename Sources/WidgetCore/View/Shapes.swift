@@ -1,0 +1,72 @@
+/// A filled shape.
+public struct ShapeSpec: Sendable, Hashable {
+    /// The outline.
+    public enum Kind: Sendable, Hashable {
+        case rectangle(cornerRadius: Double)
+        case capsule
+        case circle
+    }
+
+    public var kind: Kind
+    public var fill: ShapeStyle?
+
+    public init(kind: Kind, fill: ShapeStyle? = nil) {
+        self.kind = kind
+        self.fill = fill
+    }
+}
+
+/// A rectangle with rounded corners that fills its frame, as SwiftUI's `RoundedRectangle`.
+public struct RoundedRectangle: View {
+    public var spec: ShapeSpec
+
+    public init(cornerRadius: Double) {
+        spec = ShapeSpec(kind: .rectangle(cornerRadius: cornerRadius))
+    }
+
+    /// Fills the shape with a colour (the foreground colour otherwise).
+    public func fill(_ color: Color) -> RoundedRectangle {
+        var copy = self
+        copy.spec.fill = .color(color)
+        return copy
+    }
+
+    /// Fills the shape with a style.
+    public func fill(_ style: ShapeStyle) -> RoundedRectangle {
+        var copy = self
+        copy.spec.fill = style
+        return copy
+    }
+
+    public var node: ViewNode { .shape(spec) }
+}
+
+/// A circle centred in its frame.
+public struct Circle: View {
+    public var spec = ShapeSpec(kind: .circle)
+
+    public init() {}
+
+    public func fill(_ color: Color) -> Circle {
+        var copy = self
+        copy.spec.fill = .color(color)
+        return copy
+    }
+
+    public var node: ViewNode { .shape(spec) }
+}
+
+/// A rectangle with fully rounded ends.
+public struct Capsule: View {
+    public var spec = ShapeSpec(kind: .capsule)
+
+    public init() {}
+
+    public func fill(_ color: Color) -> Capsule {
+        var copy = self
+        copy.spec.fill = .color(color)
+        return copy
+    }
+
+    public var node: ViewNode { .shape(spec) }
+}

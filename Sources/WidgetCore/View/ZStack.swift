@@ -1,0 +1,12 @@
+/// Draws children on top of each other, the first at the back, as SwiftUI's `ZStack`.
+///
+/// ```swift
+/// ZStack(alignment: .bottomLeading) { LineChart(points); Text("30 days") }
+/// ```
+public struct ZStack: View {
+    public let node: ViewNode
+
+    public init(alignment: Alignment = .center, @ViewBuilder content: () -> ViewNode) {
+        node = .stack(StackSpec(axis: .depth, alignment: alignment, spacing: 0), content().flattened)
+    }
+}

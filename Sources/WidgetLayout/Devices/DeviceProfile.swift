@@ -1,0 +1,89 @@
+import WidgetCore
+
+/// A device's screen and the size of each widget family on it, in points.
+///
+/// Sizes come from Apple's Human Interface Guidelines (iOS/iPadOS 18 tables),
+/// kept with their sources in `Assets/reference/widget-families.json`.
+///
+/// ```swift
+/// let device = try DeviceProfile.named("iphone-393x852")
+/// device.size(of: .systemMedium)  // 338×158
+/// ```
+public struct DeviceProfile: Sendable, Hashable {
+    /// A stable identifier, `iphone-<width>x<height>` or `ipad-...`.
+    public var id: String
+    /// Models with this screen.
+    public var models: [String]
+    /// The portrait screen size in points.
+    public var screen: Size
+    /// Pixels per point.
+    public var scale: Int
+    /// Each family's layout size on this device (the canvas size on iPad).
+    public var familySizes: [WidgetFamily: Size]
+    /// On iPad, the size the system scales the canvas down to on the Home Screen.
+    public var homeScreenSizes: [WidgetFamily: Size]?
+    /// How sure the reference is of these numbers: `high`, `medium` or `low`.
+    public var confidence: String
+
+    public init(
+        id: String, models: [String], screen: Size, scale: Int, familySizes: [WidgetFamily: Size],
+        homeScreenSizes: [WidgetFamily: Size]?, confidence: String
+    ) {
+        self.id = id
+        self.models = models
+        self.screen = screen
+        self.scale = scale
+        self.familySizes = familySizes
+        self.homeScreenSizes = homeScreenSizes
+        self.confidence = confidence
+    }
+
+    /// The device used when none is named: iPhone 15 Pro Max class (430×932 pt, @3x),
+    /// whose medium widget is 364×170 pt, 1092×510 px.
+    public static var defaultID: String { "iphone-430x932" }
+
+    /// The default device; see ``defaultID``.
+    public static var `default`: DeviceProfile {
+        // The catalog always holds the default; the test suite checks it.
+        all.first { $0.id == defaultID } ?? all[0]
+    }
+
+    /// The device with this identifier.
+    ///
+    /// - Throws: ``LayoutError/unknownDevice(_:known:)`` listing the known identifiers.
+    public static func named(_ id: String) throws(LayoutError) -> DeviceProfile {
+        guard let device = all.first(where: { $0.id == id.lowercased() }) else {
+            throw .unknownDevice(id, known: all.map(\.id))
+        }
+        return device
+    }
+
+    /// The family's size in points on this device, or `nil` when the device has no such widget
+    /// (extra large on iPhone, accessory families on iPad).
+    public func size(of family: WidgetFamily) -> Size? {
+        familySizes[family]
+    }
+
+    /// The families this device shows, in WidgetKit's order.
+    public var families: [WidgetFamily] {
+        WidgetFamily.allCases.filter { familySizes[$0] != nil }
+    }
+}
+
+/// Why a layout request cannot be met.
+public enum LayoutError: Error, Equatable, CustomStringConvertible {
+    case unknownDevice(String, known: [String])
+    case familyUnavailable(WidgetFamily, device: String)
+    case invalidScale(Int)
+
+    public var description: String {
+        switch self {
+        case .unknownDevice(let id, let known):
+            "unknown device '\(id)'; known devices: \(known.joined(separator: ", "))"
+        case .familyUnavailable(let family, let device):
+            "device '\(device)' has no \(family.shortName) widget"
+        case .invalidScale(let scale):
+            "invalid scale \(scale); use 1, 2 or 3"
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import WidgetCore
+
+/// One thing to draw, in widget points, produced by ``LayoutEngine``.
+///
+/// The display list is plain data in back-to-front order: tests can check where
+/// things landed without rendering, and the renderer just walks it.
+public enum DisplayItem: Sendable, Hashable {
+    case text(DisplayText)
+    case shape(ShapeSpec.Kind, ShapeStyle, Rect, redacted: Bool)
+    case lineChart(LineChartSpec, Rect, color: Color, redacted: Bool)
+    case image(ImageSpec, Rect, redacted: Bool)
+
+    /// The rectangle the item occupies.
+    public var frame: Rect {
+        switch self {
+        case .text(let text): text.frame
+        case .shape(_, _, let rect, _), .lineChart(_, let rect, _, _), .image(_, let rect, _): rect
+        }
+    }
+}
+
+/// Text placed by layout: the font is final (after any shrinking to fit).
+public struct DisplayText: Sendable, Hashable {
+    public var string: String
+    public var font: Font
+    public var color: Color
+    public var frame: Rect
+    /// The width the text was measured against (wrapping and truncation depend on it).
+    public var layoutWidth: Double
+    public var lineLimit: Int?
+    public var alignment: HorizontalAlignment
+    public var redacted: Bool
+
+    public init(
+        string: String, font: Font, color: Color, frame: Rect, layoutWidth: Double, lineLimit: Int?, alignment: HorizontalAlignment,
+        redacted: Bool
+    ) {
+        self.string = string
+        self.font = font
+        self.color = color
+        self.frame = frame
+        self.layoutWidth = layoutWidth
+        self.lineLimit = lineLimit
+        self.alignment = alignment
+        self.redacted = redacted
+    }
+}

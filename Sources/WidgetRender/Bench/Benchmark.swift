@@ -1,0 +1,131 @@
+import Foundation
+import WidgetCore
+import WidgetLayout
+import WidgetRendering
+
+/// Times rendering: for each widget, layout + drawing + PNG encoding of one
+/// entry, many times in one process with the data already loaded.
+///
+/// Reports the median and 95th percentile, and, as the baseline in the same run,
+/// the same surface encoded by Cairo's own PNG writer.
+public struct Benchmark {
+    /// One widget's figures.
+    public struct Result: Sendable {
+        public var kind: String
+        public var family: WidgetFamily
+        public var pixels: (width: Int, height: Int)
+        public var iterations: Int
+        /// Render (view, layout, draw) plus encode, per iteration.
+        public var median: Double
+        public var p95: Double
+        /// The drawing part alone.
+        public var drawMedian: Double
+        /// The encoding part alone.
+        public var encodeMedian: Double
+        /// Cairo's `cairo_surface_write_to_png_stream` on the same surface.
+        public var baselineEncodeMedian: Double
+        public var pngBytes: Int
+        public var baselinePNGBytes: Int
+    }
+
+    public var session: RenderSession
+    public var request: RenderRequest
+    public var iterations: Int
+    public var baselineIterations: Int
+
+    public init(session: RenderSession, request: RenderRequest, iterations: Int = 200, baselineIterations: Int = 30) {
+        self.session = session
+        self.request = request
+        self.iterations = iterations
+        self.baselineIterations = baselineIterations
+    }
+
+    static func milliseconds(_ start: DispatchTime, _ end: DispatchTime) -> Double {
+        Double(end.uptimeNanoseconds - start.uptimeNanoseconds) / 1_000_000
+    }
+
+    /// The value at quantile `q` (0...1) of unsorted samples (nearest rank).
+    public static func quantile(_ samples: [Double], _ q: Double) -> Double {
+        guard !samples.isEmpty else { return 0 }
+        let sorted = samples.sorted()
+        let rank = Int((q * Double(sorted.count)).rounded(.up)) - 1
+        return sorted[max(0, min(sorted.count - 1, rank))]
+    }
+
+    /// Runs the benchmark for every selected widget that supports the family.
+    public func run(family: WidgetFamily) async throws(PipelineError) -> [Result] {
+        let pipeline = RenderPipeline(session: session)
+        var results: [Result] = []
+        let widgets = request.kinds.isEmpty ? session.bundle.widgets : session.bundle.widgets.filter { request.kinds.contains($0.kind) }
+        let parameters = try pipeline.resolveParameters(request.parameters, for: widgets)
+        for widget in widgets where widget.supports(family) {
+            let metrics: WidgetMetrics
+            do {
+                metrics = try WidgetMetrics(family: family, device: request.device, scale: request.scale)
+            } catch {
+                throw .usage(error.description)
+            }
+            let context = TimelineProviderContext(
+                family: family, displaySize: metrics.size, parameters: parameters[widget.kind] ?? WidgetParameters(),
+                now: request.now, dataSource: request.dataSource)
+            let entry: AnyTimelineEntry
+            do {
+                guard let last = try await widget.timeline(in: context).entries.last else {
+                    throw PipelineError.badData("\(widget.kind): empty timeline")
+                }
+                entry = last
+            } catch let error as PipelineError {
+                throw error
+            } catch {
+                throw .badData("\(widget.kind): \(error)")
+            }
+            let viewContext = ViewContext(
+                family: family, displaySize: metrics.size, colorScheme: request.colorScheme, locale: request.locale,
+                timeZone: request.timeZone)
+            var totals: [Double] = []
+            var draws: [Double] = []
+            var encodes: [Double] = []
+            var bytes = 0
+            var lastSurface: CairoSurface?
+            do {
+                // One warm-up render fills the font and text caches, as in a long-running process.
+                _ = try session.encoder.encode(
+                    try session.renderer.render(
+                        entry.view(in: viewContext), metrics: metrics, colorScheme: request.colorScheme,
+                        locale: request.locale))
+                for _ in 0..<iterations {
+                    let start = DispatchTime.now()
+                    let surface = try session.renderer.render(
+                        entry.view(in: viewContext), metrics: metrics, colorScheme: request.colorScheme,
+                        locale: request.locale)
+                    let drawn = DispatchTime.now()
+                    let png = try session.encoder.encode(surface)
+                    let end = DispatchTime.now()
+                    totals.append(Self.milliseconds(start, end))
+                    draws.append(Self.milliseconds(start, drawn))
+                    encodes.append(Self.milliseconds(drawn, end))
+                    bytes = png.count
+                    lastSurface = surface
+                }
+                var baseline: [Double] = []
+                var baselineBytes = 0
+                if let surface = lastSurface {
+                    for _ in 0..<baselineIterations {
+                        let start = DispatchTime.now()
+                        baselineBytes = try CairoPNGWriter.encode(surface).count
+                        baseline.append(Self.milliseconds(start, DispatchTime.now()))
+                    }
+                }
+                results.append(
+                    Result(
+                        kind: widget.kind, family: family, pixels: (metrics.pixelWidth, metrics.pixelHeight),
+                        iterations: iterations, median: Self.quantile(totals, 0.5), p95: Self.quantile(totals, 0.95),
+                        drawMedian: Self.quantile(draws, 0.5), encodeMedian: Self.quantile(encodes, 0.5),
+                        baselineEncodeMedian: Self.quantile(baseline, 0.5), pngBytes: bytes, baselinePNGBytes: baselineBytes))
+            } catch {
+                throw .software(error.description)
+            }
+        }
+        return results
+    }
+}

@@ -1,0 +1,149 @@
+import CCairo
+import WidgetCore
+
+/// A Cairo image surface in premultiplied ARGB32, owned by Swift: destroyed in `deinit`.
+public final class CairoSurface {
+    let pointer: OpaquePointer
+
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+
+    /// A new transparent surface.
+    ///
+    /// - Throws: ``RenderError/cairo(_:)`` when Cairo cannot allocate it.
+    public init(width: Int, height: Int) throws(RenderError) {
+        guard width > 0, height > 0, width <= 16384, height <= 16384 else {
+            throw .invalidSize(width: width, height: height)
+        }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
+            throw .cairo("cannot create a \(width)×\(height) surface")
+        }
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw .cairo(String(cString: cairo_status_to_string(status)))
+        }
+        pointer = surface
+        self.width = width
+        self.height = height
+    }
+
+    /// Wraps a surface Cairo created (takes ownership).
+    init(taking surface: OpaquePointer) {
+        pointer = surface
+        width = Int(cairo_image_surface_get_width(surface))
+        height = Int(cairo_image_surface_get_height(surface))
+    }
+
+    deinit {
+        cairo_surface_destroy(pointer)
+    }
+
+    /// Bytes per row; read from Cairo, never assumed.
+    public var stride: Int {
+        cairo_surface_flush(pointer)
+        return Int(cairo_image_surface_get_stride(pointer))
+    }
+
+    /// Calls `body` with the raw pixel rows (premultiplied ARGB32, native endian).
+    public func withPixels<R>(_ body: (UnsafePointer<UInt8>, _ stride: Int) throws -> R) rethrows -> R? {
+        cairo_surface_flush(pointer)
+        guard let data = cairo_image_surface_get_data(pointer) else { return nil }
+        return try body(UnsafePointer(data), stride)
+    }
+
+    /// The pixel at (x, y) as straight (not premultiplied) RGBA bytes.
+    public func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+        withPixels { data, stride in
+            let raw = UnsafeRawPointer(data + y * stride + x * 4).loadUnaligned(as: UInt32.self)
+            let a = raw >> 24
+            func straight(_ c: UInt32) -> UInt8 { a == 0 ? 0 : UInt8(min(255, (c * 255 + a / 2) / a)) }
+            return (straight((raw >> 16) & 0xFF), straight((raw >> 8) & 0xFF), straight(raw & 0xFF), UInt8(a))
+        } ?? (0, 0, 0, 0)
+    }
+}
+
+/// A Cairo drawing context on one surface, owned by Swift.
+final class CairoContext {
+    let pointer: OpaquePointer
+
+    init(surface: CairoSurface) throws(RenderError) {
+        guard let context = cairo_create(surface.pointer) else { throw .cairo("cannot create a drawing context") }
+        let status = cairo_status(context)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_destroy(context)
+            throw .cairo(String(cString: cairo_status_to_string(status)))
+        }
+        pointer = context
+    }
+
+    deinit {
+        cairo_destroy(pointer)
+    }
+
+    func setColor(_ rgba: Color.RGBA) {
+        cairo_set_source_rgba(pointer, rgba.red, rgba.green, rgba.blue, rgba.alpha)
+    }
+
+    /// Adds a rectangle with continuous ("squircle") corners to the path.
+    ///
+    /// Each corner is three cubic Béziers spanning 1.528 × radius along each edge,
+    /// the usual approximation of Apple's continuous corner curve.
+    func continuousRoundedRect(_ rect: Rect, radius: Double) {
+        let cr = pointer
+        guard radius > 0 else {
+            cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+            return
+        }
+        let extent = min(radius * 1.528, min(rect.width, rect.height) / 2)
+        // One corner in unit space, from the end of a straight edge to the start of the next.
+        let curves: [(Double, Double, Double, Double, Double, Double)] = [
+            (0.3, 0, 0.473, 0, 0.619, 0.039),
+            (0.804, 0.088, 0.912, 0.196, 0.961, 0.381),
+            (1, 0.527, 1, 0.7, 1, 1),
+        ]
+        // Corner frames: origin where the corner starts, and the two unit directions.
+        let corners: [(ox: Double, oy: Double, ux: (Double, Double), uy: (Double, Double))] = [
+            (rect.maxX - extent, rect.minY, (1, 0), (0, 1)),  // top right
+            (rect.maxX, rect.maxY - extent, (0, 1), (-1, 0)),  // bottom right
+            (rect.minX + extent, rect.maxY, (-1, 0), (0, -1)),  // bottom left
+            (rect.minX, rect.minY + extent, (0, -1), (1, 0)),  // top left
+        ]
+        cairo_new_sub_path(cr)
+        cairo_move_to(cr, rect.minX + extent, rect.minY)
+        for corner in corners {
+            cairo_line_to(cr, corner.ox, corner.oy)
+            func map(_ a: Double, _ b: Double) -> (Double, Double) {
+                (
+                    corner.ox + (a * corner.ux.0 + b * corner.uy.0) * extent,
+                    corner.oy + (a * corner.ux.1 + b * corner.uy.1) * extent
+                )
+            }
+            for c in curves {
+                let p1 = map(c.0, c.1)
+                let p2 = map(c.2, c.3)
+                let p3 = map(c.4, c.5)
+                cairo_curve_to(cr, p1.0, p1.1, p2.0, p2.1, p3.0, p3.1)
+            }
+        }
+        cairo_close_path(cr)
+    }
+
+    /// Adds a plain rounded rectangle (circular arcs) to the path.
+    func roundedRect(_ rect: Rect, radius: Double) {
+        let r = max(0, min(radius, min(rect.width, rect.height) / 2))
+        let cr = pointer
+        guard r > 0 else {
+            cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+            return
+        }
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, rect.maxX - r, rect.minY + r, r, -Double.pi / 2, 0)
+        cairo_arc(cr, rect.maxX - r, rect.maxY - r, r, 0, Double.pi / 2)
+        cairo_arc(cr, rect.minX + r, rect.maxY - r, r, Double.pi / 2, Double.pi)
+        cairo_arc(cr, rect.minX + r, rect.minY + r, r, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(cr)
+    }
+}

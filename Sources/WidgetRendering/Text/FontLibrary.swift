@@ -1,0 +1,113 @@
+import CCairo
+import Foundation
+import WidgetCore
+
+/// The fonts WidgetRender may use, pinned by the project's own fontconfig file.
+///
+/// No other font on the machine can change a pixel: the configuration lists only
+/// Inter and Noto Sans CJK, includes none of the system's settings, and turns
+/// hinting off. One library serves every render in a process; creating it scans
+/// the fonts once.
+///
+/// ```swift
+/// let fonts = try FontLibrary(configFile: WidgetAssets.fontConfigFile.path)
+/// ```
+public final class FontLibrary {
+    let config: OpaquePointer
+    let fontMap: UnsafeMutablePointer<PangoFontMap>
+
+    /// The font files the configuration admitted, sorted (for failure messages and the gallery).
+    public let fontFiles: [String]
+    /// The family names the configuration admitted, sorted.
+    public let families: [String]
+
+    /// Families every render needs; the message says how to install them.
+    static let required: [(family: String, package: String)] = [
+        ("Inter", "fonts-inter"), ("Noto Sans CJK JP", "fonts-noto-cjk"), ("Noto Sans CJK KR", "fonts-noto-cjk"),
+    ]
+
+    /// Loads a fontconfig file and checks that the required families are there.
+    ///
+    /// - Parameter configFile: path of the project's `fonts.conf`.
+    /// - Throws: ``RenderError/fonts(_:)`` naming the file, or the missing families and
+    ///   the `apt-get` command that installs them.
+    public init(configFile: String) throws(RenderError) {
+        guard FileManager.default.isReadableFile(atPath: configFile) else {
+            throw .fonts("cannot read the font configuration \(configFile)")
+        }
+        guard let config = FcConfigCreate() else { throw .fonts("fontconfig: cannot create a configuration") }
+        guard FcConfigParseAndLoad(config, configFile, 1) != 0, FcConfigBuildFonts(config) != 0 else {
+            FcConfigDestroy(config)
+            throw .fonts("fontconfig cannot load \(configFile)")
+        }
+        var files: [String] = []
+        var families: Set<String> = []
+        if let set = FcConfigGetFonts(config, FcSetSystem) {
+            for index in 0..<Int(set.pointee.nfont) {
+                guard let pattern = set.pointee.fonts[index] else { continue }
+                var value: UnsafeMutablePointer<FcChar8>?
+                if FcPatternGetString(pattern, FC_FILE, 0, &value) == FcResultMatch, let value {
+                    files.append(String(cString: value))
+                }
+                var n: Int32 = 0
+                while FcPatternGetString(pattern, FC_FAMILY, n, &value) == FcResultMatch, let value {
+                    families.insert(String(cString: value))
+                    n += 1
+                }
+            }
+        }
+        let missing = Self.required.filter { !families.contains($0.family) }
+        guard missing.isEmpty else {
+            FcConfigDestroy(config)
+            let packages = Set(missing.map(\.package)).sorted().joined(separator: " ")
+            throw .fonts(
+                "missing \(missing.map(\.family).joined(separator: ", ")) (configured by \(configFile)); "
+                    + "install with: sudo apt-get install -y \(packages)")
+        }
+        guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
+            FcConfigDestroy(config)
+            throw .fonts("pango: cannot create a FreeType font map")
+        }
+        pango_fc_font_map_set_config(OpaquePointer(map), config)
+        self.config = config
+        fontMap = map
+        fontFiles = Set(files).sorted()
+        self.families = families.sorted()
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(fontMap))
+        FcConfigDestroy(config)
+    }
+
+    /// The Pango font family list for a locale: Inter first, then the CJK face for the language.
+    static func familyList(for locale: WidgetLocale) -> String {
+        switch locale {
+        case .ko: "Inter, Noto Sans CJK KR"
+        case .en, .ja: "Inter, Noto Sans CJK JP"
+        }
+    }
+
+    /// A Pango context with the project's fixed font options for a locale.
+    func makeContext(locale: WidgetLocale) -> OpaquePointer? {
+        guard let context = pango_font_map_create_context(fontMap) else { return nil }
+        let options = cairo_font_options_create()
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_subpixel_order(options, CAIRO_SUBPIXEL_ORDER_DEFAULT)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+        pango_context_set_round_glyph_positions(context, 0)
+        pango_context_set_language(context, pango_language_from_string(locale.rawValue))
+        return context
+    }
+
+    /// Versions of the libraries that decide the pixels, for failure messages and the manifest.
+    public static var stackDescription: String {
+        let pango = String(cString: pango_version_string())
+        let cairo = String(cString: cairo_version_string())
+        let fc = FcGetVersion()
+        return "cairo \(cairo), pango \(pango), fontconfig \(fc / 10000).\(fc / 100 % 100).\(fc % 100)"
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import WidgetCore
+import WidgetData
+
+/// A country's COVID-19 cases, deaths and recoveries, in English, Japanese or Korean.
+public struct CountryStatusWidget: Widget {
+    public let kind = "covid-country"
+    public let displayName = "COVID-19 by Country"
+    public let description = "Check a country's confirmed cases, deaths and recoveries."
+    public let supportedFamilies: [WidgetFamily] = [.systemSmall, .systemMedium]
+    public let provider = CountryStatusProvider()
+
+    public var parameters: [WidgetParameter] {
+        [
+            WidgetParameter(
+                key: "country", title: "Country", summary: "The country shown (ISO 3166 alpha-3 code).",
+                kind: .choice(CountryNames.all.map { .init(value: $0.iso3, label: $0.en) }), defaultValue: "JPN")
+        ]
+    }
+
+    public init() {}
+
+    static let casesColor = Color.orange
+    static let deathsColor = Color.down
+    static let recoveredColor = Color.up
+
+    public func view(for entry: CountryStatusEntry, in context: ViewContext) -> ViewNode {
+        let url = URL(string: "widgetrender://covid/country/\(entry.iso3)")
+        switch context.family {
+        case .systemSmall: small(entry, context).widgetURL(url)
+        default: medium(entry, context).widgetURL(url)
+        }
+    }
+
+    private struct Labels {
+        let cases: String
+        let deaths: String
+        let recovered: String
+        let active: String
+        let today: String
+
+        init(_ locale: WidgetLocale) {
+            cases = locale.pick(en: "Cases", ja: "感染者", ko: "확진자")
+            deaths = locale.pick(en: "Deaths", ja: "死亡者", ko: "사망자")
+            recovered = locale.pick(en: "Recovered", ja: "回復者", ko: "완치자")
+            active = locale.pick(en: "Active", ja: "治療中", ko: "치료 중")
+            today = locale.pick(en: "today", ja: "本日", ko: "오늘")
+        }
+    }
+
+    @ViewBuilder
+    private func small(_ entry: CountryStatusEntry, _ context: ViewContext) -> ViewNode {
+        let labels = Labels(context.locale)
+        let status = entry.status
+        VStack(alignment: .leading, spacing: 2) {
+            HStack(spacing: 4) {
+                Text(CountryNames.name(of: entry.iso3, in: context.locale)).font(Font(size: 15, weight: .bold))
+                    .lineLimit(1).minimumScaleFactor(0.7)
+                Spacer(minLength: 0)
+            }
+            Text(labels.cases).font(Font(size: 12, weight: .semibold)).foregroundStyle(Self.casesColor)
+                .padding(EdgeInsets(top: 6))
+            Text(Formatting.grouped(status.cases)).font(Font(size: 26, weight: .bold).monospacedDigit())
+                .lineLimit(1).minimumScaleFactor(0.5)
+            Text("\(Formatting.signed(status.todayCases)) \(labels.today)").font(Font(size: 11, weight: .medium))
+                .foregroundStyle(.secondary).lineLimit(1)
+            Spacer(minLength: 0)
+            HStack(alignment: .bottom, spacing: 6) {
+                miniStat(labels.deaths, status.deaths, Self.deathsColor)
+                Spacer(minLength: 0)
+                miniStat(labels.recovered, status.recovered, Self.recoveredColor)
+            }
+        }
+    }
+
+    @ViewBuilder
+    private func miniStat(_ label: String, _ value: Double, _ color: Color) -> ViewNode {
+        VStack(alignment: .leading, spacing: 0) {
+            Text(label).font(Font(size: 11, weight: .semibold)).foregroundStyle(color).lineLimit(1)
+            Text(Formatting.grouped(value)).font(Font(size: 14, weight: .bold).monospacedDigit()).lineLimit(1)
+                .minimumScaleFactor(0.6)
+        }
+    }
+
+    @ViewBuilder
+    private func column(_ label: String, _ value: Double, today: Double?, todayLabel: String, _ color: Color) -> ViewNode {
+        VStack(alignment: .leading, spacing: 1) {
+            Text(label).font(Font(size: 12, weight: .semibold)).foregroundStyle(color).lineLimit(1)
+            Text(Formatting.grouped(value)).font(Font(size: 20, weight: .bold).monospacedDigit()).lineLimit(1)
+                .minimumScaleFactor(0.6)
+            if let today {
+                Text("\(Formatting.signed(today)) \(todayLabel)").font(Font(size: 11, weight: .medium))
+                    .foregroundStyle(.secondary).lineLimit(1)
+            } else {
+                Text(" ").font(Font(size: 11))
+            }
+        }
+    }
+
+    @ViewBuilder
+    private func medium(_ entry: CountryStatusEntry, _ context: ViewContext) -> ViewNode {
+        let labels = Labels(context.locale)
+        let status = entry.status
+        let width = max(0, context.displaySize.width - 32)
+        VStack(alignment: .leading, spacing: 8) {
+            HStack(alignment: .center, spacing: 6) {
+                Text(CountryNames.name(of: entry.iso3, in: context.locale)).font(Font(size: 17, weight: .bold))
+                    .lineLimit(1)
+                Text("COVID-19").font(Font(size: 12, weight: .semibold)).foregroundStyle(.secondary)
+                Spacer(minLength: 0)
+                Text(
+                    Formatting.shortDate(status.updated, locale: context.locale, timeZone: context.timeZone) + " "
+                        + Formatting.time(status.updated, timeZone: context.timeZone)
+                )
+                .font(Font(size: 11, weight: .medium)).foregroundStyle(.secondary)
+            }
+            HStack(alignment: .top, spacing: 0) {
+                column(labels.cases, status.cases, today: status.todayCases, todayLabel: labels.today, Self.casesColor)
+                Spacer(minLength: 6)
+                column(labels.deaths, status.deaths, today: status.todayDeaths, todayLabel: labels.today, Self.deathsColor)
+                Spacer(minLength: 6)
+                column(labels.recovered, status.recovered, today: nil, todayLabel: labels.today, Self.recoveredColor)
+            }
+            Spacer(minLength: 0)
+            shareBar(status, width: width)
+            HStack(spacing: 10) {
+                legend(labels.active, share(status.active, of: status.cases), .secondary)
+                legend(labels.recovered, share(status.recovered, of: status.cases), Self.recoveredColor)
+                legend(labels.deaths, share(status.deaths, of: status.cases), Self.deathsColor)
+                Spacer(minLength: 0)
+            }
+        }
+    }
+
+    private func share(_ part: Double, of total: Double) -> Double {
+        total > 0 ? max(0, min(1, part / total)) : 0
+    }
+
+    @ViewBuilder
+    private func legend(_ label: String, _ share: Double, _ color: Color) -> ViewNode {
+        HStack(spacing: 4) {
+            Circle().fill(color).frame(width: 7, height: 7)
+            Text("\(label) \(String(format: "%.0f", share * 100))%").font(Font(size: 11, weight: .medium))
+                .foregroundStyle(.secondary).lineLimit(1)
+        }
+    }
+
+    /// Active, recovered and deaths as shares of all cases, on one bar.
+    @ViewBuilder
+    private func shareBar(_ status: CountryStatus, width: Double) -> ViewNode {
+        let gaps = 4.0
+        let usable = max(0, width - gaps)
+        let segments: [(Double, Color)] = [
+            (share(status.active, of: status.cases), Color.secondary.opacity(0.6)),
+            (share(status.recovered, of: status.cases), Self.recoveredColor),
+            (share(status.deaths, of: status.cases), Self.deathsColor),
+        ]
+        HStack(spacing: 2) {
+            for (value, color) in segments {
+                RoundedRectangle(cornerRadius: 3).fill(color).frame(width: max(3, usable * value), height: 8)
+            }
+            Spacer(minLength: 0)
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import WidgetCore
+import WidgetData
+
+/// Worldwide COVID-19 totals on one day, with the daily new cases leading up to it.
+public struct GlobalStatsEntry: TimelineEntry {
+    public let date: Date
+    public let cases: Double
+    public let deaths: Double
+    public let recovered: Double
+    /// New cases on `date` (difference of the cumulative counts).
+    public let newCases: Double
+    /// Daily new cases up to `date`, oldest first.
+    public let dailyNewCases: [DatedValue]
+    public let source: String
+
+    public init(
+        date: Date, cases: Double, deaths: Double, recovered: Double, newCases: Double, dailyNewCases: [DatedValue],
+        source: String
+    ) {
+        self.date = date
+        self.cases = cases
+        self.deaths = deaths
+        self.recovered = recovered
+        self.newCases = newCases
+        self.dailyNewCases = dailyNewCases
+        self.source = source
+    }
+
+    /// The daily new cases as chart points.
+    public var chartPoints: [ChartPoint] {
+        dailyNewCases.map { ChartPoint(x: $0.date.timeIntervalSince1970, y: $0.value) }
+    }
+}

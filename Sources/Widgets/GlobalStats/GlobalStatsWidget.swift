@@ -1,0 +1,169 @@
+import Foundation
+import WidgetCore
+
+/// Worldwide COVID-19 totals and the trend of new cases, over the shared
+/// background image (the app group's `bg.png`) when there is one.
+public struct GlobalStatsWidget: Widget {
+    public let kind = "covid-global"
+    public let displayName = "COVID-19 Worldwide"
+    public let description = "See worldwide cases, deaths and recoveries, and how fast cases grow."
+    public let supportedFamilies: [WidgetFamily] = [.systemSmall, .systemMedium, .systemLarge]
+    public let provider = GlobalStatsProvider()
+
+    public init() {}
+
+    /// Colours for text over the widget's background: the system's own, or light
+    /// text over a dimmed photo.
+    private struct Palette {
+        let primary: Color
+        let secondary: Color
+        let accent: Color
+
+        init(onImage: Bool) {
+            primary = onImage ? .white : .primary
+            secondary = onImage ? Color.white.opacity(0.78) : .secondary
+            accent = onImage ? Color(hex: 0xFFB340) : .orange
+        }
+    }
+
+    public func view(for entry: GlobalStatsEntry, in context: ViewContext) -> ViewNode {
+        let palette = Palette(onImage: context.backgroundImagePath != nil)
+        let content: ViewNode
+        switch context.family {
+        case .systemSmall: content = small(entry, context, palette)
+        case .systemMedium: content = medium(entry, context, palette)
+        default: content = large(entry, context, palette)
+        }
+        let url = URL(string: "widgetrender://covid/global")
+        guard let background = context.backgroundImagePath else {
+            return content.foregroundStyle(palette.primary).widgetURL(url)
+        }
+        return content.foregroundStyle(palette.primary)
+            .containerBackground {
+                ZStack {
+                    Image(path: background).resizable().scaledToFill()
+                    RoundedRectangle(cornerRadius: 0).fill(Color.black.opacity(0.5))
+                }
+            }
+            .widgetURL(url)
+    }
+
+    @ViewBuilder
+    private func title(_ context: ViewContext, _ palette: Palette, size: Double) -> ViewNode {
+        HStack(spacing: 5) {
+            Text(context.locale.pick(en: "World", ja: "世界", ko: "전 세계")).font(Font(size: size, weight: .bold))
+            Text("COVID-19").font(Font(size: size - 3, weight: .semibold)).foregroundStyle(palette.secondary)
+            Spacer(minLength: 0)
+        }
+    }
+
+    private func confirmed(_ context: ViewContext) -> String {
+        context.locale.pick(en: "Confirmed", ja: "感染者", ko: "확진자")
+    }
+
+    @ViewBuilder
+    private func newToday(_ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette, size: Double) -> ViewNode {
+        Text(Formatting.signed(entry.newCases) + " " + context.locale.pick(en: "new", ja: "新規", ko: "신규"))
+            .font(Font(size: size, weight: .semibold).monospacedDigit()).foregroundStyle(palette.accent).lineLimit(1)
+    }
+
+    private func chart(_ entry: GlobalStatsEntry, _ palette: Palette, markers: Bool) -> ViewNode {
+        let values = entry.dailyNewCases.map(\.value)
+        var chart = LineChart(entry.chartPoints, color: palette.accent).gradientFill()
+        if markers, let low = values.min(), let high = values.max() {
+            chart = chart.markers(min: Formatting.compact(low), max: Formatting.compact(high))
+        }
+        return chart.node
+    }
+
+    @ViewBuilder
+    private func small(_ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette) -> ViewNode {
+        VStack(alignment: .leading, spacing: 2) {
+            title(context, palette, size: 15)
+            Text(confirmed(context)).font(Font(size: 11, weight: .semibold)).foregroundStyle(palette.secondary)
+                .padding(EdgeInsets(top: 4))
+            Text(Formatting.grouped(entry.cases)).font(Font(size: 24, weight: .bold).monospacedDigit()).lineLimit(1)
+                .minimumScaleFactor(0.5)
+            newToday(entry, context, palette, size: 12)
+            chart(entry, palette, markers: false).padding(EdgeInsets(top: 6))
+        }
+    }
+
+    @ViewBuilder
+    private func figure(_ label: String, _ value: Double, _ palette: Palette, size: Double) -> ViewNode {
+        VStack(alignment: .leading, spacing: 0) {
+            Text(label).font(Font(size: 11, weight: .semibold)).foregroundStyle(palette.secondary).lineLimit(1)
+            Text(Formatting.compact(value)).font(Font(size: size, weight: .bold).monospacedDigit()).lineLimit(1)
+        }
+    }
+
+    private func deathsLabel(_ context: ViewContext) -> String {
+        context.locale.pick(en: "Deaths", ja: "死亡者", ko: "사망자")
+    }
+
+    private func recoveredLabel(_ context: ViewContext) -> String {
+        context.locale.pick(en: "Recovered", ja: "回復者", ko: "완치자")
+    }
+
+    @ViewBuilder
+    private func medium(_ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette) -> ViewNode {
+        HStack(spacing: 14) {
+            VStack(alignment: .leading, spacing: 2) {
+                title(context, palette, size: 15)
+                Spacer(minLength: 0)
+                Text(confirmed(context)).font(Font(size: 11, weight: .semibold)).foregroundStyle(palette.secondary)
+                Text(Formatting.grouped(entry.cases)).font(Font(size: 24, weight: .bold).monospacedDigit()).lineLimit(1)
+                    .minimumScaleFactor(0.5)
+                newToday(entry, context, palette, size: 12)
+                HStack(spacing: 12) {
+                    figure(deathsLabel(context), entry.deaths, palette, size: 14)
+                    figure(recoveredLabel(context), entry.recovered, palette, size: 14)
+                }
+                .padding(EdgeInsets(top: 6))
+            }
+            .frame(width: 134, alignment: .leading)
+            VStack(alignment: .leading, spacing: 4) {
+                Text(context.locale.pick(en: "New cases per day", ja: "1日の新規感染者", ko: "일일 신규 확진자"))
+                    .font(Font(size: 11, weight: .semibold)).foregroundStyle(palette.secondary).lineLimit(1)
+                chart(entry, palette, markers: true)
+            }
+        }
+    }
+
+    @ViewBuilder
+    private func tile(_ label: String, _ value: Double, _ palette: Palette) -> ViewNode {
+        VStack(alignment: .leading, spacing: 2) {
+            Text(label).font(Font(size: 11, weight: .semibold)).foregroundStyle(palette.secondary).lineLimit(1)
+            Text(Formatting.grouped(value)).font(Font(size: 15, weight: .bold).monospacedDigit()).lineLimit(1)
+                .minimumScaleFactor(0.6)
+        }
+        .padding(EdgeInsets(top: 8, leading: 10, bottom: 8, trailing: 10))
+        .frame(maxWidth: .infinity, alignment: .leading)
+        .background { RoundedRectangle(cornerRadius: 10).fill(palette.secondary.opacity(0.16)) }
+    }
+
+    @ViewBuilder
+    private func large(_ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette) -> ViewNode {
+        VStack(alignment: .leading, spacing: 8) {
+            HStack(spacing: 6) {
+                title(context, palette, size: 17)
+                Text(Formatting.longDate(entry.date, locale: context.locale, timeZone: context.timeZone))
+                    .font(Font(size: 12, weight: .medium)).foregroundStyle(palette.secondary)
+            }
+            VStack(alignment: .leading, spacing: 1) {
+                Text(confirmed(context)).font(Font(size: 12, weight: .semibold)).foregroundStyle(palette.secondary)
+                Text(Formatting.grouped(entry.cases)).font(Font(size: 32, weight: .bold).monospacedDigit()).lineLimit(1)
+                    .minimumScaleFactor(0.5)
+                newToday(entry, context, palette, size: 14)
+            }
+            Text(context.locale.pick(en: "New cases per day", ja: "1日の新規感染者", ko: "일일 신규 확진자"))
+                .font(Font(size: 11, weight: .semibold)).foregroundStyle(palette.secondary)
+            chart(entry, palette, markers: true)
+            HStack(spacing: 8) {
+                tile(deathsLabel(context), entry.deaths, palette)
+                tile(recoveredLabel(context), entry.recovered, palette)
+                tile(context.locale.pick(en: "Active", ja: "治療中", ko: "치료 중"), entry.cases - entry.deaths - entry.recovered, palette)
+            }
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import WidgetCore
+import WidgetData
+
+/// One day of the price widget: the bars of the chart window ending that day.
+public struct PriceEntry: TimelineEntry {
+    public let date: Date
+    /// The pair as people write it, e.g. `BTC/USD`.
+    public let symbol: String
+    /// The bars in the chart window, oldest first; never empty.
+    public let bars: [OHLCBar]
+    /// The close before the window's last bar, for the change figure.
+    public let previousClose: Double?
+    /// Days in the chart window.
+    public let days: Int
+    public let source: String
+
+    public init(date: Date, symbol: String, bars: [OHLCBar], previousClose: Double?, days: Int, source: String) {
+        precondition(!bars.isEmpty, "a price entry needs at least one bar")
+        self.date = date
+        self.symbol = symbol
+        self.bars = bars
+        self.previousClose = previousClose
+        self.days = days
+        self.source = source
+    }
+
+    /// The latest bar.
+    public var last: OHLCBar { bars[bars.count - 1] }
+
+    /// Change against the previous close, in percent (0 without one).
+    public var changePercent: Double {
+        guard let previousClose, previousClose != 0 else { return 0 }
+        return (last.close - previousClose) / abs(previousClose) * 100
+    }
+
+    /// Bigger moves are more relevant, as a Smart Stack would rank them.
+    public var relevance: TimelineEntryRelevance? {
+        TimelineEntryRelevance(score: abs(changePercent), duration: 86_400)
+    }
+
+    /// The closes as chart points (x in seconds since 1970).
+    public var closePoints: [ChartPoint] {
+        bars.map { ChartPoint(x: $0.time.timeIntervalSince1970, y: $0.close) }
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import WidgetCore
+
+/// The Bitcoin price widget: the latest daily close, its change, and a line chart
+/// of the closes over a configurable window.
+public struct PriceWidget: Widget {
+    public let kind = "price"
+    public let displayName = "Bitcoin Price"
+    public let description = "Follow Bitcoin's daily close in US dollars, with its trend."
+    public let supportedFamilies: [WidgetFamily] = [
+        .systemSmall, .systemMedium, .systemLarge, .systemExtraLarge, .accessoryRectangular, .accessoryInline,
+    ]
+    public let provider = PriceProvider()
+
+    public var parameters: [WidgetParameter] {
+        [
+            WidgetParameter(
+                key: "days", title: "Chart window", summary: "Days of closes drawn in the chart.",
+                kind: .integer(7...365), defaultValue: "30")
+        ]
+    }
+
+    public init() {}
+
+    static let accent = Color.orange
+
+    public func view(for entry: PriceEntry, in context: ViewContext) -> ViewNode {
+        let url = URL(string: "widgetrender://price/BTC-USD?date=\(Int(entry.date.timeIntervalSince1970))")
+        switch context.family {
+        case .systemSmall: small(entry, context).widgetURL(url)
+        case .systemMedium: medium(entry, context).widgetURL(url)
+        case .accessoryRectangular: rectangular(entry)
+        case .accessoryInline: inline(entry)
+        default: large(entry, context).widgetURL(url)
+        }
+    }
+
+    private func name(_ context: ViewContext) -> String {
+        context.locale.pick(en: "Bitcoin", ja: "ビットコイン", ko: "비트코인")
+    }
+
+    @ViewBuilder
+    private func change(_ entry: PriceEntry, size: Double) -> ViewNode {
+        let up = entry.changePercent >= 0
+        Text((up ? "▲ " : "▼ ") + Formatting.percent(entry.changePercent))
+            .font(Font(size: size, weight: .semibold).monospacedDigit())
+            .foregroundStyle(up ? .up : .down)
+            .lineLimit(1)
+    }
+
+    @ViewBuilder
+    private func price(_ entry: PriceEntry, size: Double) -> ViewNode {
+        Text(Formatting.price(entry.last.close))
+            .font(Font(size: size, weight: .bold).monospacedDigit())
+            .lineLimit(1)
+            .minimumScaleFactor(0.5)
+    }
+
+    private func chart(_ entry: PriceEntry, markers: Bool) -> ViewNode {
+        let closes = entry.bars.map(\.close)
+        let label: (Double) -> String = { $0 >= 10_000 ? Formatting.compact($0) : Formatting.price($0) }
+        var chart = LineChart(entry.closePoints, color: Self.accent).gradientFill()
+        if markers, let low = closes.min(), let high = closes.max() {
+            chart = chart.markers(min: label(low), max: label(high))
+        }
+        return chart.node
+    }
+
+    @ViewBuilder
+    private func small(_ entry: PriceEntry, _ context: ViewContext) -> ViewNode {
+        VStack(alignment: .leading, spacing: 2) {
+            HStack(spacing: 4) {
+                Text("BTC").font(Font(size: 14, weight: .bold))
+                Text("USD").font(Font(size: 14, weight: .medium)).foregroundStyle(.secondary)
+                Spacer(minLength: 0)
+                Text("\(entry.days)D").font(Font(size: 11, weight: .semibold)).foregroundStyle(.secondary)
+            }
+            price(entry, size: 24)
+            change(entry, size: 12)
+            chart(entry, markers: false).padding(EdgeInsets(top: 6))
+        }
+    }
+
+    @ViewBuilder
+    private func medium(_ entry: PriceEntry, _ context: ViewContext) -> ViewNode {
+        HStack(spacing: 14) {
+            VStack(alignment: .leading, spacing: 3) {
+                Text(name(context)).font(Font(size: 15, weight: .bold)).lineLimit(1)
+                Text("BTC / USD").font(Font(size: 12, weight: .medium)).foregroundStyle(.secondary)
+                Spacer(minLength: 0)
+                price(entry, size: 26)
+                change(entry, size: 13)
+                Text(Formatting.longDate(entry.date, locale: context.locale, timeZone: context.timeZone))
+                    .font(Font(size: 11)).foregroundStyle(.secondary).lineLimit(1)
+            }
+            .frame(width: 124, alignment: .leading)
+            chart(entry, markers: true)
+        }
+    }
+
+    @ViewBuilder
+    private func stat(_ label: String, _ value: Double) -> ViewNode {
+        VStack(alignment: .leading, spacing: 1) {
+            Text(label).font(Font(size: 11, weight: .medium)).foregroundStyle(.secondary)
+            Text(Formatting.price(value)).font(Font(size: 13, weight: .semibold).monospacedDigit()).lineLimit(1)
+                .minimumScaleFactor(0.7)
+        }
+    }
+
+    @ViewBuilder
+    private func large(_ entry: PriceEntry, _ context: ViewContext) -> ViewNode {
+        let last = entry.last
+        let closes = entry.bars.map(\.close)
+        VStack(alignment: .leading, spacing: 10) {
+            HStack(alignment: .top, spacing: 8) {
+                VStack(alignment: .leading, spacing: 2) {
+                    Text(name(context)).font(Font(size: 17, weight: .bold))
+                    Text("BTC / USD · \(entry.days)D").font(Font(size: 12, weight: .medium)).foregroundStyle(.secondary)
+                }
+                Spacer(minLength: 0)
+                VStack(alignment: .trailing, spacing: 2) {
+                    price(entry, size: 26)
+                    change(entry, size: 13)
+                }
+            }
+            chart(entry, markers: true)
+            HStack(spacing: 0) {
+                stat(context.locale.pick(en: "Open", ja: "始値", ko: "시가"), last.open)
+                Spacer(minLength: 4)
+                stat(context.locale.pick(en: "High", ja: "高値", ko: "고가"), last.high)
+                Spacer(minLength: 4)
+                stat(context.locale.pick(en: "Low", ja: "安値", ko: "저가"), last.low)
+                Spacer(minLength: 4)
+                stat(context.locale.pick(en: "Close", ja: "終値", ko: "종가"), last.close)
+            }
+            Text(
+                "\(entry.days)D " + context.locale.pick(en: "range", ja: "レンジ", ko: "범위") + " "
+                    + Formatting.price(closes.min() ?? 0) + " – " + Formatting.price(closes.max() ?? 0) + " · "
+                    + Formatting.longDate(entry.date, locale: context.locale, timeZone: context.timeZone)
+            )
+            .font(Font(size: 11)).foregroundStyle(.secondary).lineLimit(1)
+        }
+    }
+
+    @ViewBuilder
+    private func rectangular(_ entry: PriceEntry) -> ViewNode {
+        VStack(alignment: .leading, spacing: 1) {
+            HStack(spacing: 4) {
+                Text("BTC").font(Font(size: 13, weight: .bold))
+                Spacer(minLength: 0)
+                Text(Formatting.percent(entry.changePercent)).font(Font(size: 12, weight: .semibold).monospacedDigit())
+            }
+            price(entry, size: 17)
+            LineChart(entry.closePoints, lineWidth: 1.5)
+        }
+    }
+
+    @ViewBuilder
+    private func inline(_ entry: PriceEntry) -> ViewNode {
+        Text("BTC " + Formatting.price(entry.last.close) + " " + Formatting.percent(entry.changePercent))
+            .font(Font(size: 14, weight: .semibold).monospacedDigit())
+            .lineLimit(1)
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import WidgetCore
+
+/// Number and date formatting for widgets, done by hand so the output is the same
+/// on every machine whatever its locale data.
+public enum Formatting {
+    /// `1234567.8` → `1,234,568` (rounded to whole units).
+    public static func grouped(_ value: Double) -> String {
+        guard value.isFinite else { return "–" }
+        let rounded = value.rounded()
+        guard abs(rounded) < 1e18 else { return compact(value) }
+        let negative = rounded < 0
+        let digits = String(Int64(abs(rounded)))
+        var result = ""
+        for (index, character) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(character)
+        }
+        return (negative ? "-" : "") + result
+    }
+
+    /// A price with precision that suits its size: `29,039.01`, `0.7541`, `806.19`.
+    public static func price(_ value: Double) -> String {
+        guard value.isFinite else { return "–" }
+        let magnitude = abs(value)
+        let decimals = magnitude >= 1000 ? 2 : magnitude >= 1 ? 2 : 4
+        let scaled = (magnitude * pow(10, Double(decimals))).rounded()
+        let whole = (scaled / pow(10, Double(decimals))).rounded(.down)
+        let fraction = Int64(scaled - whole * pow(10, Double(decimals)))
+        var text = grouped(whole)
+        if decimals > 0 {
+            let digits = String(fraction)
+            text += "." + String(repeating: "0", count: max(0, decimals - digits.count)) + digits
+        }
+        return (value < 0 ? "-" : "") + text
+    }
+
+    /// Large numbers in a few characters: `1.2M`, `34.5K`, `999`.
+    public static func compact(_ value: Double) -> String {
+        guard value.isFinite else { return "–" }
+        let magnitude = abs(value)
+        let sign = value < 0 ? "-" : ""
+        let units: [(Double, String)] = [(1e12, "T"), (1e9, "B"), (1e6, "M"), (1e3, "K")]
+        for (size, suffix) in units where magnitude >= size {
+            let scaled = magnitude / size
+            let text = scaled >= 100 ? String(format: "%.0f", scaled) : String(format: "%.1f", scaled)
+            return sign + (text.hasSuffix(".0") ? String(text.dropLast(2)) : text) + suffix
+        }
+        return sign + String(format: "%.0f", magnitude)
+    }
+
+    /// A signed percentage: `+2.31%`, `-0.40%`.
+    public static func percent(_ value: Double) -> String {
+        guard value.isFinite else { return "–" }
+        return (value >= 0 ? "+" : "-") + String(format: "%.2f", abs(value)) + "%"
+    }
+
+    /// A signed whole number with grouping: `+1,204`.
+    public static func signed(_ value: Double) -> String {
+        guard value.isFinite else { return "–" }
+        return (value >= 0 ? "+" : "") + grouped(value)
+    }
+
+    /// A short day in the widget's language: `Aug 6`, `8月6日`, `8월 6일`.
+    public static func shortDate(_ date: Date, locale: WidgetLocale, timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.month, .day], from: date)
+        let month = parts.month ?? 1
+        let day = parts.day ?? 1
+        let names = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        switch locale {
+        case .en: return "\(names[max(0, min(11, month - 1))]) \(day)"
+        case .ja: return "\(month)月\(day)日"
+        case .ko: return "\(month)월 \(day)일"
+        }
+    }
+
+    /// A day with its year: `Aug 6, 2023`, `2023年8月6日`, `2023년 8월 6일`.
+    public static func longDate(_ date: Date, locale: WidgetLocale, timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let year = calendar.component(.year, from: date)
+        let short = shortDate(date, locale: locale, timeZone: timeZone)
+        switch locale {
+        case .en: return "\(short), \(year)"
+        case .ja: return "\(year)年\(short)"
+        case .ko: return "\(year)년 \(short)"
+        }
+    }
+
+    /// A time of day, 24-hour: `14:37`.
+    public static func time(_ date: Date, timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+    }
+}

@@ -1,0 +1,126 @@
+import ArgumentParser
+import Foundation
+import WidgetCore
+import WidgetLayout
+import WidgetRender
+
+/// Options shared by `render` and `bench`: what to draw and how.
+struct CommonOptions: ParsableArguments {
+    @Option(
+        name: .customLong("widget"),
+        help: ArgumentHelp(
+            "A widget kind to render; repeat for several. Default: every widget. See `widgetrender list`.",
+            valueName: "kind"))
+    var widgets: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "A device from the HIG size tables, e.g. iphone-393x852 or ipad-1024x1366. Default: \(DeviceProfile.defaultID). See `widgetrender list --devices`.",
+            valueName: "id"))
+    var device: String = DeviceProfile.defaultID
+
+    @Option(help: ArgumentHelp("Pixels per point (1, 2 or 3). Default: the device's own.", valueName: "n"))
+    var scale: Int?
+
+    @Option(name: .customLong("color-scheme"), help: ArgumentHelp("light or dark.", valueName: "scheme"))
+    var colorScheme: ColorScheme = .light
+
+    @Option(help: ArgumentHelp("Language of the widgets' text: en, ja or ko.", valueName: "code"))
+    var locale: WidgetLocale = .en
+
+    @Option(
+        name: .customLong("time-zone"),
+        help: ArgumentHelp("Time zone for dates drawn on widgets, e.g. Asia/Tokyo. Default: UTC.", valueName: "id"))
+    var timeZone: String = "UTC"
+
+    @Option(
+        name: .customLong("param"),
+        help: ArgumentHelp(
+            "A widget parameter, e.g. --param country=KOR or --param days=90; repeatable. `widgetrender list` shows each widget's parameters.",
+            valueName: "key=value"))
+    var parameters: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "Read this file (path or file:// URL) instead of the embedded sample; needs one --widget.",
+            valueName: "path"))
+    var data: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The time taken as now, ISO 8601 (2023-08-05 or 2023-08-05T12:00:00Z); picks the entry on screen. Default: the current time.",
+            valueName: "date"))
+    var now: String?
+
+    @Option(
+        name: .customLong("shared-container"),
+        help: ArgumentHelp(
+            "A folder standing in for the app group container; its bg.png becomes the background of widgets that use one.",
+            valueName: "dir"))
+    var sharedContainer: String?
+
+    /// Builds the request, validating every value with a message that names the option.
+    func request(outputDirectory: URL, families: [WidgetFamily]?) throws -> RenderRequest {
+        var request = RenderRequest(outputDirectory: outputDirectory)
+        request.kinds = widgets
+        request.families = families
+        do {
+            request.device = try DeviceProfile.named(device)
+        } catch {
+            throw ValidationError("--device: \(error.description)")
+        }
+        if let scale, !(1...3).contains(scale) { throw ValidationError("--scale must be 1, 2 or 3, not \(scale)") }
+        request.scale = scale
+        request.colorScheme = colorScheme
+        request.locale = locale
+        guard let zone = TimeZone(identifier: timeZone) else {
+            throw ValidationError("--time-zone: unknown time zone '\(timeZone)'; use an IANA name such as Asia/Tokyo")
+        }
+        request.timeZone = zone
+        for pair in parameters {
+            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                throw ValidationError(ParameterError.malformed(pair).description)
+            }
+            request.parameters[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+        }
+        request.dataSource = data
+        if let now {
+            guard let date = Self.parseDate(now) else {
+                throw ValidationError("--now: '\(now)' is not an ISO 8601 date such as 2023-08-05 or 2023-08-05T12:00:00Z")
+            }
+            request.now = date
+        }
+        request.sharedContainer = sharedContainer.map { URL(fileURLWithPath: $0) }
+        return request
+    }
+
+    static func parseDate(_ text: String) -> Date? {
+        let full = ISO8601DateFormatter()
+        if let date = full.date(from: text) { return date }
+        let day = ISO8601DateFormatter()
+        day.formatOptions = [.withFullDate]
+        day.timeZone = TimeZone(identifier: "UTC")
+        // ISO8601DateFormatter rolls impossible days over; insist the text survives a round trip.
+        if let date = day.date(from: text), day.string(from: date) == text { return date }
+        return nil
+    }
+}
+
+extension ColorScheme: ExpressibleByArgument {}
+extension WidgetLocale: ExpressibleByArgument {}
+
+/// Parses `--family` values: short or WidgetKit names, `all`, or a comma list.
+enum FamilySelection {
+    static func parse(_ values: [String]) throws -> [WidgetFamily]? {
+        var families: [WidgetFamily] = []
+        for value in values.flatMap({ $0.split(separator: ",").map(String.init) }) {
+            if value.lowercased() == "all" { return nil }
+            guard let family = WidgetFamily(name: value) else {
+                throw ValidationError(
+                    "--family: unknown family '\(value)'; use \(WidgetFamily.allCases.map(\.shortName).joined(separator: ", ")) or all")
+            }
+            if !families.contains(family) { families.append(family) }
+        }
+        return families.isEmpty ? [.systemMedium] : families
+    }
+}
