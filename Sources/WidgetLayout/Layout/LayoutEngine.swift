@@ -227,7 +227,10 @@ public struct LayoutEngine {
         case .image(let spec):
             items.append(.image(spec, rect, redacted: environment.redacted))
         case .lineChart(let spec):
-            items.append(.lineChart(spec, rect, color: spec.color ?? environment.foreground, redacted: environment.redacted))
+            items.append(
+                .lineChart(
+                    spec, rect, color: spec.color ?? environment.foreground, labelColor: environment.foreground.opacity(0.6),
+                    redacted: environment.redacted))
         case .shape(let spec):
             items.append(.shape(spec.kind, spec.fill ?? .color(environment.foreground), rect, redacted: environment.redacted))
         case .stack(let spec, let children):

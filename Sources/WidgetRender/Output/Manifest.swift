@@ -68,11 +68,21 @@ public struct Manifest: Codable, Sendable, Equatable {
     public struct Dimensions: Codable, Sendable, Equatable {
         public var width: Double
         public var height: Double
+
+        public init(width: Double, height: Double) {
+            self.width = width
+            self.height = height
+        }
     }
 
     public struct Relevance: Codable, Sendable, Equatable {
         public var score: Double
         public var duration: Double
+
+        public init(score: Double, duration: Double) {
+            self.score = score
+            self.duration = duration
+        }
     }
 
     /// The manifest as pretty, key-sorted JSON with ISO 8601 dates (stable bytes for stable input).

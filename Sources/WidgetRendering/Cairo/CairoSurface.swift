@@ -54,6 +54,14 @@ public final class CairoSurface {
         return try body(UnsafePointer(data), stride)
     }
 
+    /// Calls `body` with writable pixel rows; marks the surface dirty afterwards.
+    public func withMutablePixels<R>(_ body: (UnsafeMutablePointer<UInt8>, _ stride: Int) throws -> R) rethrows -> R? {
+        cairo_surface_flush(pointer)
+        guard let data = cairo_image_surface_get_data(pointer) else { return nil }
+        defer { cairo_surface_mark_dirty(pointer) }
+        return try body(data, Int(cairo_image_surface_get_stride(pointer)))
+    }
+
     /// The pixel at (x, y) as straight (not premultiplied) RGBA bytes.
     public func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
         withPixels { data, stride in

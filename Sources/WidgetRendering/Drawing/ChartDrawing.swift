@@ -45,7 +45,7 @@ struct ChartDrawing {
         func y(_ value: Double) -> Double { plot.maxY - (value - minY) / (maxY - minY) * plot.height }
     }
 
-    func drawLineChart(_ spec: LineChartSpec, in rect: Rect, color: Color, redacted: Bool) {
+    func drawLineChart(_ spec: LineChartSpec, in rect: Rect, color: Color, labelColor: Color, redacted: Bool) {
         let cr = context.pointer
         let points = spec.points.filter { $0.x.isFinite && $0.y.isFinite }
         guard !points.isEmpty, rect.width > 2, rect.height > 2 else { return }
@@ -103,9 +103,6 @@ struct ChartDrawing {
             let x = scale.x(points[index].x)
             let y = scale.y(points[index].y)
             cairo_new_path(cr)
-            cairo_arc(cr, x, y, Self.markerRadius + 1.25, 0, 2 * .pi)
-            context.setColor(Color.background.resolved(in: scheme))
-            cairo_fill(cr)
             cairo_arc(cr, x, y, Self.markerRadius, 0, 2 * .pi)
             context.setColor(rgba)
             cairo_fill(cr)
@@ -114,7 +111,7 @@ struct ChartDrawing {
             let labelX = min(max(rect.minX, x - size.width / 2), rect.maxX - size.width)
             let labelY = above ? y - Self.markerRadius - 1 - size.height : y + Self.markerRadius + 1
             let layout = text.makeLayout(label, font: Self.labelFont, width: nil, lineLimit: 1, alignment: .leading)
-            context.setColor(Color.secondary.resolved(in: scheme))
+            context.setColor(labelColor.resolved(in: scheme))
             cairo_move_to(cr, labelX, max(rect.minY, min(labelY, rect.maxY - size.height)))
             pango_cairo_show_layout(cr, layout)
             g_object_unref(UnsafeMutableRawPointer(layout))

@@ -119,9 +119,9 @@ public final class WidgetRenderer {
                 cairo_arc(cr, rect.midX, rect.midY, min(rect.width, rect.height) / 2, 0, 2 * .pi)
             }
             fill(style, rect: rect, context: context, scheme: scheme, dimmed: redacted)
-        case .lineChart(let spec, let rect, let color, let redacted):
+        case .lineChart(let spec, let rect, let color, let labelColor, let redacted):
             ChartDrawing(context: context, text: text, scheme: scheme).drawLineChart(
-                spec, in: rect, color: color, redacted: redacted)
+                spec, in: rect, color: color, labelColor: labelColor, redacted: redacted)
         case .image(let spec, let rect, let redacted):
             if redacted {
                 context.continuousRoundedRect(rect, radius: 8)

@@ -81,6 +81,40 @@ public struct PixelComparison: Sendable, Hashable {
         return max(abs(s.0 - t.0), abs(s.1 - t.1), abs(s.2 - t.2), abs(s.3 - t.3))
     }
 
+    /// An image of `actual` faded to grey, with the pixels that differ from `expected` in red.
+    ///
+    /// - Returns: `nil` when the sizes differ.
+    public func diffImage(expected: CairoSurface, actual: CairoSurface) -> CairoSurface? {
+        guard expected.width == actual.width, expected.height == actual.height,
+            let diff = try? CairoSurface(width: actual.width, height: actual.height)
+        else { return nil }
+        let tolerance = channelTolerance
+        _ = expected.withPixels { pe, strideE in
+            actual.withPixels { pa, strideA in
+                diff.withMutablePixels { pd, strideD in
+                    for y in 0..<actual.height {
+                        for x in 0..<actual.width {
+                            let p = UnsafeRawPointer(pe + y * strideE).loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
+                            let q = UnsafeRawPointer(pa + y * strideA).loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
+                            let out: UInt32
+                            if p != q && Self.channelDelta(p, q) > tolerance {
+                                out = 0xFFFF_0000
+                            } else {
+                                // Grey at a quarter strength, opaque, so the red stands out.
+                                let luminance = (((q >> 16) & 0xFF) + ((q >> 8) & 0xFF) + (q & 0xFF)) / 3
+                                let grey = 191 + luminance / 4
+                                out = 0xFF00_0000 | grey << 16 | grey << 8 | grey
+                            }
+                            UnsafeMutableRawPointer(pd + y * strideD).storeBytes(
+                                of: out, toByteOffset: x * 4, as: UInt32.self)
+                        }
+                    }
+                }
+            }
+        }
+        return diff
+    }
+
     /// True when the difference is within this comparison's limits.
     public func matches(_ difference: PixelDifference) -> Bool {
         !difference.sizeMismatch && difference.differingShare <= maxDifferingShare

@@ -1,0 +1,40 @@
+# The two commands a newcomer needs: `make run` and `make test`.
+# Both install missing system packages first (scripts/setup.sh).
+
+SWIFT ?= swift
+OUT ?= Output
+
+.PHONY: setup build run test bench docs lint clean
+
+setup:
+	@scripts/setup.sh
+
+build: setup
+	$(SWIFT) build -c release
+
+## Render the built-in widgets (embedded data, no network) into Output/.
+run: build
+	.build/release/widgetrender --family medium --out $(OUT)/
+
+## Run the whole test suite (unit, layout, golden PNGs, end-to-end).
+test: setup
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+## Time rendering + PNG encoding (release build, 200 renders per widget).
+bench: build
+	.build/release/widgetrender bench --family medium
+
+## Re-make the README images in docs/images (small PNGs, committed).
+docs: build
+	scripts/make-docs-images.sh
+
+## Re-record the golden PNGs after an intended change to the look.
+goldens: setup
+	WIDGETRENDER_RECORD=1 $(SWIFT) test --filter GoldenTests
+
+lint:
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+
+clean:
+	rm -rf .build $(OUT)/*/ $(OUT)/manifest.json

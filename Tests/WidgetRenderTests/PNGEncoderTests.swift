@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+import WidgetCore
+import WidgetLayout
+import WidgetRendering
+
+/// What libpng wrote: signature, IHDR size and colour type, and a lossless round trip.
+@Suite("PNG encoding")
+struct PNGEncoderTests {
+    struct Header: Equatable {
+        var width: Int
+        var height: Int
+        var bitDepth: Int
+        var colorType: Int
+    }
+
+    /// Reads the IHDR chunk that must follow the 8-byte signature.
+    static func header(_ png: Data) throws -> Header {
+        let bytes = [UInt8](png)
+        try #require(bytes.count > 33)
+        #expect(Array(bytes[0..<8]) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        #expect(String(decoding: bytes[12..<16], as: UTF8.self) == "IHDR")
+        func be32(_ i: Int) -> Int { Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3]) }
+        return Header(width: be32(16), height: be32(20), bitDepth: Int(bytes[24]), colorType: Int(bytes[25]))
+    }
+
+    @Test(arguments: [
+        (WidgetFamily.systemSmall, "iphone-430x932", 3, 510, 510),
+        (.systemMedium, "iphone-430x932", 3, 1092, 510),
+        (.systemLarge, "iphone-375x667", 2, 642, 648),
+        (.systemMedium, "iphone-393x852", 3, 1014, 474),
+    ])
+    func pngSizeInPixelsIsPointsTimesScale(family: WidgetFamily, device: String, scale: Int, width: Int, height: Int)
+        async throws
+    {
+        let metrics = try WidgetMetrics(family: family, device: try DeviceProfile.named(device))
+        #expect(metrics.scale == scale)
+        let png = try Fixtures.withSession { session in
+            try session.encoder.encode(
+                try session.renderer.render(Text("42").node, metrics: metrics, colorScheme: .light, locale: .en))
+        }
+        let header = try Self.header(png)
+        #expect(header == Header(width: width, height: height, bitDepth: 8, colorType: 6))
+    }
+
+    @Test func opaqueImagesDropTheAlphaChannel() throws {
+        let surface = try CairoSurface(width: 40, height: 30)
+        surface.withMutablePixels { data, stride in
+            for y in 0..<30 {
+                for x in 0..<40 {
+                    UnsafeMutableRawPointer(data + y * stride).storeBytes(
+                        of: UInt32(0xFF10_2030), toByteOffset: x * 4, as: UInt32.self)
+                }
+            }
+        }
+        let png = try PNGEncoder.fast.encode(surface)
+        #expect(try Self.header(png).colorType == 2)
+        let decoded = try PNGImage.read(data: png)
+        #expect(decoded.pixel(x: 7, y: 9) == (0x10, 0x20, 0x30, 255))
+    }
+
+    @Test func roundedCornersAreTransparentAndTheRoundTripIsLossless() async throws {
+        let png = try await Fixtures.renderPNG(kind: "covid-country")
+        let decoded = try PNGImage.read(data: png)
+        #expect(decoded.pixel(x: 0, y: 0).alpha == 0)
+        #expect(decoded.pixel(x: decoded.width / 2, y: decoded.height / 2).alpha == 255)
+        // Re-encoding the decoded pixels gives back the same pixels.
+        let again = try PNGImage.read(data: try PNGEncoder.small.encode(decoded))
+        #expect(PixelComparison.exact.matches(PixelComparison.exact.difference(decoded, again)))
+    }
+
+    @Test func bothStrategiesDecodeToTheSamePixels() async throws {
+        let png = try await Fixtures.renderPNG(kind: "price")
+        let surface = try PNGImage.read(data: png)
+        let small = try PNGEncoder.small.encode(surface)
+        #expect(small.count < png.count)
+        #expect(PixelComparison.exact.matches(PixelComparison.exact.difference(surface, try PNGImage.read(data: small))))
+    }
+
+    @Test func readingAFileThatIsNotAPNGNamesTheFile() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("bg.png")
+        try Data("not a png".utf8).write(to: url)
+        #expect(throws: RenderError.self) { try PNGImage.read(path: url.path) }
+        do {
+            _ = try PNGImage.read(path: url.path)
+        } catch {
+            #expect(error.description.contains(url.path))
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+import WidgetCore
+import WidgetRender
+
+/// The pipeline end to end in process: files, manifest, the entry on screen, and errors.
+@Suite("Render pipeline")
+struct PipelineTests {
+    /// A session of its own: the pipeline awaits providers, so it cannot hold the shared session's lock.
+    func run(_ request: RenderRequest) async throws(PipelineError) -> RenderResult {
+        try await RenderPipeline(session: try RenderSession()).run(request)
+    }
+
+    @Test func writesOnePNGPerEntryAndAManifest() async throws {
+        let out = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        var request = Fixtures.request(kind: "price", out: out)
+        request.now = try #require(ISO8601DateFormatter().date(from: "2023-08-02T12:00:00Z"))
+        let result = try await run(request)
+        #expect(result.files.map(\.lastPathComponent) == [
+            "0-20230801T000000Z.png", "1-20230802T000000Z.png", "2-20230806T000000Z.png",
+        ])
+        let manifest = try Manifest.decode(Data(contentsOf: out.appendingPathComponent("manifest.json")))
+        #expect(manifest == result.manifest)
+        let widget = try #require(manifest.widgets.first)
+        // 2023-08-02 12:00 shows the 2023-08-02 entry, not the later one.
+        #expect(widget.entryShownAtNow == 1)
+        #expect(manifest.images.map(\.shownAtNow) == [false, true, false])
+        #expect(widget.reloadPolicy == "after")
+        #expect(widget.nextReload == ISO8601DateFormatter().date(from: "2023-08-07T00:00:00Z"))
+        #expect(widget.parameters == ["days": "30"])
+        for image in manifest.images {
+            let bytes = try Data(contentsOf: out.appendingPathComponent(image.file))
+            #expect(image.sha256 == SHA256.hex(bytes))
+            #expect(image.bytes == bytes.count)
+            #expect(image.sizePixels == Manifest.Dimensions(width: 1092, height: 510))
+            #expect(image.widgetURL?.hasPrefix("widgetrender://price/") == true)
+        }
+    }
+
+    @Test func nowBeforeTheFirstEntryShowsNone() async throws {
+        let out = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        var request = Fixtures.request(kind: "covid-global", out: out)
+        request.now = Date(timeIntervalSince1970: 0)
+        let result = try await run(request)
+        #expect(result.manifest.widgets.first?.entryShownAtNow == nil)
+        #expect(result.manifest.widgets.first?.reloadPolicy == "atEnd")
+        #expect(result.manifest.images.allSatisfy { !$0.shownAtNow })
+    }
+
+    @Test func unsupportedFamiliesAreSkippedWithANote() async throws {
+        let out = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        var request = Fixtures.request(kind: "covid-country", out: out)
+        request.families = nil
+        let all = try await run(request)
+        #expect(Set(all.manifest.images.map(\.family)) == ["small", "medium"])
+        request.families = [.systemLarge, .systemSmall]
+        let some = try await run(request)
+        #expect(some.manifest.images.map(\.family) == ["small"])
+        #expect(some.notes.contains { $0.contains("large") && $0.contains("covid-country") })
+        #expect(some.manifest.widgets.first?.skipped.map(\.family) == ["large"])
+    }
+
+    @Test func nothingToRenderIsAUsageError() async throws {
+        let out = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        var request = Fixtures.request(kind: "covid-country", out: out)
+        request.families = [.systemLarge]
+        await #expect(throws: PipelineError.self) { try await run(request) }
+    }
+
+    @Test(arguments: [
+        (["country": "XYZ"], "invalid value 'XYZ' for parameter 'country'"),
+        (["days": "400"], "allowed: 7...365"),
+        (["colour": "red"], "unknown parameter 'colour'"),
+    ])
+    func badParametersAreUsageErrors(parameters: [String: String], message: String) async throws {
+        let out = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        var request = RenderRequest(outputDirectory: out)
+        request.parameters = parameters
+        do {
+            _ = try await run(request)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.exitCode == 64)
+            #expect(error.description.contains(message))
+        }
+    }
+
+    @Test func countryParameterPicksTheCountry() async throws {
+        let out = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        var request = Fixtures.request(kind: "covid-country", out: out)
+        request.parameters = ["country": "kor"]
+        let korea = try await run(request)
+        #expect(korea.manifest.widgets.first?.parameters == ["country": "KOR"])
+        #expect(korea.manifest.images.first?.widgetURL == "widgetrender://covid/country/KOR")
+    }
+
+    @Test func dataFileErrorsNameTheFileAndUseDataExitCodes() async throws {
+        let out = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        var request = Fixtures.request(kind: "price", out: out)
+        request.dataSource = out.appendingPathComponent("missing.csv").path
+        do {
+            _ = try await run(request)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.exitCode == 66)
+            #expect(error.description.contains("missing.csv"))
+        }
+        let bad = out.appendingPathComponent("bad.csv")
+        try Data("Date,Open,High,Low\n2023-01-01,1,2,3\n".utf8).write(to: bad)
+        request.dataSource = bad.path
+        do {
+            _ = try await run(request)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.exitCode == 65)
+            #expect(error.description.contains("bad.csv:1"))
+        }
+        // Nothing half-written.
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("price").path))
+    }
+
+    @Test func dataWithSeveralWidgetsIsAUsageError() async throws {
+        var request = RenderRequest(outputDirectory: FileManager.default.temporaryDirectory)
+        request.dataSource = "x.csv"
+        await #expect(throws: PipelineError.usage("--data applies to one widget; add --widget KIND (one of: price, covid-country, covid-global)")) {
+            try await run(request)
+        }
+    }
+
+    @Test func sharedContainerBackgroundIsUsedAndABadOneIsRejected() async throws {
+        let out = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let container = out.appendingPathComponent("group")
+        try FileManager.default.createDirectory(at: container, withIntermediateDirectories: true)
+        var request = Fixtures.request(kind: "covid-global", out: out)
+        request.sharedContainer = container
+        let plain = try await run(request)
+        #expect(plain.notes.contains { $0.contains("no bg.png") })
+        _ = try Fixtures.backgroundImage(in: container)
+        let withImage = try await run(request)
+        #expect(withImage.manifest.images.first?.sha256 != plain.manifest.images.first?.sha256)
+        try Data("garbage".utf8).write(to: container.appendingPathComponent("bg.png"))
+        do {
+            _ = try await run(request)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.exitCode == 65)
+            #expect(error.description.contains("bg.png"))
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import WidgetCore
+import WidgetLayout
+import WidgetRender
+import WidgetRendering
+import Widgets
+
+/// Shared test set-up: one session per process (fonts load once), pinned "now", temp folders.
+enum Fixtures {
+    nonisolated(unsafe) private static var cached: RenderSession?
+    private static let lock = NSLock()
+
+    /// The shared session; a renderer is not thread-safe and tests run in parallel,
+    /// so each use holds `lock` (synchronously: never across an `await`).
+    static func withSession<R>(_ body: (RenderSession) throws -> R) throws -> R {
+        try lock.withLock {
+            let session = try cached ?? RenderSession()
+            cached = session
+            return try body(session)
+        }
+    }
+
+    /// A fixed "now" after every sample's data.
+    static var now: Date { Date(timeIntervalSince1970: 1_700_000_000) }
+
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("widgetrender-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// A request for one widget and family with everything pinned.
+    static func request(
+        kind: String, family: WidgetFamily = .systemMedium, out: URL, colorScheme: ColorScheme = .light,
+        locale: WidgetLocale = .en
+    ) -> RenderRequest {
+        var request = RenderRequest(outputDirectory: out)
+        request.kinds = [kind]
+        request.families = [family]
+        request.now = now
+        request.colorScheme = colorScheme
+        request.locale = locale
+        return request
+    }
+
+    /// Renders the entry on screen at `now` to PNG bytes.
+    static func renderPNG(
+        kind: String, family: WidgetFamily = .systemMedium, colorScheme: ColorScheme = .light, locale: WidgetLocale = .en,
+        parameters: [String: String] = [:], background: String? = nil, placeholder: Bool = false
+    ) async throws -> Data {
+        guard let widget = BuiltInWidgets.bundle.widget(kind: kind) else { throw FixtureError("no widget \(kind)") }
+        let metrics = try WidgetMetrics(family: family, device: .default)
+        let params = try WidgetParameters.resolve(parameters, against: widget.parameters)
+        let context = TimelineProviderContext(family: family, displaySize: metrics.size, parameters: params, now: now)
+        let entry =
+            placeholder
+            ? widget.placeholder(in: context)
+            : try await widget.timeline(in: context).entry(at: now)
+        guard let entry else { throw FixtureError("no entry at now") }
+        return try withSession { session in
+            let view = entry.view(
+                in: ViewContext(
+                    family: family, displaySize: metrics.size, colorScheme: colorScheme, locale: locale,
+                    isPlaceholder: placeholder, backgroundImagePath: background))
+            let surface = try session.renderer.render(
+                view, metrics: metrics, colorScheme: colorScheme, locale: locale, isPlaceholder: placeholder)
+            return try session.encoder.encode(surface)
+        }
+    }
+
+    /// A deterministic 600×400 background: a diagonal gradient with soft discs.
+    static func backgroundImage(in folder: URL) throws -> URL {
+        let surface = try CairoSurface(width: 600, height: 400)
+        surface.withMutablePixels { data, stride in
+            for y in 0..<400 {
+                for x in 0..<600 {
+                    let t = Double(x + y) / 1000
+                    var r = 20 + 60 * t
+                    var g = 60 + 90 * t
+                    var b = 120 + 100 * (1 - t)
+                    for (cx, cy, radius) in [(150.0, 120.0, 90.0), (470.0, 300.0, 120.0)] {
+                        let d = ((Double(x) - cx) * (Double(x) - cx) + (Double(y) - cy) * (Double(y) - cy)).squareRoot()
+                        if d < radius {
+                            let k = 1 - d / radius
+                            r += 80 * k
+                            g += 40 * k
+                            b += 20 * k
+                        }
+                    }
+                    let pixel = 0xFF00_0000 | UInt32(min(255, r)) << 16 | UInt32(min(255, g)) << 8 | UInt32(min(255, b))
+                    UnsafeMutableRawPointer(data + y * stride).storeBytes(of: pixel, toByteOffset: x * 4, as: UInt32.self)
+                }
+            }
+        }
+        let url = folder.appendingPathComponent("bg.png")
+        try PNGEncoder.fast.encode(surface).write(to: url)
+        return url
+    }
+}
+
+struct FixtureError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+import WidgetRender
+
+/// The command as a user runs it: stdout, stderr, exit codes and files.
+@Suite("widgetrender command")
+struct CommandTests {
+    @Test func rendersMediumWidgetsWithAManifest() throws {
+        let folder = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CommandRunner.run(["--family", "medium", "--out", "Output/"], in: folder)
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        let listed = result.stdout.split(separator: "\n").map(String.init)
+        #expect(listed.count == 7)
+        #expect(listed.allSatisfy { $0.hasPrefix("Output/") && $0.hasSuffix(".png") && $0.contains("/medium/") })
+        for path in listed {
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path))
+        }
+        #expect(result.stderr.contains("Rendered 7 PNGs for 3 widgets"))
+        let manifest = try Manifest.decode(Data(contentsOf: folder.appendingPathComponent("Output/manifest.json")))
+        #expect(manifest.images.count == 7)
+        #expect(Set(manifest.widgets.map(\.kind)) == ["price", "covid-country", "covid-global"])
+        #expect(manifest.images.allSatisfy { $0.sizePixels == Manifest.Dimensions(width: 1092, height: 510) })
+        // No temporary files left behind.
+        let all = FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []
+        #expect(!all.contains { $0.hasSuffix(".tmp") })
+    }
+
+    @Test func familyAllSkipsWhatAWidgetOrDeviceLacksWithANote() throws {
+        let folder = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CommandRunner.run(["--family", "all", "--out", folder.path, "--widget", "price"])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("note: skipped extraLarge for price"))
+        let ipad = try CommandRunner.run([
+            "--family", "extraLarge", "--device", "ipad-1024x1366", "--widget", "price", "--out", folder.path,
+        ])
+        #expect(ipad.exitCode == 0, "\(ipad.stderr)")
+        #expect(ipad.stdout.contains("price/extraLarge/"))
+    }
+
+    @Test func listPrintsWidgetsAndJSON() throws {
+        let text = try CommandRunner.run(["list"])
+        #expect(text.exitCode == 0)
+        #expect(text.stdout.contains("covid-country — COVID-19 by Country"))
+        #expect(text.stdout.contains("--param country="))
+        let json = try CommandRunner.run(["list", "--json"])
+        #expect(json.exitCode == 0)
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(array.count == 3)
+        for object in array {
+            #expect(Set(object.keys) == ["kind", "displayName", "description", "families", "parameters"])
+        }
+        let country = try #require(array.first { $0["kind"] as? String == "covid-country" })
+        let parameters = try #require(country["parameters"] as? [[String: Any]])
+        let allowed = try #require(parameters.first?["allowed"] as? [String])
+        #expect(Set(["JPN", "USA", "KOR", "CHN"]).isSubset(of: Set(allowed)))
+        let devices = try CommandRunner.run(["list", "--devices"])
+        #expect(devices.stdout.contains("iphone-430x932 (default) @3x"))
+    }
+
+    @Test func helpExplainsOptionsWithExamples() throws {
+        let root = try CommandRunner.run(["--help"])
+        #expect(root.exitCode == 0)
+        #expect(root.stdout.contains("widgetrender --family medium --out Output/"))
+        let render = try CommandRunner.run(["render", "--help"])
+        for option in ["--family", "--widget", "--device", "--scale", "--color-scheme", "--locale", "--param", "--data",
+            "--now", "--placeholder", "--snapshot", "--shared-container", "--out"]
+        {
+            #expect(render.stdout.contains(option), "help lacks \(option)")
+        }
+    }
+
+    @Test(arguments: [
+        (["--param", "country=XYZ"], Int32(64), "invalid value 'XYZ' for parameter 'country'"),
+        (["--param", "nonsense"], 64, "expected key=value"),
+        (["--family", "huge"], 64, "unknown family 'huge'"),
+        (["--device", "nokia-3310"], 64, "unknown device 'nokia-3310'"),
+        (["--now", "2021-02-29"], 64, "--now"),
+        (["--widget", "price", "--data", "/nonexistent/prices.csv"], 66, "/nonexistent/prices.csv: no such file"),
+        (["--widget", "weather"], 64, "unknown widget 'weather'"),
+        (["--shared-container", "/nonexistent/group"], 66, "shared container folder does not exist"),
+    ])
+    func badInputGivesAClearErrorAndExitCode(arguments: [String], code: Int32, message: String) throws {
+        let folder = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CommandRunner.run(arguments + ["--out", folder.path])
+        #expect(result.exitCode == code, "\(result.stderr)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("manifest.json").path))
+    }
+
+    @Test func badDataFileNamesTheLineAndWritesNothing() throws {
+        let folder = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let csv = folder.appendingPathComponent("prices.csv")
+        try Data("Date,Open,High,Low,Close\n2023-01-01,1,2,\"3\n".utf8).write(to: csv)
+        let out = folder.appendingPathComponent("Output")
+        let result = try CommandRunner.run(["--widget", "price", "--data", csv.path, "--out", out.path])
+        #expect(result.exitCode == 65)
+        #expect(result.stderr.contains("prices.csv:2: quoted field is never closed"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
+    @Test func userDataFileIsRendered() throws {
+        let folder = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let csv = folder.appendingPathComponent("prices.csv")
+        try Data(
+            "Date,Open,High,Low,Close,Adj Close,Volume\n2024-01-01,10,12,9,11,11,5\n2024-01-02,11,13,10,12.5,12.5,6\n2024-01-03,null,null,null,null,null,null\n"
+                .utf8
+        ).write(to: csv)
+        let result = try CommandRunner.run([
+            "--widget", "price", "--data", "file://" + csv.path, "--out", folder.path, "--now", "2024-01-02",
+        ])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        let manifest = try Manifest.decode(Data(contentsOf: folder.appendingPathComponent("manifest.json")))
+        #expect(manifest.images.count == 2)
+        #expect(manifest.widgets.first?.entryShownAtNow == 1)
+    }
+
+    @Test func placeholderAndSnapshotModes() throws {
+        let folder = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let placeholder = try CommandRunner.run(["--placeholder", "--out", folder.path])
+        #expect(placeholder.exitCode == 0, "\(placeholder.stderr)")
+        #expect(placeholder.stdout.split(separator: "\n").allSatisfy { $0.hasSuffix("/placeholder.png") })
+        let snapshot = try CommandRunner.run(["--snapshot", "--out", folder.path])
+        #expect(snapshot.stdout.split(separator: "\n").count == 3)
+        let both = try CommandRunner.run(["--snapshot", "--placeholder", "--out", folder.path])
+        #expect(both.exitCode == 64)
+    }
+
+    @Test func widgetsAreLegibleToOCR() throws {
+        // An independent reader: tesseract must find the big value on the widget.
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tesseract") else {
+            Issue.record("tesseract-ocr is not installed; scripts/setup.sh installs it")
+            return
+        }
+        let folder = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CommandRunner.run(["--widget", "covid-country", "--param", "country=USA", "--out", folder.path])
+        #expect(result.exitCode == 0)
+        let png = try #require(result.stdout.split(separator: "\n").first).description
+        let ocr = Process()
+        ocr.executableURL = URL(fileURLWithPath: "/usr/bin/tesseract")
+        ocr.arguments = [png, "stdout"]
+        let pipe = Pipe()
+        ocr.standardOutput = pipe
+        ocr.standardError = Pipe()
+        try ocr.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        ocr.waitUntilExit()
+        #expect(text.contains("679,762"), "OCR read: \(text)")
+        #expect(text.contains("United States"), "OCR read: \(text)")
+    }
+}
