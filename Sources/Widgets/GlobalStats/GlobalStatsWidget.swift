@@ -48,11 +48,16 @@ public struct GlobalStatsWidget: Widget {
             .widgetURL(url)
     }
 
+    /// "World COVID-19"; the small family shows "World" alone, as the pair does not fit the narrowest phones.
     @ViewBuilder
-    private func title(_ context: ViewContext, _ palette: Palette, size: Double) -> ViewNode {
+    private func title(_ context: ViewContext, _ palette: Palette, size: Double, showTopic: Bool = true) -> ViewNode {
         HStack(spacing: 5) {
             Text(context.locale.pick(en: "World", ja: "世界", ko: "전 세계")).font(Font(size: size, weight: .bold))
-            Text("COVID-19").font(Font(size: size - 3, weight: .semibold)).foregroundStyle(palette.secondary)
+                .lineLimit(1)
+            if showTopic {
+                Text("COVID-19").font(Font(size: size - 3, weight: .semibold)).foregroundStyle(palette.secondary)
+                    .lineLimit(1)
+            }
             Spacer(minLength: 0)
         }
     }
@@ -79,8 +84,9 @@ public struct GlobalStatsWidget: Widget {
     @ViewBuilder
     private func small(_ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette) -> ViewNode {
         VStack(alignment: .leading, spacing: 2) {
-            title(context, palette, size: 15)
-            Text(confirmed(context)).font(Font(size: 11, weight: .semibold)).foregroundStyle(palette.secondary)
+            title(context, palette, size: 15, showTopic: false)
+            Text(confirmed(context)).font(Font(size: 11, weight: .semibold))
+                .foregroundStyle(palette.secondary).lineLimit(1)
                 .padding(EdgeInsets(top: 4))
             Text(Formatting.grouped(entry.cases)).font(Font(size: 24, weight: .bold).monospacedDigit()).lineLimit(1)
                 .minimumScaleFactor(0.5)
