@@ -28,7 +28,7 @@ public protocol TimelineProvider: Sendable {
 }
 
 extension TimelineProvider {
-    /// By default a snapshot is the first entry of the timeline, or the placeholder.
+    /// By default a snapshot is the timeline's latest entry, or the placeholder when it has none.
     public func snapshot(in context: TimelineProviderContext) async throws -> Entry {
         try await timeline(in: context).entries.last ?? placeholder(in: context)
     }

@@ -53,7 +53,8 @@ public struct CSVReader {
                         inQuotes = false
                     }
                 } else {
-                    if scalar == "\n" { line += 1 }
+                    // Count CRLF, lone CR and lone LF each as one line break, as outside quotes.
+                    if scalar == "\r" || (scalar == "\n" && field.unicodeScalars.last != "\r") { line += 1 }
                     field.unicodeScalars.append(scalar)
                 }
                 continue

@@ -85,7 +85,9 @@ public struct DiseaseShParser {
         let cases = try series("cases")
         guard !cases.isEmpty else { throw .empty(source: source, reason: "no dates in 'cases'") }
         return CaseTimeline(
-            region: name, cases: cases, deaths: try series("deaths"), recovered: (try? series("recovered")) ?? [],
+            region: name, cases: cases, deaths: try series("deaths"),
+            // Some responses carry no recovered series; a malformed one is still an error.
+            recovered: timeline["recovered"] == nil ? [] : try series("recovered"),
             source: source)
     }
 }

@@ -23,14 +23,14 @@ public enum StrictDate {
         guard let first = parts.first, parts.count <= 2 else { return nil }
         let ymd = first.split(separator: "-", omittingEmptySubsequences: false)
         guard ymd.count == 3, ymd[0].count == 4, ymd[1].count == 2, ymd[2].count == 2,
-            let y = Int(ymd[0]), let m = Int(ymd[1]), let d = Int(ymd[2]), let day = date(year: y, month: m, day: d)
+            let y = digits(ymd[0]), let m = digits(ymd[1]), let d = digits(ymd[2]), let day = date(year: y, month: m, day: d)
         else { return nil }
         guard parts.count == 2 else { return day }
         let hms = parts[1].split(separator: ":")
-        guard (2...3).contains(hms.count), let h = Int(hms[0]), let mi = Int(hms[1]), (0..<24).contains(h),
+        guard (2...3).contains(hms.count), let h = digits(hms[0]), let mi = digits(hms[1]), (0..<24).contains(h),
             (0..<60).contains(mi)
         else { return nil }
-        let s = hms.count == 3 ? Int(hms[2]) : 0
+        let s = hms.count == 3 ? digits(hms[2]) : 0
         guard let s, (0..<60).contains(s) else { return nil }
         return day.addingTimeInterval(TimeInterval(h * 3600 + mi * 60 + s))
     }
@@ -38,10 +38,18 @@ public enum StrictDate {
     /// JHU / disease.sh `m/d/yy` (US order, two-digit year meaning 20yy).
     public static func usShort(_ text: String) -> Date? {
         let mdy = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard mdy.count == 3, let m = Int(mdy[0]), let d = Int(mdy[1]), let y = Int(mdy[2]) else { return nil }
+        guard mdy.count == 3, let m = digits(mdy[0]), let d = digits(mdy[1]), let y = digits(mdy[2]) else { return nil }
         let year = mdy[2].count == 2 ? 2000 + y : (mdy[2].count == 4 ? y : -1)
         guard year > 0 else { return nil }
         return date(year: year, month: m, day: d)
+    }
+
+    /// A non-negative whole number written with ASCII digits only (no sign, no spaces).
+    private static func digits(_ text: Substring) -> Int? {
+        guard !text.isEmpty, text.count <= 9, text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) else {
+            return nil
+        }
+        return Int(text)
     }
 
     private static func isLeap(_ year: Int) -> Bool {

@@ -84,8 +84,9 @@ public struct LayoutEngine {
     private func frameDimension(fixed: Double?, min: Double?, max: Double?, proposed: Double?, child: Double) -> Double {
         if let fixed { return fixed }
         if min == nil && max == nil { return child }
-        // A flexible frame takes the proposal within its bounds; with no proposal, the child's size within them.
-        if let proposed, proposed.isFinite { return clamp(proposed, min, max) }
+        // A flexible frame takes the proposal within its bounds (an unlimited proposal reaches
+        // `max`, so stacks see it as flexible); with no proposal, the child's size within them.
+        if let proposed { return clamp(proposed, min, max) }
         return clamp(child, min, max)
     }
 
@@ -99,21 +100,41 @@ public struct LayoutEngine {
     // MARK: - Text
 
     /// A text's final font (after shrinking toward `minimumScaleFactor`) and size.
+    ///
+    /// Text shrinks only when it would otherwise be truncated: wrapping comes first, so
+    /// text without a line limit never shrinks.
     func resolvedText(_ string: String, width: Double?, environment: EnvironmentValues) -> (font: Font, size: Size) {
         let font = environment.font
         let limit = environment.lineLimit
         let finiteWidth = width.flatMap { $0.isFinite ? $0 : nil }
-        if environment.minimumScaleFactor < 1, let finiteWidth, finiteWidth > 0 {
-            let natural = measurer.measure(string, font: font, maxWidth: nil, lineLimit: limit)
-            if natural.width > finiteWidth {
-                var scaled = font
-                scaled.size = font.size * max(environment.minimumScaleFactor, finiteWidth / natural.width)
-                // Shrink in whole tenths of a point, so the size does not depend on float noise.
-                scaled.size = (scaled.size * 10).rounded(.down) / 10
-                return (scaled, measurer.measure(string, font: scaled, maxWidth: finiteWidth, lineLimit: limit))
+        if environment.minimumScaleFactor < 1, let limit, let finiteWidth, finiteWidth > 0,
+            truncates(string, font: font, width: finiteWidth, lines: limit)
+        {
+            let natural = measurer.measure(string, font: font, maxWidth: nil, lineLimit: nil)
+            // First guess from the widths, then step down until it fits or reaches the minimum.
+            var factor = max(environment.minimumScaleFactor, min(1, finiteWidth * Double(limit) / max(natural.width, 1)))
+            var scaled = font
+            while true {
+                // Whole tenths of a point, so the size does not depend on float noise.
+                scaled.size = (font.size * factor * 10).rounded(.down) / 10
+                if factor <= environment.minimumScaleFactor
+                    || !truncates(string, font: scaled, width: finiteWidth, lines: limit)
+                {
+                    break
+                }
+                factor = max(environment.minimumScaleFactor, factor - 0.05)
             }
+            return (scaled, measurer.measure(string, font: scaled, maxWidth: finiteWidth, lineLimit: limit))
         }
         return (font, measurer.measure(string, font: font, maxWidth: finiteWidth, lineLimit: limit))
+    }
+
+    /// True when `string` needs more than `lines` lines at `width`.
+    private func truncates(_ string: String, font: Font, width: Double, lines: Int) -> Bool {
+        if lines == 1 { return measurer.measure(string, font: font, maxWidth: nil, lineLimit: 1).width > width }
+        let wrapped = measurer.measure(string, font: font, maxWidth: width, lineLimit: nil).height
+        let limited = measurer.measure(string, font: font, maxWidth: width, lineLimit: lines).height
+        return wrapped > limited + 0.5
     }
 
     // MARK: - Stacks
@@ -157,6 +178,7 @@ public struct LayoutEngine {
             if let available = proposalAlong, available.isFinite {
                 // Spacers first take their minimum; the other children are then offered an
                 // equal share of what is left, least flexible first, and spacers split the rest.
+                // (SwiftUI's own stacks work this way, give or take the treatment of spacers.)
                 let isSpacer = children.map { child -> Bool in
                     if case .spacer = child { return true }
                     return false
@@ -169,8 +191,12 @@ public struct LayoutEngine {
                 let others = children.indices.filter { !isSpacer[$0] }
                 let flexibility = others.map { along(childSize(children[$0], .infinity)) - along(childSize(children[$0], 0)) }
                 let order = others.indices.sorted { (flexibility[$0], $0) < (flexibility[$1], $1) }.map { others[$0] }
+                // Children that take any space offered (charts, shapes, `maxWidth: .infinity`) only
+                // share among themselves what the others leave, so a label next to a chart keeps its width.
+                let bounded = zip(others, flexibility).filter { $0.1.isFinite }.count
                 for (position, index) in order.enumerated() {
-                    let share = remaining / Double(order.count - position)
+                    let left = position < bounded ? bounded - position : order.count - position
+                    let share = remaining / Double(left)
                     let size = childSize(children[index], max(0, share))
                     sizes[index] = size
                     remaining = max(0, remaining - along(size))

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetCore
 
 /// What a run wrote: `manifest.json`, one record per widget and per PNG.
 public struct Manifest: Codable, Sendable, Equatable {
@@ -65,15 +66,8 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var sha256: String
     }
 
-    public struct Dimensions: Codable, Sendable, Equatable {
-        public var width: Double
-        public var height: Double
-
-        public init(width: Double, height: Double) {
-            self.width = width
-            self.height = height
-        }
-    }
+    /// A width and height (points or pixels), encoded as `{"width": …, "height": …}`.
+    public typealias Dimensions = Size
 
     public struct Relevance: Codable, Sendable, Equatable {
         public var score: Double

@@ -1,0 +1,189 @@
+import Foundation
+import Testing
+import WidgetData
+
+@Suite("DiseaseShParser")
+struct DiseaseShParserTests {
+    let parser = DiseaseShParser()
+
+    // MARK: The embedded countries sample
+
+    @Test("the countries sample has 212 countries")
+    func countriesCount() throws {
+        let countries = try parser.countries(try sampleData("samples/covid-countries.json"), source: "countries.json")
+        #expect(countries.count == 212)
+        // Cross-check with an independent read of the same bytes.
+        let raw = try JSONSerialization.jsonObject(with: try sampleData("samples/covid-countries.json")) as? [Any]
+        #expect(countries.count == raw?.count)
+    }
+
+    @Test("Japan (JPN) has 9231 cases, 190 deaths and 935 recovered, updated at 1587134275783 ms")
+    func japan() throws {
+        let countries = try parser.countries(try sampleData("samples/covid-countries.json"), source: "countries.json")
+        let japan = try #require(countries.first { $0.iso3 == "JPN" })
+        #expect(japan.country == "Japan")
+        #expect(japan.iso2 == "JP")
+        #expect(japan.cases == 9231)
+        #expect(japan.deaths == 190)
+        #expect(japan.recovered == 935)
+        #expect(japan.tests == 100_703)
+        #expect(abs(japan.updated.timeIntervalSince1970 * 1000 - 1_587_134_275_783) < 0.5)
+    }
+
+    @Test("countries without countryInfo codes still parse")
+    func countriesMissingISO() throws {
+        let countries = try parser.countries(try sampleData("samples/covid-countries.json"), source: "countries.json")
+        #expect(countries.allSatisfy { !$0.country.isEmpty })
+        #expect(countries.filter { $0.iso3 == nil }.count == 2)
+    }
+
+    // MARK: The embedded historical sample
+
+    @Test("historical/all has 30 days from 3/17/20 to 4/15/20 ending at 2056054 cases")
+    func historicalAll() throws {
+        let timeline = try parser.timeline(try sampleData("samples/covid-historical-all.json"), source: "historical.json")
+        #expect(timeline.region == "World")
+        #expect(timeline.source == "historical.json")
+        #expect(timeline.cases.count == 30)
+        #expect(timeline.deaths.count == 30)
+        #expect(timeline.recovered.count == 30)
+        #expect(timeline.cases.first?.date == (try utcDay("2020-03-17")))
+        #expect(timeline.cases.last?.date == (try utcDay("2020-04-15")))
+        #expect(timeline.cases.first?.value == 197_102)
+        #expect(timeline.cases.last?.value == 2_056_054)
+        #expect(timeline.deaths.last?.value == 134_177)
+        #expect(timeline.recovered.last?.value == 502_053)
+    }
+
+    @Test("historical days are consecutive and the cumulative counts never fall")
+    func historicalOrdered() throws {
+        let timeline = try parser.timeline(try sampleData("samples/covid-historical-all.json"), source: "historical.json")
+        for series in [timeline.cases, timeline.deaths, timeline.recovered] {
+            for (a, b) in zip(series, series.dropFirst()) {
+                #expect(b.date.timeIntervalSince(a.date) == 86_400)
+                #expect(b.value >= a.value)
+            }
+        }
+    }
+
+    // MARK: Malformed countries
+
+    @Test("truncated JSON is malformed and the message names the source")
+    func truncatedJSON() throws {
+        let data = try sampleData("samples/covid-countries.json").prefix(500)
+        let error = #expect(throws: DataError.self) { try parser.countries(Data(data), source: "cut.json") }
+        guard case .malformed(let source, _, let reason)? = error else {
+            Issue.record("expected malformed, got \(String(describing: error))")
+            return
+        }
+        #expect(source == "cut.json")
+        #expect(reason.contains("JSON"))
+        #expect(try #require(error).description.contains("cut.json"))
+    }
+
+    @Test("truncated inline JSON is malformed for both endpoints")
+    func truncatedInline() throws {
+        let text = #"[{"country": "Japan", "cases": 1"#
+        let countriesError = #expect(throws: DataError.self) { try parser.countries(bytes(text), source: "inline-countries") }
+        #expect(try #require(countriesError).description.contains("inline-countries"))
+        let timelineError = #expect(throws: DataError.self) {
+            try parser.timeline(bytes(#"{"cases":{"3/17/20":1"#), source: "inline-history")
+        }
+        guard case .malformed(let source, _, _)? = timelineError else {
+            Issue.record("expected malformed, got \(String(describing: timelineError))")
+            return
+        }
+        #expect(source == "inline-history")
+    }
+
+    @Test("a missing number names the element and field")
+    func missingField() throws {
+        let json = """
+            [{"country":"A","updated":1,"cases":1,"todayCases":0,"deaths":0,"todayDeaths":0,"recovered":0,"active":1,"critical":0},
+             {"country":"B","updated":1,"cases":1,"todayCases":0,"todayDeaths":0,"recovered":0,"active":1,"critical":0}]
+            """
+        #expect(throws: DataError.malformed(source: "c.json", location: "[1].deaths", reason: "expected a number")) {
+            try parser.countries(bytes(json), source: "c.json")
+        }
+    }
+
+    @Test("an element that is not an object, or has no country name, is malformed")
+    func badElements() {
+        #expect(throws: DataError.malformed(source: "c.json", location: "[0]", reason: "expected an object")) {
+            try parser.countries(bytes("[42]"), source: "c.json")
+        }
+        #expect(throws: DataError.malformed(source: "c.json", location: "[0].country", reason: "expected a string")) {
+            try parser.countries(bytes(#"[{"cases":1}]"#), source: "c.json")
+        }
+    }
+
+    @Test("one country object (the /countries/{name} form) parses; numbers given as strings are accepted")
+    func singleCountry() throws {
+        let json = """
+            {"country":"Japan","countryInfo":{"iso2":"JP","iso3":"JPN"},"updated":1587134275783,"cases":"9231",
+             "todayCases":0,"deaths":190,"todayDeaths":0,"recovered":935,"active":8106,"critical":193}
+            """
+        let countries = try parser.countries(bytes(json), source: "one.json")
+        try #require(countries.count == 1)
+        #expect(countries[0].cases == 9231)
+        #expect(countries[0].tests == nil)
+        #expect(countries[0].iso3 == "JPN")
+    }
+
+    @Test("an empty array has no countries")
+    func emptyCountries() {
+        #expect(throws: DataError.empty(source: "c.json", reason: "no countries")) {
+            try parser.countries(bytes("[]"), source: "c.json")
+        }
+    }
+
+    // MARK: Malformed timelines
+
+    @Test("an impossible date key is malformed, naming the field and key")
+    func badDateKey() throws {
+        let json = #"{"cases":{"2/30/20":1},"deaths":{"2/28/20":0}}"#
+        let error = #expect(throws: DataError.self) { try parser.timeline(bytes(json), source: "h.json") }
+        guard case .malformed(_, let location, _)? = error else {
+            Issue.record("expected malformed, got \(String(describing: error))")
+            return
+        }
+        #expect(location.contains("cases"))
+        #expect(location.contains("2/30/20"))
+    }
+
+    @Test("a timeline without deaths is malformed; without recovered it is accepted")
+    func missingSeries() throws {
+        #expect(throws: DataError.self) { try parser.timeline(bytes(#"{"cases":{"3/17/20":1}}"#), source: "h.json") }
+        let timeline = try parser.timeline(bytes(#"{"cases":{"3/17/20":1},"deaths":{"3/17/20":0}}"#), source: "h.json")
+        #expect(timeline.recovered.isEmpty)
+        #expect(timeline.cases.map(\.value) == [1])
+    }
+
+    @Test("a country's historical form takes its name from the file")
+    func countryTimeline() throws {
+        let json = #"{"country":"Japan","timeline":{"cases":{"3/18/20":2,"3/17/20":1},"deaths":{"3/17/20":0}}}"#
+        let timeline = try parser.timeline(bytes(json), source: "jp.json")
+        #expect(timeline.region == "Japan")
+        #expect(timeline.cases.map(\.value) == [1, 2])
+    }
+
+    @Test("a non-object root and empty cases are rejected")
+    func badRoots() {
+        #expect(throws: DataError.malformed(source: "h.json", location: "$", reason: "expected an object")) {
+            try parser.timeline(bytes("[1,2]"), source: "h.json")
+        }
+        let error = #expect(throws: DataError.self) {
+            try parser.timeline(bytes(#"{"cases":{},"deaths":{}}"#), source: "h.json")
+        }
+        guard case .empty(let source, _)? = error else {
+            Issue.record("expected empty, got \(String(describing: error))")
+            return
+        }
+        #expect(source == "h.json")
+    }
+
+    @Test("empty bytes are not JSON")
+    func emptyBytes() {
+        #expect(throws: DataError.self) { try parser.countries(Data(), source: "e.json") }
+    }
+}
