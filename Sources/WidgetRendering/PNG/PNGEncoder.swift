@@ -42,7 +42,7 @@ public struct PNGEncoder: Sendable, Hashable {
         defer { wr_buffer_free(&buffer) }
         guard let status else { throw .png("surface has no pixel data") }
         guard status == 0, let data = buffer.data else {
-            let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             throw .png(text.isEmpty ? "libpng failed" : text)
         }
         return Data(bytes: data, count: buffer.length)
