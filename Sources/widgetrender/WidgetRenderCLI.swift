@@ -19,13 +19,14 @@ struct WidgetRenderCLI: AsyncParsableCommand {
               widgetrender --widget price --data ./BTC-USD.csv --param days=90 --family large
               widgetrender --widget covid-global --shared-container ./group --family medium
               widgetrender list --json
+              widgetrender gallery --out Output/gallery
               widgetrender bench --family medium
 
             Exit codes: 0 ok, 64 usage, 65 bad data, 66 missing input, 69 unavailable \
             (fonts, assets), 70 internal error, 74 cannot write output.
             """,
         version: WidgetRenderVersion.current,
-        subcommands: [Render.self, List.self, Bench.self],
+        subcommands: [Render.self, List.self, GalleryCommand.self, Bench.self],
         defaultSubcommand: Render.self
     )
 }

@@ -142,7 +142,7 @@ public struct RenderPipeline {
 
     // MARK: - Steps
 
-    private func select(_ request: RenderRequest) throws(PipelineError) -> [AnyWidget] {
+    func select(_ request: RenderRequest) throws(PipelineError) -> [AnyWidget] {
         let bundle = session.bundle
         var widgets: [AnyWidget] = []
         for kind in request.kinds {
@@ -179,7 +179,7 @@ public struct RenderPipeline {
         return result
     }
 
-    private func backgroundImage(_ request: RenderRequest, notes: inout [String]) throws(PipelineError) -> String? {
+    func backgroundImage(_ request: RenderRequest, notes: inout [String]) throws(PipelineError) -> String? {
         guard let folder = request.sharedContainer else { return nil }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -198,7 +198,7 @@ public struct RenderPipeline {
         return image.path
     }
 
-    private func entries(
+    func entries(
         of widget: AnyWidget, mode: RenderRequest.Mode, context: TimelineProviderContext,
         record: inout Manifest.WidgetRecord
     ) async throws(PipelineError) -> [AnyTimelineEntry] {

@@ -1,0 +1,228 @@
+import Foundation
+import WidgetCore
+import WidgetLayout
+import WidgetRendering
+
+/// What `widgetrender gallery` wrote.
+public struct GalleryResult: Sendable {
+    /// One preview PNG.
+    public struct Preview: Sendable, Equatable {
+        public var kind: String
+        public var family: WidgetFamily
+        public var colorScheme: ColorScheme
+        /// Path relative to the gallery folder.
+        public var file: String
+        public var size: Size
+    }
+
+    public var index: URL
+    public var contactSheet: URL
+    public var previews: [Preview]
+    public var notes: [String]
+}
+
+/// The widget gallery, off the phone: every widget's snapshot (asked for with the
+/// preview flag set, as WidgetKit's gallery asks) in every family it supports,
+/// light and dark, as PNGs plus an offline `index.html` and a `contact-sheet.png`.
+///
+/// ```swift
+/// let result = try await Gallery(session: session).build(request) { print($0) }
+/// ```
+public struct Gallery {
+    public let session: RenderSession
+
+    public init(session: RenderSession) {
+        self.session = session
+    }
+
+    /// Renders the gallery into `request.outputDirectory`.
+    ///
+    /// Uses the request's widgets, device, scale, locale, parameters, data and shared
+    /// container; families are every supported one the device has; both color schemes.
+    ///
+    /// - Throws: ``PipelineError`` as the render command does.
+    public func build(_ request: RenderRequest, progress: (String) -> Void = { _ in }) async throws(PipelineError)
+        -> GalleryResult
+    {
+        let pipeline = RenderPipeline(session: session)
+        let widgets = try pipeline.select(request)
+        let parameters = try pipeline.resolveParameters(request.parameters, for: widgets)
+        var notes: [String] = []
+        let background = try pipeline.backgroundImage(request, notes: &notes)
+        var previews: [GalleryResult.Preview] = []
+        var sections: [ContactSheet.Section] = []
+        var htmlSections: [String] = []
+
+        for widget in widgets {
+            var tiles: [ContactSheet.Tile] = []
+            var rows: [ColorScheme: [String]] = [:]
+            for family in widget.supportedFamilies {
+                let metrics: WidgetMetrics
+                do {
+                    metrics = try WidgetMetrics(family: family, device: request.device, scale: request.scale)
+                } catch .familyUnavailable {
+                    notes.append("note: \(widget.kind) \(family.shortName): \(request.device.id) has no such widget; not in the gallery")
+                    continue
+                } catch {
+                    throw .usage(error.description)
+                }
+                let context = TimelineProviderContext(
+                    family: family, displaySize: metrics.size, isPreview: true,
+                    parameters: parameters[widget.kind] ?? WidgetParameters(), now: request.now,
+                    dataSource: request.dataSource)
+                var record = Manifest.WidgetRecord(
+                    kind: widget.kind, displayName: widget.displayName, description: widget.description, families: [],
+                    parameters: [:], reloadPolicy: nil, nextReload: nil, entryShownAtNow: nil, entryDateShownAtNow: nil,
+                    entryCount: 0, skipped: [])
+                guard let entry = try await pipeline.entries(of: widget, mode: .snapshot, context: context, record: &record)
+                    .first
+                else { continue }
+                // Lock Screen widgets are drawn light on the wallpaper whatever the appearance: one preview.
+                for scheme in family.isAccessory ? [ColorScheme.dark] : [.light, .dark] {
+                    let view = entry.view(
+                        in: ViewContext(
+                            family: family, displaySize: metrics.size, colorScheme: scheme, locale: request.locale,
+                            timeZone: request.timeZone, backgroundImagePath: background))
+                    let surface: CairoSurface
+                    let png: Data
+                    do {
+                        surface = try session.renderer.render(
+                            view, metrics: metrics, colorScheme: scheme, locale: request.locale)
+                        png = try session.encoder.encode(surface)
+                    } catch .image(let path, let reason) {
+                        throw .badData("\(path): \(reason)")
+                    } catch {
+                        throw .software(error.description)
+                    }
+                    let file = "\(widget.kind)/\(family.shortName)-\(scheme.rawValue).png"
+                    try AtomicFile.write(png, to: request.outputDirectory.appendingPathComponent(file))
+                    previews.append(
+                        .init(kind: widget.kind, family: family, colorScheme: scheme, file: file, size: metrics.size))
+                    tiles.append(
+                        ContactSheet.Tile(
+                            image: surface, size: metrics.size,
+                            caption: "\(family.shortName) · \(family.isAccessory ? "lock screen" : scheme.rawValue)",
+                            backdrop: family.isAccessory ? Color(hex: 0x2C3E50) : nil))
+                    rows[scheme, default: []].append(Self.figure(file: file, family: family, size: metrics.size, widget: widget.displayName, scheme: scheme))
+                }
+            }
+            progress("gallery \(widget.kind): \(tiles.count) previews")
+            sections.append(
+                ContactSheet.Section(title: widget.displayName, subtitle: "\(widget.kind) — \(widget.description)", tiles: tiles))
+            htmlSections.append(
+                Self.section(widget: widget, light: rows[.light] ?? [], dark: rows[.dark] ?? []))
+        }
+
+        let stack = session.renderStack
+        let footer = "widgetrender \(WidgetRenderVersion.current) · \(request.device.id) · \(stack)"
+        let sheetURL = request.outputDirectory.appendingPathComponent("contact-sheet.png")
+        do {
+            let sheet = try ContactSheet(sections: sections, footer: footer, scale: 2).render(with: session.renderer)
+            try AtomicFile.write(try session.encoder.encode(sheet), to: sheetURL)
+        } catch let error as PipelineError {
+            throw error
+        } catch {
+            throw .software("contact sheet: \(error)")
+        }
+        let indexURL = request.outputDirectory.appendingPathComponent("index.html")
+        let html = Self.page(sections: htmlSections, total: previews.count, footer: footer)
+        try AtomicFile.write(Data(html.utf8), to: indexURL)
+        return GalleryResult(index: indexURL, contactSheet: sheetURL, previews: previews, notes: notes)
+    }
+
+    // MARK: - HTML
+
+    static func escape(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    static func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
+    static func figure(file: String, family: WidgetFamily, size: Size, widget: String, scheme: ColorScheme) -> String {
+        let alt = escape("\(widget), \(family.shortName), \(family.isAccessory ? "lock screen" : scheme.rawValue)")
+        return """
+                  <figure class="\(family.isAccessory ? "lockscreen" : "home")">
+                    <a href="\(escape(file))"><img src="\(escape(file))" width="\(number(size.width))" height="\(number(size.height))" alt="\(alt)"></a>
+                    <figcaption>\(escape(family.shortName)) · \(number(size.width))×\(number(size.height)) pt</figcaption>
+                  </figure>
+            """
+    }
+
+    static func section(widget: AnyWidget, light: [String], dark: [String]) -> String {
+        """
+              <section id="\(escape(widget.kind))">
+                <h2>\(escape(widget.displayName))</h2>
+                <p class="description">\(escape(widget.description))</p>
+                <p class="kind"><code>\(escape(widget.kind))</code> · families: \(escape(widget.supportedFamilies.map(\.shortName).joined(separator: ", ")))</p>
+                <div class="row light">
+        \(light.joined(separator: "\n"))
+                </div>
+                <div class="row dark">
+        \(dark.joined(separator: "\n"))
+                </div>
+              </section>
+        """
+    }
+
+    static func page(sections: [String], total: Int, footer: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+          <meta charset="utf-8">
+          <title>Widget gallery</title>
+          <style>
+            body { font-family: Inter, system-ui, sans-serif; margin: 32px; background: #f2f2f7; color: #1c1c1e; }
+            h1 { font-size: 28px; margin: 0 0 24px; }
+            section { margin-bottom: 40px; }
+            h2 { font-size: 20px; margin: 0 0 4px; }
+            p { margin: 0 0 6px; color: #3c3c43; }
+            .row { display: flex; flex-wrap: wrap; gap: 20px; align-items: flex-start; padding: 20px; border-radius: 16px; margin-top: 12px; }
+            .row.light { background: #e5e5ea; }
+            .row.dark { background: #000; }
+            .row.dark figcaption { color: #aeaeb2; }
+            figure { margin: 0; }
+            figcaption { font-size: 12px; color: #636366; margin-top: 6px; }
+            img { display: block; }
+            figure.lockscreen a { display: block; padding: 10px; border-radius: 12px; background: linear-gradient(160deg, #2c3e50, #4a6073); }
+            footer { font-size: 12px; color: #636366; }
+            #status.failed { background: #ff3b30; color: #fff; padding: 8px 12px; border-radius: 8px; }
+          </style>
+        </head>
+        <body data-images-total="\(total)">
+          <h1>Widget gallery</h1>
+          <p id="status">\(total) previews.</p>
+        \(sections.joined(separator: "\n"))
+          <footer>\(escape(footer))</footer>
+          <script>
+            // Records how many previews actually loaded, for people and for the headless-browser check.
+            window.addEventListener("load", function () {
+              var images = Array.prototype.slice.call(document.images);
+              var loaded = images.filter(function (image) { return image.complete && image.naturalWidth > 0; }).length;
+              document.body.setAttribute("data-images-loaded", String(loaded));
+              if (loaded !== images.length) {
+                var status = document.getElementById("status");
+                status.textContent = (images.length - loaded) + " of " + images.length + " previews failed to load.";
+                status.className = "failed";
+              }
+            });
+          </script>
+        </body>
+        </html>
+
+        """
+    }
+}
