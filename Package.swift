@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "WidgetRender", targets: ["WidgetRender"]),
         .library(name: "WidgetCore", targets: ["WidgetCore"]),
+        .library(name: "WidgetSnapshotTesting", targets: ["WidgetSnapshotTesting"]),
         .executable(name: "widgetrender", targets: ["widgetrender"]),
     ],
     dependencies: [
@@ -43,6 +44,11 @@ let package = Package(
             name: "WidgetRender",
             dependencies: ["Widgets", "WidgetRendering", "WidgetLayout", "WidgetData", "WidgetCore", "WidgetAssets"]
         ),
+        // Snapshot assertions for users' test targets (and ours): widget → PNG → reference.
+        .target(
+            name: "WidgetSnapshotTesting",
+            dependencies: ["WidgetRender", "WidgetRendering", "WidgetLayout", "WidgetCore"]
+        ),
         .executableTarget(
             name: "widgetrender",
             dependencies: [
@@ -56,9 +62,13 @@ let package = Package(
         .testTarget(name: "WidgetDataTests", dependencies: ["WidgetData", "WidgetAssets"]),
         .testTarget(
             name: "WidgetRenderTests",
-            dependencies: ["WidgetRender", "WidgetRendering", "Widgets"],
+            dependencies: ["WidgetRender", "WidgetRendering", "Widgets", "WidgetSnapshotTesting"],
             exclude: ["__Snapshots__"]
         ),
-        .testTarget(name: "widgetrenderTests", dependencies: ["WidgetRender"]),
+        .testTarget(
+            name: "WidgetSnapshotTestingTests",
+            dependencies: ["WidgetSnapshotTesting", "WidgetRendering", "WidgetCore"]
+        ),
+        .testTarget(name: "widgetrenderTests", dependencies: ["WidgetRender", "WidgetRendering"]),
     ]
 )

@@ -8,6 +8,10 @@ public enum DataError: Error, Equatable, CustomStringConvertible {
     case empty(source: String, reason: String)
     /// The source kind is not supported.
     case unsupported(source: String, reason: String)
+    /// A remote source could not be fetched and no cached copy could stand in: the host was
+    /// unreachable, did not answer in time, answered with an error status, sent a truncated body
+    /// or one over the size limit.
+    case unavailable(source: String, reason: String)
 
     public var description: String {
         switch self {
@@ -15,6 +19,7 @@ public enum DataError: Error, Equatable, CustomStringConvertible {
         case .malformed(let source, let location, let reason): "\(source):\(location): \(reason)"
         case .empty(let source, let reason): "\(source): \(reason)"
         case .unsupported(let source, let reason): "\(source): \(reason)"
+        case .unavailable(let source, let reason): "\(source): \(reason)"
         }
     }
 }

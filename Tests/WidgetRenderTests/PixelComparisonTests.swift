@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetRendering
+import WidgetSnapshotTesting
 
 /// The comparator itself: identical images pass, a one-pixel line moved by one pixel fails.
 @Suite("Pixel comparison")
@@ -28,7 +29,7 @@ struct PixelComparisonTests {
     }
 
     @Test func lineMovedByOnePixelFailsEvenWithTheGoldenTolerance() throws {
-        let comparison = GoldenImage.comparison
+        let comparison = WidgetImageStrategy.defaultComparison
         let difference = comparison.difference(try image(lineAt: 50), try image(lineAt: 51))
         // Two columns change: where the line was and where it went.
         #expect(difference.differingPixels == 200)
@@ -70,6 +71,6 @@ struct PixelComparisonTests {
         let again = try PNGImage.read(data: try await Fixtures.renderPNG(kind: "price"))
         #expect(PixelComparison.exact.matches(PixelComparison.exact.difference(first, again)))
         let dark = try PNGImage.read(data: try await Fixtures.renderPNG(kind: "price", colorScheme: .dark))
-        #expect(!GoldenImage.comparison.matches(GoldenImage.comparison.difference(first, dark)))
+        #expect(!WidgetImageStrategy.defaultComparison.matches(WidgetImageStrategy.defaultComparison.difference(first, dark)))
     }
 }
