@@ -11,6 +11,7 @@ func describe(_ node: ViewNode) -> String {
     case .text(let spec): return "Text(\(spec.string))"
     case .image: return "Image"
     case .lineChart: return "Chart"
+    case .candlestickChart: return "Candles"
     case .shape: return "Shape"
     case .spacer: return "Spacer"
     case .stack(let spec, let children):

@@ -59,7 +59,7 @@ extension [DisplayItem] {
         var result: [Rect] = []
         for item in self {
             switch item {
-            case .shape, .lineChart: result.append(item.frame)
+            case .shape, .lineChart, .candlestickChart: result.append(item.frame)
             case .text, .image: break
             }
         }

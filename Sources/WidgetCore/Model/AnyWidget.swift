@@ -20,7 +20,10 @@ public struct AnyWidget: Sendable {
         supportedFamilies = widget.supportedFamilies
         parameters = widget.parameters
         let erase: @Sendable (W.Provider.Entry) -> AnyTimelineEntry = { entry in
-            AnyTimelineEntry(date: entry.date, relevance: entry.relevance) { widget.view(for: entry, in: $0) }
+            AnyTimelineEntry(
+                date: entry.date, relevance: entry.relevance,
+                dataSummary: (entry as? any DataDescribingEntry)?.dataSummary
+            ) { widget.view(for: entry, in: $0) }
         }
         makePlaceholder = { erase(widget.provider.placeholder(in: $0)) }
         makeSnapshot = { erase(try await widget.provider.snapshot(in: $0)) }
@@ -50,16 +53,19 @@ public struct AnyWidget: Sendable {
 }
 
 /// An entry whose view can be built without knowing its concrete type.
-public struct AnyTimelineEntry: TimelineEntry {
+public struct AnyTimelineEntry: DataDescribingEntry {
     public let date: Date
     public let relevance: TimelineEntryRelevance?
+    public let dataSummary: DataSummary?
     private let makeView: @Sendable (ViewContext) -> ViewNode
 
     public init(
-        date: Date, relevance: TimelineEntryRelevance?, view: @escaping @Sendable (ViewContext) -> ViewNode
+        date: Date, relevance: TimelineEntryRelevance?, dataSummary: DataSummary? = nil,
+        view: @escaping @Sendable (ViewContext) -> ViewNode
     ) {
         self.date = date
         self.relevance = relevance
+        self.dataSummary = dataSummary
         makeView = view
     }
 

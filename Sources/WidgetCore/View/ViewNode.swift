@@ -14,6 +14,8 @@ public indirect enum ViewNode: View, Sendable {
     case image(ImageSpec)
     /// A line chart that fills the space it is given.
     case lineChart(LineChartSpec)
+    /// A candlestick chart that fills the space it is given.
+    case candlestickChart(CandlestickChartSpec)
     /// A filled shape that fills the space it is given.
     case shape(ShapeSpec)
     /// Flexible space along the enclosing stack's axis.
@@ -52,7 +54,7 @@ public indirect enum ViewNode: View, Sendable {
     public var widgetURL: URL? {
         switch self {
         case .widgetURL(let url, _): url
-        case .empty, .text, .image, .lineChart, .shape, .spacer: nil
+        case .empty, .text, .image, .lineChart, .candlestickChart, .shape, .spacer: nil
         case .stack(_, let children), .group(let children): children.lazy.compactMap(\.widgetURL).first
         case .padding(_, let child), .frame(_, let child), .environment(_, let child): child.widgetURL
         case .background(let a, let b), .containerBackground(let a, let b): b.widgetURL ?? a.widgetURL

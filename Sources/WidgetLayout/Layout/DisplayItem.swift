@@ -9,13 +9,16 @@ public enum DisplayItem: Sendable, Hashable {
     case shape(ShapeSpec.Kind, ShapeStyle, Rect, redacted: Bool)
     /// `labelColor` is for the min/max labels: the environment's foreground, dimmed.
     case lineChart(LineChartSpec, Rect, color: Color, labelColor: Color, redacted: Bool)
+    case candlestickChart(CandlestickChartSpec, Rect, labelColor: Color, redacted: Bool)
     case image(ImageSpec, Rect, redacted: Bool)
 
     /// The rectangle the item occupies.
     public var frame: Rect {
         switch self {
         case .text(let text): text.frame
-        case .shape(_, _, let rect, _), .lineChart(_, let rect, _, _, _), .image(_, let rect, _): rect
+        case .shape(_, _, let rect, _), .lineChart(_, let rect, _, _, _), .candlestickChart(_, let rect, _, _),
+            .image(_, let rect, _):
+            rect
         }
     }
 }

@@ -37,7 +37,7 @@ public struct LayoutEngine {
             return .zero
         case .text(let spec):
             return resolvedText(spec.string, width: proposal.width, environment: environment).size
-        case .image, .lineChart, .shape:
+        case .image, .lineChart, .candlestickChart, .shape:
             return Size(width: proposal.width ?? 10, height: proposal.height ?? 10)
         case .spacer(let minLength):
             // Outside a stack a spacer is flexible both ways; stacks handle the axis.
@@ -257,6 +257,10 @@ public struct LayoutEngine {
                 .lineChart(
                     spec, rect, color: spec.color ?? environment.foreground, labelColor: environment.foreground.opacity(0.6),
                     redacted: environment.redacted))
+        case .candlestickChart(let spec):
+            items.append(
+                .candlestickChart(
+                    spec, rect, labelColor: environment.foreground.opacity(0.6), redacted: environment.redacted))
         case .shape(let spec):
             items.append(.shape(spec.kind, spec.fill ?? .color(environment.foreground), rect, redacted: environment.redacted))
         case .stack(let spec, let children):

@@ -64,6 +64,8 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var file: String
         public var bytes: Int
         public var sha256: String
+        /// What was drawn: points, first and last time, last value, min, max, source, stale.
+        public var data: DataSummary?
     }
 
     /// A width and height (points or pixels), encoded as `{"width": …, "height": …}`.

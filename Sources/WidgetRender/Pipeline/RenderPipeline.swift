@@ -101,7 +101,7 @@ public struct RenderPipeline {
                             relevance: entry.relevance.map { .init(score: $0.score, duration: $0.duration) },
                             shownAtNow: request.mode == .timeline ? shown == index : true,
                             widgetURL: view.widgetURL?.absoluteString, file: relative, bytes: png.count,
-                            sha256: SHA256.hex(png)))
+                            sha256: SHA256.hex(png), data: entry.dataSummary))
                 }
                 progress("\(widget.kind) \(family.shortName): \(entries.count) PNG\(entries.count == 1 ? "" : "s")")
             }

@@ -7,6 +7,8 @@ struct ChartDrawing {
     let context: CairoContext
     let text: PangoText
     let scheme: ColorScheme
+    /// Device pixels per point: a line never needs more points than the plot has pixels.
+    let pixelsPerPoint: Double
 
     static let markerRadius = 2.75
     static var labelFont: Font { Font(size: 11, weight: .semibold).monospacedDigit() }
@@ -47,8 +49,11 @@ struct ChartDrawing {
 
     func drawLineChart(_ spec: LineChartSpec, in rect: Rect, color: Color, labelColor: Color, redacted: Bool) {
         let cr = context.pointer
-        let points = spec.points.filter { $0.x.isFinite && $0.y.isFinite }
-        guard !points.isEmpty, rect.width > 2, rect.height > 2 else { return }
+        let finite = spec.points.filter { $0.x.isFinite && $0.y.isFinite }
+        guard !finite.isEmpty, rect.width > 2, rect.height > 2 else { return }
+        // Keep the shape (peaks and troughs) while drawing at most one point per device pixel.
+        let points = Downsampling.largestTriangleThreeBuckets(
+            finite, threshold: max(3, Int(rect.width * pixelsPerPoint)))
         let showLabels = spec.markers != nil && !redacted
         let labelHeight = showLabels ? text.lineHeight(of: Self.labelFont) : 0
         let edge = spec.lineWidth / 2 + (spec.markers != nil ? Self.markerRadius : 0)
@@ -113,6 +118,50 @@ struct ChartDrawing {
             let layout = text.makeLayout(label, font: Self.labelFont, width: nil, lineLimit: 1, alignment: .leading)
             context.setColor(labelColor.resolved(in: scheme))
             cairo_move_to(cr, labelX, max(rect.minY, min(labelY, rect.maxY - size.height)))
+            pango_cairo_show_layout(cr, layout)
+            g_object_unref(UnsafeMutableRawPointer(layout))
+        }
+    }
+
+    /// Candles: a wick from low to high and a body from open to close, rising green, falling red.
+    func drawCandles(_ spec: CandlestickChartSpec, in rect: Rect, labelColor: Color, redacted: Bool) {
+        let cr = context.pointer
+        let candles = Candle.merged(
+            spec.candles.filter { [$0.x, $0.open, $0.high, $0.low, $0.close].allSatisfy(\.isFinite) },
+            limit: spec.maxCandles)
+        guard !candles.isEmpty, rect.width > 2, rect.height > 2 else { return }
+        let labels = redacted ? nil : spec.labels
+        let labelHeight = labels == nil ? 0 : text.lineHeight(of: Self.labelFont)
+        let plot = rect.inset(by: EdgeInsets(top: labelHeight + 2, leading: 0, bottom: labelHeight + 2, trailing: 0))
+        guard plot.height > 0 else { return }
+        let lows = candles.map(\.low)
+        let highs = candles.map(\.high)
+        // Scale on the y values only; candles sit in equal slots across the width.
+        let scale = Scale(
+            points: [ChartPoint(x: 0, y: lows.min() ?? 0), ChartPoint(x: 1, y: highs.max() ?? 1)], plot: plot)
+        let slot = plot.width / Double(candles.count)
+        let bodyWidth = max(1, slot * 0.64)
+        cairo_set_line_width(cr, max(1, min(1.5, slot * 0.18)))
+        for (index, candle) in candles.enumerated() {
+            let center = plot.minX + slot * (Double(index) + 0.5)
+            let color = redacted ? Color.secondary.opacity(0.4) : (candle.isUp ? spec.upColor : spec.downColor)
+            context.setColor(color.resolved(in: scheme))
+            cairo_new_path(cr)
+            cairo_move_to(cr, center, scale.y(candle.high))
+            cairo_line_to(cr, center, scale.y(candle.low))
+            cairo_stroke(cr)
+            let top = scale.y(max(candle.open, candle.close))
+            let bottom = scale.y(min(candle.open, candle.close))
+            // A flat candle still shows as a thin bar.
+            let height = max(1, bottom - top)
+            cairo_rectangle(cr, center - bodyWidth / 2, top, bodyWidth, height)
+            cairo_fill(cr)
+        }
+        guard let labels else { return }
+        for (label, y) in [(labels.max, rect.minY), (labels.min, rect.maxY - labelHeight)] {
+            let layout = text.makeLayout(label, font: Self.labelFont, width: nil, lineLimit: 1, alignment: .leading)
+            context.setColor(labelColor.resolved(in: scheme))
+            cairo_move_to(cr, rect.minX, y)
             pango_cairo_show_layout(cr, layout)
             g_object_unref(UnsafeMutableRawPointer(layout))
         }

@@ -94,14 +94,16 @@ public final class WidgetRenderer {
         }
         let text = try text(for: locale)
         for item in lists.background + lists.content {
-            try draw(item, in: context, text: text, scheme: colorScheme)
+            try draw(item, in: context, text: text, scheme: colorScheme, pixelsPerPoint: Double(metrics.scale))
         }
         let status = cairo_status(cr)
         guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
         return surface
     }
 
-    private func draw(_ item: DisplayItem, in context: CairoContext, text: PangoText, scheme: ColorScheme) throws(RenderError) {
+    private func draw(
+        _ item: DisplayItem, in context: CairoContext, text: PangoText, scheme: ColorScheme, pixelsPerPoint: Double
+    ) throws(RenderError) {
         let cr = context.pointer
         switch item {
         case .text(let run):
@@ -120,8 +122,11 @@ public final class WidgetRenderer {
             }
             fill(style, rect: rect, context: context, scheme: scheme, dimmed: redacted)
         case .lineChart(let spec, let rect, let color, let labelColor, let redacted):
-            ChartDrawing(context: context, text: text, scheme: scheme).drawLineChart(
+            ChartDrawing(context: context, text: text, scheme: scheme, pixelsPerPoint: pixelsPerPoint).drawLineChart(
                 spec, in: rect, color: color, labelColor: labelColor, redacted: redacted)
+        case .candlestickChart(let spec, let rect, let labelColor, let redacted):
+            ChartDrawing(context: context, text: text, scheme: scheme, pixelsPerPoint: pixelsPerPoint).drawCandles(
+                spec, in: rect, labelColor: labelColor, redacted: redacted)
         case .image(let spec, let rect, let redacted):
             if redacted {
                 context.continuousRoundedRect(rect, radius: 8)

@@ -3,7 +3,7 @@ import WidgetCore
 import WidgetData
 
 /// Worldwide COVID-19 totals on one day, with the daily new cases leading up to it.
-public struct GlobalStatsEntry: TimelineEntry {
+public struct GlobalStatsEntry: DataDescribingEntry {
     public let date: Date
     public let cases: Double
     public let deaths: Double
@@ -13,6 +13,8 @@ public struct GlobalStatsEntry: TimelineEntry {
     /// Daily new cases up to `date`, oldest first.
     public let dailyNewCases: [DatedValue]
     public let source: String
+    /// True when the counts come from the cache or a default after a failed fetch.
+    public var stale = false
 
     public init(
         date: Date, cases: Double, deaths: Double, recovered: Double, newCases: Double, dailyNewCases: [DatedValue],
@@ -30,5 +32,14 @@ public struct GlobalStatsEntry: TimelineEntry {
     /// The daily new cases as chart points.
     public var chartPoints: [ChartPoint] {
         dailyNewCases.map { ChartPoint(x: $0.date.timeIntervalSince1970, y: $0.value) }
+    }
+
+    /// The plotted series is the daily new cases.
+    public var dataSummary: DataSummary? {
+        guard let first = dailyNewCases.first, let last = dailyNewCases.last else { return nil }
+        let values = dailyNewCases.map(\.value)
+        return DataSummary(
+            points: values.count, first: first.date, last: last.date, lastValue: last.value, min: values.min() ?? 0,
+            max: values.max() ?? 0, source: source, stale: stale)
     }
 }

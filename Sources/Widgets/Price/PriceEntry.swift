@@ -3,7 +3,7 @@ import WidgetCore
 import WidgetData
 
 /// One day of the price widget: the bars of the chart window ending that day.
-public struct PriceEntry: TimelineEntry {
+public struct PriceEntry: DataDescribingEntry {
     public let date: Date
     /// The pair as people write it, e.g. `BTC/USD`.
     public let symbol: String
@@ -14,6 +14,8 @@ public struct PriceEntry: TimelineEntry {
     /// Days in the chart window.
     public let days: Int
     public let source: String
+    /// True when the bars come from the cache or a default after a failed fetch.
+    public var stale = false
 
     public init(date: Date, symbol: String, bars: [OHLCBar], previousClose: Double?, days: Int, source: String) {
         precondition(!bars.isEmpty, "a price entry needs at least one bar")
@@ -42,5 +44,12 @@ public struct PriceEntry: TimelineEntry {
     /// The closes as chart points (x in seconds since 1970).
     public var closePoints: [ChartPoint] {
         bars.map { ChartPoint(x: $0.time.timeIntervalSince1970, y: $0.close) }
+    }
+
+    public var dataSummary: DataSummary? {
+        let closes = bars.map(\.close)
+        return DataSummary(
+            points: bars.count, first: bars[0].time, last: last.time, lastValue: last.close, min: closes.min() ?? 0,
+            max: closes.max() ?? 0, source: source, stale: stale)
     }
 }

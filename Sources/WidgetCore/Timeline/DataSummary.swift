@@ -1,0 +1,43 @@
+import Foundation
+
+/// What an entry's chart or figures were drawn from, for the manifest's `data` object.
+///
+/// ```json
+/// "data": {"points": 30, "first": "2023-07-08T00:00:00Z", "last": "2023-08-06T00:00:00Z",
+///          "lastValue": 29039.01, "min": 29039.01, "max": 31476.05,
+///          "source": "Assets/samples/btc-usd-daily.csv", "stale": false}
+/// ```
+public struct DataSummary: Codable, Sendable, Hashable {
+    /// Points plotted, before any downsampling.
+    public var points: Int
+    /// Time of the first and last point.
+    public var first: Date
+    public var last: Date
+    /// The value of the chronologically last point (the close for OHLC).
+    public var lastValue: Double
+    /// Lowest and highest plotted value.
+    public var min: Double
+    public var max: Double
+    /// The path or URL the data came from.
+    public var source: String
+    /// True when drawn from the cache or a default after a failed fetch.
+    public var stale: Bool
+
+    public init(
+        points: Int, first: Date, last: Date, lastValue: Double, min: Double, max: Double, source: String, stale: Bool
+    ) {
+        self.points = points
+        self.first = first
+        self.last = last
+        self.lastValue = lastValue
+        self.min = min
+        self.max = max
+        self.source = source
+        self.stale = stale
+    }
+}
+
+/// An entry that can say what data it shows; the manifest records it for every PNG.
+public protocol DataDescribingEntry: TimelineEntry {
+    var dataSummary: DataSummary? { get }
+}

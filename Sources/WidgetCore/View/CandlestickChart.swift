@@ -1,0 +1,81 @@
+/// One candle: open, high, low and close over a period starting at `x`.
+public struct Candle: Sendable, Hashable {
+    public var x: Double
+    public var open: Double
+    public var high: Double
+    public var low: Double
+    public var close: Double
+
+    public init(x: Double, open: Double, high: Double, low: Double, close: Double) {
+        self.x = x
+        self.open = open
+        self.high = high
+        self.low = low
+        self.close = close
+    }
+
+    /// True when the period closed at or above its open.
+    public var isUp: Bool { close >= open }
+}
+
+/// What a ``CandlestickChart`` draws.
+public struct CandlestickChartSpec: Sendable, Hashable {
+    public var candles: [Candle]
+    public var upColor: Color
+    public var downColor: Color
+    /// At most this many candles are drawn; more are merged into wider periods.
+    public var maxCandles: Int
+    /// Labels for the highest high (top left) and lowest low (bottom left).
+    public var labels: LineChartSpec.MinMaxLabels?
+
+    public init(
+        candles: [Candle], upColor: Color = .up, downColor: Color = .down, maxCandles: Int = 60,
+        labels: LineChartSpec.MinMaxLabels? = nil
+    ) {
+        self.candles = candles
+        self.upColor = upColor
+        self.downColor = downColor
+        self.maxCandles = maxCandles
+        self.labels = labels
+    }
+}
+
+/// A candlestick chart that fills the space it is given: a body from open to close,
+/// green when the period rose and red when it fell, with a wick from low to high.
+///
+/// When there are more candles than fit (`maxCandles`), neighbours are merged into
+/// wider periods (first open, highest high, lowest low, last close), which keeps the range.
+///
+/// ```swift
+/// CandlestickChart(bars.map { Candle(x: $0.time, open: $0.open, high: $0.high, low: $0.low, close: $0.close) })
+/// ```
+public struct CandlestickChart: View {
+    public var spec: CandlestickChartSpec
+
+    public init(_ candles: [Candle], maxCandles: Int = 60) {
+        spec = CandlestickChartSpec(candles: candles, maxCandles: maxCandles)
+    }
+
+    /// Labels the top (highest high) and bottom (lowest low) of the price axis.
+    public func labels(min: String, max: String) -> CandlestickChart {
+        var copy = self
+        copy.spec.labels = .init(min: min, max: max)
+        return copy
+    }
+
+    public var node: ViewNode { .candlestickChart(spec) }
+}
+
+extension Candle {
+    /// Merges consecutive candles into at most `limit` groups of equal count.
+    public static func merged(_ candles: [Candle], limit: Int) -> [Candle] {
+        guard limit > 0, candles.count > limit else { return candles }
+        let size = (candles.count + limit - 1) / limit
+        return stride(from: 0, to: candles.count, by: size).map { start in
+            let group = candles[start..<min(candles.count, start + size)]
+            return Candle(
+                x: group.first?.x ?? 0, open: group.first?.open ?? 0, high: group.map(\.high).max() ?? 0,
+                low: group.map(\.low).min() ?? 0, close: group.last?.close ?? 0)
+        }
+    }
+}
