@@ -30,7 +30,7 @@ let package = Package(
 
         .target(name: "WidgetCore"),
         .target(name: "WidgetLayout", dependencies: ["WidgetCore"]),
-        .target(name: "WidgetData"),
+        .target(name: "WidgetData", exclude: ["DATA-RULES.md"]),
         .target(name: "WidgetRendering", dependencies: ["WidgetLayout", "CCairo", "PNGCodec"]),
         .target(
             name: "WidgetAssets",
@@ -59,7 +59,7 @@ let package = Package(
 
         .testTarget(name: "WidgetCoreTests", dependencies: ["WidgetCore"]),
         .testTarget(name: "WidgetLayoutTests", dependencies: ["WidgetLayout", "WidgetAssets"]),
-        .testTarget(name: "WidgetDataTests", dependencies: ["WidgetData", "WidgetAssets"]),
+        .testTarget(name: "WidgetDataTests", dependencies: ["WidgetData", "WidgetAssets"], exclude: ["Fixtures"]),
         .testTarget(
             name: "WidgetRenderTests",
             dependencies: ["WidgetRender", "WidgetRendering", "Widgets", "WidgetSnapshotTesting"],

@@ -2,7 +2,7 @@
 public enum DataError: Error, Equatable, CustomStringConvertible {
     /// The file or URL could not be opened.
     case unreadable(source: String, reason: String)
-    /// The content is not what the format expects, at a line (CSV) or field path (JSON).
+    /// The content is not what the format expects, at a line (CSV) or `line:column` (JSON).
     case malformed(source: String, location: String, reason: String)
     /// The content parsed but holds nothing usable.
     case empty(source: String, reason: String)
@@ -12,6 +12,15 @@ public enum DataError: Error, Equatable, CustomStringConvertible {
     /// unreachable, did not answer in time, answered with an error status, sent a truncated body
     /// or one over the size limit.
     case unavailable(source: String, reason: String)
+    /// The content matches none of the known data formats; `seen` quotes how it starts.
+    case unrecognized(source: String, seen: String, formats: [String])
+    /// A country, region, column or pair asked for is not in the data; `suggestions` are
+    /// the close matches (same prefix, or a small edit distance, ignoring case).
+    case notFound(source: String, kind: String, name: String, suggestions: [String])
+    /// The data holds several countries, regions, columns or pairs and none was chosen.
+    case selectionRequired(source: String, kind: String, choices: [String])
+    /// The file is an error answer from the service (an exchange or API), with its message.
+    case service(source: String, service: String, message: String)
 
     public var description: String {
         switch self {
@@ -20,7 +29,29 @@ public enum DataError: Error, Equatable, CustomStringConvertible {
         case .empty(let source, let reason): "\(source): \(reason)"
         case .unsupported(let source, let reason): "\(source): \(reason)"
         case .unavailable(let source, let reason): "\(source): \(reason)"
+        case .unrecognized(let source, let seen, let formats):
+            "\(source): not a known data format; it starts with \(seen). Known formats: "
+                + formats.joined(separator: ", ")
+        case .notFound(let source, let kind, let name, let suggestions):
+            "\(source): no \(kind) \"\(name)\""
+                + (suggestions.isEmpty
+                    ? " (and none close to it)"
+                    : "; close matches: " + suggestions.map { "\"\($0)\"" }.joined(separator: ", "))
+        case .selectionRequired(let source, let kind, let choices):
+            "\(source): holds \(choices.count) \(Self.plural(kind)); choose one, e.g. "
+                + choices.prefix(8).map { "\"\($0)\"" }.joined(separator: ", ") + (choices.count > 8 ? ", …" : "")
+        case .service(let source, let service, let message): "\(source): \(service) answered with an error: \(message)"
         }
+    }
+
+    /// `country or region` → `countries or regions`, `pair` → `pairs`.
+    private static func plural(_ kind: String) -> String {
+        kind.components(separatedBy: " or ").map { word in
+            if word.hasSuffix("y"), !["ay", "ey", "oy", "uy"].contains(where: word.hasSuffix) {
+                return word.dropLast() + "ies"
+            }
+            return word + "s"
+        }.joined(separator: " or ")
     }
 }
 

@@ -41,7 +41,8 @@ struct DiseaseShParserTests {
 
     @Test("historical/all has 30 days from 3/17/20 to 4/15/20 ending at 2056054 cases")
     func historicalAll() throws {
-        let timeline = try parser.timeline(try sampleData("samples/covid-historical-all.json"), source: "historical.json")
+        let timeline = try parser.timeline(
+            try sampleData("samples/covid-historical-all.json"), source: "historical.json")
         #expect(timeline.region == "World")
         #expect(timeline.source == "historical.json")
         #expect(timeline.cases.count == 30)
@@ -57,7 +58,8 @@ struct DiseaseShParserTests {
 
     @Test("historical days are consecutive and the cumulative counts never fall")
     func historicalOrdered() throws {
-        let timeline = try parser.timeline(try sampleData("samples/covid-historical-all.json"), source: "historical.json")
+        let timeline = try parser.timeline(
+            try sampleData("samples/covid-historical-all.json"), source: "historical.json")
         for series in [timeline.cases, timeline.deaths, timeline.recovered] {
             for (a, b) in zip(series, series.dropFirst()) {
                 #expect(b.date.timeIntervalSince(a.date) == 86_400)
@@ -84,7 +86,9 @@ struct DiseaseShParserTests {
     @Test("truncated inline JSON is malformed for both endpoints")
     func truncatedInline() throws {
         let text = #"[{"country": "Japan", "cases": 1"#
-        let countriesError = #expect(throws: DataError.self) { try parser.countries(bytes(text), source: "inline-countries") }
+        let countriesError = #expect(throws: DataError.self) {
+            try parser.countries(bytes(text), source: "inline-countries")
+        }
         #expect(try #require(countriesError).description.contains("inline-countries"))
         let timelineError = #expect(throws: DataError.self) {
             try parser.timeline(bytes(#"{"cases":{"3/17/20":1"#), source: "inline-history")
@@ -102,17 +106,26 @@ struct DiseaseShParserTests {
             [{"country":"A","updated":1,"cases":1,"todayCases":0,"deaths":0,"todayDeaths":0,"recovered":0,"active":1,"critical":0},
              {"country":"B","updated":1,"cases":1,"todayCases":0,"todayDeaths":0,"recovered":0,"active":1,"critical":0}]
             """
-        #expect(throws: DataError.malformed(source: "c.json", location: "[1].deaths", reason: "expected a number")) {
+        // Locations are line:column; the reason names the element and field.
+        #expect(
+            throws: DataError.malformed(
+                source: "c.json", location: "2:2", reason: "[1].deaths: missing; expected a number")
+        ) {
             try parser.countries(bytes(json), source: "c.json")
         }
     }
 
     @Test("an element that is not an object, or has no country name, is malformed")
     func badElements() {
-        #expect(throws: DataError.malformed(source: "c.json", location: "[0]", reason: "expected an object")) {
+        #expect(
+            throws: DataError.malformed(source: "c.json", location: "1:2", reason: "[0]: expected an object, found 42")
+        ) {
             try parser.countries(bytes("[42]"), source: "c.json")
         }
-        #expect(throws: DataError.malformed(source: "c.json", location: "[0].country", reason: "expected a string")) {
+        #expect(
+            throws: DataError.malformed(
+                source: "c.json", location: "1:2", reason: "[0].country: missing; expected a string")
+        ) {
             try parser.countries(bytes(#"[{"cases":1}]"#), source: "c.json")
         }
     }
@@ -143,12 +156,13 @@ struct DiseaseShParserTests {
     func badDateKey() throws {
         let json = #"{"cases":{"2/30/20":1},"deaths":{"2/28/20":0}}"#
         let error = #expect(throws: DataError.self) { try parser.timeline(bytes(json), source: "h.json") }
-        guard case .malformed(_, let location, _)? = error else {
+        guard case .malformed(_, let location, let reason)? = error else {
             Issue.record("expected malformed, got \(String(describing: error))")
             return
         }
-        #expect(location.contains("cases"))
-        #expect(location.contains("2/30/20"))
+        #expect(location == "1:11")
+        #expect(reason.contains("cases"))
+        #expect(reason.contains("2/30/20"))
     }
 
     @Test("a timeline without deaths is malformed; without recovered it is accepted")
@@ -169,9 +183,16 @@ struct DiseaseShParserTests {
 
     @Test("a non-object root and empty cases are rejected")
     func badRoots() {
-        #expect(throws: DataError.malformed(source: "h.json", location: "$", reason: "expected an object")) {
-            try parser.timeline(bytes("[1,2]"), source: "h.json")
+        // An array is the all-countries form; its elements must be objects with a country.
+        let arrayError = #expect(throws: DataError.self) { try parser.timeline(bytes("[1,2]"), source: "h.json") }
+        guard case .malformed(let source, let location, let reason)? = arrayError else {
+            Issue.record("expected malformed, got \(String(describing: arrayError))")
+            return
         }
+        #expect(source == "h.json")
+        #expect(location == "1:2")
+        #expect(reason.hasPrefix("[0]:"))
+        #expect(throws: DataError.self) { try parser.timeline(bytes("42"), source: "h.json") }
         let error = #expect(throws: DataError.self) {
             try parser.timeline(bytes(#"{"cases":{},"deaths":{}}"#), source: "h.json")
         }

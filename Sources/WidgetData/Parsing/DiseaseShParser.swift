@@ -1,93 +1,290 @@
 import Foundation
 
-/// Reads disease.sh (NovelCOVID API) responses: `countries` and `historical/all`.
+/// Reads disease.sh (NovelCOVID API) answers: `countries` and the three `historical` shapes.
+///
+/// - `/countries` (an array) or `/countries/{country}` (one object); `/all` (one object with
+///   `affectedCountries`) reads as a country named `World`. A snapshot is all-or-nothing: an
+///   element without a country name or a count is an error naming its `line:column` and path.
+/// - `/historical/{country}`: `{"country", "province"|"provinces", "timeline":{"cases":{"m/d/yy":N}, "deaths", "recovered"}}`;
+///   `/historical/all`: the bare `{"cases", "deaths", "recovered"}` (region `World`);
+///   `/historical`: an array of those per country and province. Provinces of one country are
+///   summed; a province can be chosen as `Country/Province` or by its name.
+/// - Dates are object keys in the server's order, so they are sorted without a warning. A date
+///   key that is not a real `m/d/yy` date, or a count that is `null`, `NaN` or not a number, is
+///   skipped with a warning naming it; a repeated key keeps its last value, with a warning.
+///   `cases` and `deaths` are required; `recovered` is optional.
+///
+/// ```swift
+/// let countries = try DiseaseShParser().countries(data, source: "countries.json")
+/// let india = try DiseaseShParser().historical(data, source: "historical.json", country: "India").value
+/// ```
 public struct DiseaseShParser {
+    /// A parser.
     public init() {}
-
-    private func json(_ data: Data, source: String) throws(DataError) -> Any {
-        do {
-            return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-            throw .malformed(source: source, location: "1", reason: "invalid JSON: \(detail)")
-        }
-    }
-
-    private static func number(_ value: Any?) -> Double? {
-        switch value {
-        case let number as NSNumber:
-            return number.doubleValue.isFinite ? number.doubleValue : nil
-        case let string as String: return Double(string).flatMap { $0.isFinite ? $0 : nil }
-        default: return nil
-        }
-    }
 
     /// Parses `/countries` (an array) or `/countries/{country}` (one object).
     ///
-    /// - Throws: ``DataError`` naming the element index and field.
+    /// - Parameters:
+    ///   - data: the answer's bytes.
+    ///   - source: the path or URL, for messages.
+    /// - Returns: every country, in the answer's order.
+    /// - Throws: ``DataError`` naming `line:column` and the element's path.
     public func countries(_ data: Data, source: String) throws(DataError) -> [CountryStatus] {
-        let root = try json(data, source: source)
-        let items: [Any] = (root as? [Any]) ?? [root]
+        try countries(JSONDocument(SourceText(data, source: source)))
+    }
+
+    /// Parses one country's `/historical/{country}` or `/historical/all`, strictly: anything that
+    /// ``historical(_:source:country:)`` would skip with a warning is an error here.
+    ///
+    /// - Parameters:
+    ///   - data: the answer's bytes.
+    ///   - source: the path or URL, for messages.
+    ///   - region: the name to use when the answer names none (`/historical/all`).
+    /// - Returns: the timeline.
+    /// - Throws: ``DataError`` naming `line:column` and the field and date key.
+    public func timeline(_ data: Data, source: String, region: String = "World") throws(DataError) -> CaseTimeline {
+        let result = try historical(
+            JSONDocument(SourceText(data, source: source)), country: nil, fallbackName: region, strict: true)
+        return result.value.timeline
+    }
+
+    /// Parses any `/historical` answer into a series with the columns `cases`, `deaths` and,
+    /// when given, `recovered`.
+    ///
+    /// - Parameters:
+    ///   - data: the answer's bytes.
+    ///   - source: the path or URL, for messages.
+    ///   - country: the country (or `Country/Province`) to take from the all-countries array;
+    ///     for a one-country answer it must name that country when given.
+    /// - Returns: the series and a warning per date skipped.
+    /// - Throws: ``DataError/malformed(source:location:reason:)`` naming `line:column`;
+    ///   ``DataError/selectionRequired(source:kind:choices:)`` or ``DataError/notFound(source:kind:name:suggestions:)``
+    ///   for the country; ``DataError/empty(source:reason:)`` when `cases` holds nothing usable.
+    public func historical(_ data: Data, source: String, country: String? = nil) throws(DataError) -> ParseResult<
+        CaseSeries
+    > {
+        try historical(
+            JSONDocument(SourceText(data, source: source)), country: country, fallbackName: "World", strict: false)
+    }
+
+    // MARK: Countries
+
+    func countries(_ document: JSONDocument) throws(DataError) -> [CountryStatus] {
+        let source = document.source
+        let root = document.root
+        let items: [(path: String, value: JSONValue)] =
+            root.elements.map { $0.enumerated().map { ("[\($0.offset)]", $0.element) } } ?? [("$", root)]
         var result: [CountryStatus] = []
-        for (index, item) in items.enumerated() {
-            guard let object = item as? [String: Any] else {
-                throw .malformed(source: source, location: "[\(index)]", reason: "expected an object")
+        for (path, item) in items {
+            guard item.kind == .object else {
+                throw .malformed(
+                    source: source, location: item.location,
+                    reason: "\(path): expected an object, found \(item.summary)")
             }
             func field(_ key: String) throws(DataError) -> Double {
-                guard let value = Self.number(object[key]) else {
-                    throw .malformed(source: source, location: "[\(index)].\(key)", reason: "expected a number")
+                guard let value = item[key] else {
+                    throw .malformed(
+                        source: source, location: item.location, reason: "\(path).\(key): missing; expected a number")
                 }
-                return value
+                guard case .value(let number) = value.number else {
+                    throw .malformed(
+                        source: source, location: value.location,
+                        reason: "\(path).\(key): expected a finite number, found \(value.summary)")
+                }
+                return number
             }
-            guard let country = object["country"] as? String else {
-                throw .malformed(source: source, location: "[\(index)].country", reason: "expected a string")
+            let name: String
+            if let country = item["country"] {
+                guard let text = country.string else {
+                    throw .malformed(
+                        source: source, location: country.location,
+                        reason: "\(path).country: expected a string, found \(country.summary)")
+                }
+                name = text
+            } else if item.has("affectedCountries") {
+                name = "World"
+            } else {
+                throw .malformed(
+                    source: source, location: item.location, reason: "\(path).country: missing; expected a string")
             }
-            let info = object["countryInfo"] as? [String: Any]
+            let info = item["countryInfo"]
+            let tests: Double? = if case .value(let value) = item["tests"]?.number { value } else { nil }
             result.append(
                 CountryStatus(
-                    country: country, iso2: info?["iso2"] as? String, iso3: info?["iso3"] as? String,
+                    country: name, iso2: info?["iso2"]?.string, iso3: info?["iso3"]?.string,
                     updated: Date(timeIntervalSince1970: try field("updated") / 1000), cases: try field("cases"),
-                    todayCases: try field("todayCases"), deaths: try field("deaths"), todayDeaths: try field("todayDeaths"),
+                    todayCases: try field("todayCases"), deaths: try field("deaths"),
+                    todayDeaths: try field("todayDeaths"),
                     recovered: try field("recovered"), active: try field("active"), critical: try field("critical"),
-                    tests: Self.number(object["tests"])))
+                    tests: tests))
         }
         guard !result.isEmpty else { throw .empty(source: source, reason: "no countries") }
         return result
     }
 
-    /// Parses `/historical/all` (`{"cases":{"m/d/yy":N},...}`) or one country's
-    /// `/historical/{country}` (the same inside `"timeline"`).
-    ///
-    /// - Throws: ``DataError`` naming the field and date key.
-    public func timeline(_ data: Data, source: String, region: String = "World") throws(DataError) -> CaseTimeline {
-        let root = try json(data, source: source)
-        guard let object = root as? [String: Any] else {
-            throw .malformed(source: source, location: "$", reason: "expected an object")
-        }
-        let timeline = (object["timeline"] as? [String: Any]) ?? object
-        let name = (object["country"] as? String) ?? region
-        func series(_ key: String) throws(DataError) -> [DatedValue] {
-            guard let values = timeline[key] as? [String: Any] else {
-                throw .malformed(source: source, location: "\(key)", reason: "expected an object of dates")
+    // MARK: Historical
+
+    /// One timeline object and where it is.
+    private struct Timeline {
+        var path: String
+        var value: JSONValue
+    }
+
+    /// - Parameter strict: turn the first record that would be skipped into an error.
+    func historical(_ document: JSONDocument, country query: String?, fallbackName: String, strict: Bool)
+        throws(DataError)
+        -> ParseResult<CaseSeries>
+    {
+        let source = document.source
+        let root = document.root
+        var builder = CaseSeriesBuilder(
+            source: source, format: .diseaseShHistorical, columns: ["cases", "deaths", "recovered"], noun: "date",
+            locate: { document.text.location(at: $0) }, name: { "offset \($0)" })
+        let region: String
+        let timelines: [Timeline]
+        switch root.kind {
+        case .object:
+            let name = root["country"]?.string ?? fallbackName
+            if let query, NameMatcher.exactMatches(query, in: [Self.candidate(name)]).isEmpty {
+                throw .notFound(source: source, kind: "country", name: query, suggestions: [name])
             }
-            var result: [DatedValue] = []
-            for (dateKey, raw) in values {
-                guard let date = StrictDate.usShort(dateKey) else {
-                    throw .malformed(source: source, location: "\(key).\"\(dateKey)\"", reason: "not a m/d/yy date")
-                }
-                guard let value = Self.number(raw) else {
-                    throw .malformed(source: source, location: "\(key).\"\(dateKey)\"", reason: "expected a number")
-                }
-                result.append(DatedValue(date: date, value: value))
+            region = name
+            if let timeline = root["timeline"] {
+                timelines = [Timeline(path: "timeline", value: timeline)]
+            } else if root.has("cases") {
+                timelines = [Timeline(path: "", value: root)]
+            } else {
+                throw .malformed(
+                    source: source, location: root.location,
+                    reason: "expected \"timeline\" or \"cases\", found an object with keys \(JSONCandles.keyList(root))"
+                )
             }
-            return result
+        case .array:
+            let elements = root.elements ?? []
+            guard !elements.isEmpty else { throw .empty(source: source, reason: "no countries (the array is empty)") }
+            var named: [(index: Int, country: String, province: String?)] = []
+            for (index, element) in elements.enumerated() {
+                guard let country = element["country"]?.string else {
+                    builder.skip(
+                        element.offset, "expected an object with a \"country\" name, found \(element.summary)",
+                        what: "[\(index)]")
+                    continue
+                }
+                named.append((index, country, element["province"]?.string))
+            }
+            try throwFirstWarning(of: builder, if: strict)
+            let tiers = RegionChooser.countriesAndProvinces(named.map { ($0.country, $0.province) })
+            let chosen = try RegionChooser(tiers: tiers, kind: "country").choose(query, source: source)
+            region = chosen.name
+            timelines = try chosen.members.map { member throws(DataError) in
+                let index = named[member].index
+                guard let timeline = elements[index]["timeline"], timeline.kind == .object else {
+                    throw .malformed(
+                        source: source, location: elements[index].location,
+                        reason:
+                            "[\(index)] (\(chosen.name)): no \"timeline\" object; leaving it out would understate the sum"
+                    )
+                }
+                return Timeline(path: "[\(index)].timeline", value: timeline)
+            }
+        default:
+            throw .malformed(
+                source: source, location: root.location, reason: "expected an object or an array, found \(root.summary)"
+            )
         }
-        let cases = try series("cases")
-        guard !cases.isEmpty else { throw .empty(source: source, reason: "no dates in 'cases'") }
-        return CaseTimeline(
-            region: name, cases: cases, deaths: try series("deaths"),
-            // Some responses carry no recovered series; a malformed one is still an error.
-            recovered: timeline["recovered"] == nil ? [] : try series("recovered"),
-            source: source)
+
+        // Per column: date → (sum, how many timelines gave it).
+        var sums: [[Double: (sum: Double, count: Int, offset: Int)]] = [[:], [:], [:]]
+        var timelinesWithRecovered = 0
+        for timeline in timelines {
+            if let recovered = timeline.value["recovered"], !recovered.isNull { timelinesWithRecovered += 1 }
+            for (column, key) in ["cases", "deaths", "recovered"].enumerated() {
+                let path = timeline.path.isEmpty ? key : "\(timeline.path).\(key)"
+                guard let series = timeline.value[key] else {
+                    if key == "recovered" { continue }
+                    throw .malformed(
+                        source: source, location: timeline.value.location,
+                        reason: "\(path): missing; expected an object of dates")
+                }
+                if series.isNull, key == "recovered" { continue }
+                guard let members = series.members else {
+                    throw .malformed(
+                        source: source, location: series.location,
+                        reason: "\(path): expected an object of m/d/yy dates, found \(series.summary)")
+                }
+                var seen: [Double: String] = [:]
+                var values: [Double: (value: Double, offset: Int)] = [:]
+                for member in members {
+                    let dateKey = member.key.string ?? ""
+                    let what = "\(path).\"\(dateKey)\""
+                    guard let date = StrictDate.usShort(dateKey) else {
+                        builder.skip(member.key.offset, "not a real m/d/yy date", what: what)
+                        continue
+                    }
+                    let seconds = date.timeIntervalSince1970
+                    switch CellValue.read(member.value.number, field: "the count", text: member.value.summary) {
+                    case .failure(let refusal):
+                        builder.skip(member.value.offset, refusal.reason, what: what)
+                    case .success(let value):
+                        if let earlier = seen[seconds] {
+                            builder.skip(
+                                values[seconds]?.offset ?? member.value.offset,
+                                "the date repeats (as \"\(dateKey)\"); the later value is kept",
+                                what: "\(path).\"\(earlier)\"")
+                        }
+                        seen[seconds] = dateKey
+                        values[seconds] = (value, member.value.offset)
+                    }
+                }
+                for (seconds, entry) in values {
+                    let old = sums[column][seconds] ?? (0, 0, entry.offset)
+                    sums[column][seconds] = (old.sum + entry.value, old.count + 1, old.offset)
+                }
+            }
+        }
+        // A date some summed timelines lack would understate the total: skip it.
+        var rows: [Double: [Double?]] = [:]
+        for column in 0..<3 {
+            let expected = column == 2 ? timelinesWithRecovered : timelines.count
+            for (seconds, entry) in sums[column] {
+                if entry.count != expected {
+                    builder.skip(
+                        entry.offset,
+                        "only \(entry.count) of \(expected) timelines of \(region) give this date, so it cannot be summed",
+                        what: "\(["cases", "deaths", "recovered"][column]) \(StrictDate.text(seconds: seconds))")
+                    continue
+                }
+                guard entry.sum.isFinite else {
+                    builder.skip(entry.offset, "the sum is too large", what: StrictDate.text(seconds: seconds))
+                    continue
+                }
+                rows[seconds, default: [nil, nil, nil]][column] = entry.sum
+            }
+        }
+        for seconds in rows.keys.sorted() {
+            builder.add(time: seconds, values: rows[seconds] ?? [], position: 0)
+        }
+        try throwFirstWarning(of: builder, if: strict)
+        let result = try builder.build(region: region, order: .unordered)
+        guard !result.value.cases.isEmpty else {
+            throw .empty(source: source, reason: "no usable dates in \"cases\" for \(region)")
+        }
+        return result
+    }
+
+    /// In strict mode, the first record that would be skipped, as an error.
+    private func throwFirstWarning(of builder: CaseSeriesBuilder, if strict: Bool) throws(DataError) {
+        guard strict, let first = builder.warningsSoFar.first else { return }
+        let reason = first.message.hasPrefix("skipped ") ? String(first.message.dropFirst(8)) : first.message
+        throw .malformed(source: first.source, location: first.location, reason: reason)
+    }
+
+    private static func candidate(_ name: String) -> NameMatcher.Candidate {
+        let aliases: [String] =
+            switch name {
+            case "World": ["all", "global"]
+            default: []
+            }
+        return NameMatcher.Candidate(name, aliases: aliases)
     }
 }

@@ -53,7 +53,8 @@ public struct DataCache: Sendable {
     {
         // The XDG spec says a relative XDG_CACHE_HOME is invalid and must be ignored.
         if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") {
-            return URL(fileURLWithPath: base, isDirectory: true).appendingPathComponent("widgetrender", isDirectory: true)
+            return URL(fileURLWithPath: base, isDirectory: true).appendingPathComponent(
+                "widgetrender", isDirectory: true)
         }
         if let home = environment["HOME"], !home.isEmpty {
             return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(

@@ -1,45 +1,38 @@
 import Foundation
 
-/// Reads the bytes of a data source: a path or a `file://` URL.
+/// Reads the bytes of a local data source, synchronously: a path or a `file://` URL.
 ///
-/// HTTP sources, caching and fallbacks come with the provider work (issue 3);
-/// until then an `http(s)://` source is refused with a clear message rather than
-/// silently ignored.
+/// For `http(s)://` sources, a cache and stale fallbacks, use ``DataFetcher``, which is
+/// asynchronous; this loader refuses them with a message saying so rather than block.
+///
+/// ```swift
+/// let data = try DataLoader().load("Data/btc-usd.csv")
+/// ```
 public struct DataLoader: Sendable {
     /// The largest file read, so a wrong path cannot exhaust memory.
     public var sizeLimit: Int
 
+    /// A loader.
+    ///
+    /// - Parameter sizeLimit: the largest file read, in bytes (64 MiB).
     public init(sizeLimit: Int = 64 * 1024 * 1024) {
         self.sizeLimit = sizeLimit
     }
 
     /// The bytes at `source`.
     ///
+    /// - Parameter source: a path or a `file://` URL.
+    /// - Returns: the file's bytes.
     /// - Throws: ``DataError/unreadable(source:reason:)`` or ``DataError/unsupported(source:reason:)``.
     public func load(_ source: String) throws(DataError) -> Data {
-        let path: String
-        if let url = URL(string: source), let scheme = url.scheme?.lowercased(), scheme.count > 1 {
-            guard scheme == "file" else {
-                throw .unsupported(
-                    source: source, reason: "\(scheme):// sources are not supported yet; download the file and pass its path")
-            }
-            path = url.path
-        } else {
-            path = source
-        }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .unreadable(source: source, reason: "no such file")
-        }
-        guard !isDirectory.boolValue else { throw .unreadable(source: source, reason: "is a directory, not a file") }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        guard size <= sizeLimit else {
-            throw .unreadable(source: source, reason: "file is \(size) bytes, over the \(sizeLimit)-byte limit")
-        }
-        do {
-            return try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw .unreadable(source: source, reason: "cannot read: \(error.localizedDescription)")
+        switch try DataSource(source).location {
+        case .file(let path):
+            return try LocalFile.read(path: path, source: source, sizeLimit: sizeLimit)
+        case .remote(let url):
+            let scheme = url.scheme?.lowercased() ?? "http"
+            throw .unsupported(
+                source: source,
+                reason: "\(scheme):// sources are fetched asynchronously: use DataFetcher, not DataLoader")
         }
     }
 }

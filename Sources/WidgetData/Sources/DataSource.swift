@@ -52,7 +52,8 @@ public struct DataSource: Sendable, Hashable, CustomStringConvertible {
         case "file":
             if let host = url.host, !host.isEmpty, host.lowercased() != "localhost" {
                 throw .unsupported(
-                    source: text, reason: "file:// URLs on another machine (\(host)) are not supported; mount it and pass a path")
+                    source: text,
+                    reason: "file:// URLs on another machine (\(host)) are not supported; mount it and pass a path")
             }
             guard !url.path.isEmpty else { throw .unreadable(source: text, reason: "the file:// URL has no path") }
             location = .file(path: url.path)
@@ -60,7 +61,10 @@ public struct DataSource: Sendable, Hashable, CustomStringConvertible {
             guard let host = url.host, !host.isEmpty else {
                 throw .unsupported(source: text, reason: "the \(scheme):// URL has no host")
             }
-            location = .remote(url)
+            // URLSession picks its protocol handler by the scheme as written; `HTTPS:` would not match.
+            var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+            components?.scheme = scheme
+            location = .remote(components?.url ?? url)
         default:
             throw .unsupported(
                 source: text,

@@ -61,14 +61,14 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
         configuration.timeoutIntervalForRequest = limits.timeout
-        configuration.timeoutIntervalForResource = limits.totalTimeout
         let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
         // The session holds its delegate strongly until invalidated.
         defer { session.finishTasksAndInvalidate() }
 
         let task = session.dataTask(with: request)
         lock.withLock { self.task = task }
-        // Not every platform enforces timeoutIntervalForResource, so keep a deadline of our own.
+        // Our own deadline rather than timeoutIntervalForResource, which Linux's URLSession ignores
+        // and which would report itself as an ordinary timeout where it is enforced.
         let total = limits.totalTimeout
         let deadline = DispatchWorkItem { [weak self] in self?.stop(because: .tooSlow(seconds: total)) }
         DispatchQueue.global().asyncAfter(deadline: .now() + limits.totalTimeout, execute: deadline)
@@ -157,7 +157,9 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     /// The result once the task has ended. Called with the lock held.
     private func outcome(error: (any Error)?) -> Result<Response, HTTPFailure> {
         if let failure { return .failure(failure) }
-        if let error, (error as NSError).domain == NSURLErrorDomain, (error as NSError).code == URLError.timedOut.rawValue {
+        if let error, (error as NSError).domain == NSURLErrorDomain,
+            (error as NSError).code == URLError.timedOut.rawValue
+        {
             return .failure(.timedOut(seconds: limits.timeout))
         }
         // A body shorter than its Content-Length, whether or not URLSession saw an error. With a

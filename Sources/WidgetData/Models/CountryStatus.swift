@@ -1,49 +1,33 @@
 import Foundation
 
-/// A dated value, such as the cumulative cases on one day.
-public struct DatedValue: Sendable, Hashable {
-    public var date: Date
-    public var value: Double
-
-    public init(date: Date, value: Double) {
-        self.date = date
-        self.value = value
-    }
-}
-
-/// Cumulative COVID-19 counts per day, as disease.sh's `historical` endpoints give them.
-public struct CaseTimeline: Sendable, Hashable {
-    /// Where the counts apply, e.g. `World` or `Japan`.
-    public var region: String
-    public var cases: [DatedValue]
-    public var deaths: [DatedValue]
-    public var recovered: [DatedValue]
-    public var source: String
-
-    public init(region: String, cases: [DatedValue], deaths: [DatedValue], recovered: [DatedValue], source: String) {
-        self.region = region
-        self.cases = cases.sorted { $0.date < $1.date }
-        self.deaths = deaths.sorted { $0.date < $1.date }
-        self.recovered = recovered.sorted { $0.date < $1.date }
-        self.source = source
-    }
-}
-
 /// One country's COVID-19 status at a moment, as disease.sh's `countries` endpoint gives it.
 public struct CountryStatus: Sendable, Hashable {
+    /// The country's name as the source spells it (`USA`, `S. Korea`).
     public var country: String
+    /// ISO 3166 alpha-2 code, when the source gives one.
     public var iso2: String?
+    /// ISO 3166 alpha-3 code, when the source gives one.
     public var iso3: String?
+    /// When the source last updated the numbers.
     public var updated: Date
+    /// Confirmed cases so far.
     public var cases: Double
+    /// Cases reported today.
     public var todayCases: Double
+    /// Deaths so far.
     public var deaths: Double
+    /// Deaths reported today.
     public var todayDeaths: Double
+    /// Recoveries so far.
     public var recovered: Double
+    /// Cases not yet recovered or dead.
     public var active: Double
+    /// Cases in a critical condition.
     public var critical: Double
+    /// Tests performed, when the source gives a number.
     public var tests: Double?
 
+    /// A status; every count is as the source gives it.
     public init(
         country: String, iso2: String?, iso3: String?, updated: Date, cases: Double, todayCases: Double,
         deaths: Double, todayDeaths: Double, recovered: Double, active: Double, critical: Double, tests: Double?

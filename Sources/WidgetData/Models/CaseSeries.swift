@@ -1,0 +1,75 @@
+import Foundation
+
+/// Dated COVID-19 counts for one region, in named columns.
+///
+/// Every case-count format reads into this type: disease.sh's timelines give `cases`, `deaths`
+/// and `recovered`; NYT gives `cases` and `deaths`; JHU gives one column (`cases`, or `deaths`
+/// or `recovered` when the file name says so); OWID gives all its numeric columns under their
+/// own names (`total_cases`, `new_cases`, `stringency_index`, …). Each column is sorted by date
+/// with one value per date, and holds only the dates the source gives a value for.
+///
+/// ```swift
+/// let series = try SeriesReader(SeriesOptions(region: "Australia")).readCases(data, source: path).value
+/// series.cases.last?.value   // the sum of Australia's states on the last day
+/// ```
+public struct CaseSeries: Sendable, Hashable {
+    /// One named column of dated values.
+    public struct Column: Sendable, Hashable {
+        /// The name as the source writes it (`cases`, `total_cases`).
+        public var name: String
+        /// The values, oldest first, one per date.
+        public var values: [DatedValue]
+
+        /// A column.
+        public init(name: String, values: [DatedValue]) {
+            self.name = name
+            self.values = values
+        }
+    }
+
+    /// The region the counts are for, as the source spells it (`Australia`, `New York`, `World`).
+    public var region: String
+    /// The columns in the source's order.
+    public var columns: [Column]
+    /// Where the counts came from (a path or URL).
+    public var source: String
+
+    /// A series.
+    public init(region: String, columns: [Column], source: String) {
+        self.region = region
+        self.columns = columns
+        self.source = source
+    }
+
+    /// Other names under which sources publish the three usual columns.
+    private static let aliases: [String: [String]] = [
+        "cases": ["cases", "total_cases", "confirmed", "total_confirmed", "confirmed_cases"],
+        "deaths": ["deaths", "total_deaths"],
+        "recovered": ["recovered", "total_recovered"],
+    ]
+
+    /// The column called `name`, ignoring case; `cases`, `deaths` and `recovered` also find
+    /// OWID's `total_cases`/`total_deaths` and JHU-style `confirmed`.
+    ///
+    /// - Parameter name: a column name.
+    /// - Returns: the column's values, or `nil` when there is no such column.
+    public func values(named name: String) -> [DatedValue]? {
+        let wanted = name.lowercased()
+        for candidate in Self.aliases[wanted] ?? [wanted] {
+            if let column = columns.first(where: { $0.name.lowercased() == candidate }) { return column.values }
+        }
+        return nil
+    }
+
+    /// Cumulative cases (empty when the source has none).
+    public var cases: [DatedValue] { values(named: "cases") ?? [] }
+    /// Cumulative deaths (empty when the source has none).
+    public var deaths: [DatedValue] { values(named: "deaths") ?? [] }
+    /// Cumulative recoveries (empty when the source has none).
+    public var recovered: [DatedValue] { values(named: "recovered") ?? [] }
+
+    /// The three usual columns as a ``CaseTimeline``.
+    public var timeline: CaseTimeline {
+        CaseTimeline(region: region, cases: cases, deaths: deaths, recovered: recovered, source: source)
+    }
+}

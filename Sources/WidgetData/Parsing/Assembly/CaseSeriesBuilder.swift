@@ -1,0 +1,98 @@
+import Foundation
+
+/// Collects dated rows of named case counts for one region, with a warning for every record
+/// skipped, and turns them into a ``CaseSeries``: sorted, de-duplicated, never empty.
+struct CaseSeriesBuilder {
+    let source: String
+    let format: SeriesFormat
+    let columnNames: [String]
+    let locate: (Int) -> String
+    let name: (Int) -> String
+    let noun: String
+    private var rows: [TimeOrdering.Item<[Double?]>] = []
+    private var warnings: [(position: Int, warning: DataWarning)] = []
+    private var skippedCount = 0
+    private var firstSkip: String?
+
+    init(
+        source: String, format: SeriesFormat, columns: [String], noun: String,
+        locate: @escaping (Int) -> String, name: @escaping (Int) -> String
+    ) {
+        self.source = source
+        self.format = format
+        columnNames = columns
+        self.noun = noun
+        self.locate = locate
+        self.name = name
+    }
+
+    /// Records a skipped record (a row, or one value of a row) at its position; `what` names
+    /// the record in the message when the location alone does not (`[12]`, `cases "3/17/20"`).
+    mutating func skip(_ position: Int, _ reason: String, what: String? = nil, at location: String? = nil) {
+        skippedCount += 1
+        if firstSkip == nil { firstSkip = "\(what ?? name(position)): \(reason)" }
+        let message = what.map { "skipped \($0): \(reason)" } ?? "skipped: \(reason)"
+        warnings.append(
+            (position, DataWarning(source: source, location: location ?? locate(position), message: message)))
+    }
+
+    /// The warnings so far, in input order.
+    var warningsSoFar: [DataWarning] { OHLCSeriesBuilder.inOrder(warnings) }
+
+    /// Adds a warning that skips nothing.
+    mutating func note(_ position: Int, _ message: String, at location: String? = nil) {
+        warnings.append(
+            (position, DataWarning(source: source, location: location ?? locate(position), message: message)))
+    }
+
+    /// Adds a row: one optional value per column.
+    ///
+    /// - Parameter time: seconds since 1970, or `nil` until ``resolve(_:time:)`` or ``reject(_:reason:)``.
+    /// - Returns: a handle to the row.
+    @discardableResult
+    mutating func add(time: Double?, values: [Double?], position: Int) -> Int {
+        rows.append(TimeOrdering.Item(time: time ?? .nan, position: position, value: values))
+        return rows.count - 1
+    }
+
+    /// Gives a row added without a time its time.
+    mutating func resolve(_ handle: Int, time: Double) {
+        rows[handle].time = time
+    }
+
+    /// Skips a row added without a time, because its time was refused.
+    mutating func reject(_ handle: Int, reason: String) {
+        skip(rows[handle].position, reason)
+        rows[handle].time = .nan
+    }
+
+    /// The series; columns without any value are left out.
+    ///
+    /// - Throws: ``DataError/empty(source:reason:)`` when no value was usable.
+    func build(region: String, order: TimeOrdering.DocumentedOrder) throws(DataError) -> ParseResult<CaseSeries> {
+        let rows = rows.filter { !$0.time.isNaN }
+        let (ordered, orderWarnings) = TimeOrdering.normalize(
+            rows, order: order, source: source, locate: locate, name: name, noun: noun)
+        var columns: [CaseSeries.Column] = []
+        for (column, columnName) in columnNames.enumerated() {
+            var values: [DatedValue] = []
+            for row in ordered {
+                if column < row.value.count, let value = row.value[column] {
+                    values.append(DatedValue(date: Date(timeIntervalSince1970: row.time), value: value))
+                }
+            }
+            if !values.isEmpty { columns.append(CaseSeries.Column(name: columnName, values: values)) }
+        }
+        guard !columns.isEmpty else {
+            if skippedCount > 0, let firstSkip {
+                throw .empty(
+                    source: source,
+                    reason: "no usable counts for \(region): \(skippedCount) skipped (first, \(firstSkip))")
+            }
+            throw .empty(source: source, reason: "no counts for \(region)")
+        }
+        return ParseResult(
+            value: CaseSeries(region: region, columns: columns, source: source), format: format,
+            warnings: OHLCSeriesBuilder.inOrder(warnings) + orderWarnings)
+    }
+}

@@ -1,0 +1,17 @@
+/// Turns a cell's ``NumberParser/Result`` into a value or a reason, naming the field.
+enum CellValue {
+    /// The value, or why there is none: `High is empty`, `Close "abc" has an unexpected 'a'`.
+    static func read(_ result: NumberParser.Result, field: String, text: @autoclosure () -> String) -> Result<
+        Double, Refusal
+    > {
+        switch result {
+        case .value(let value): return .success(value)
+        case .missing:
+            let shown = text()
+            return .failure(Refusal(reason: shown.isEmpty ? "\(field) is empty" : "\(field) is \(shown)"))
+        case .notFinite: return .failure(Refusal(reason: "\(field) is \(text()), not a finite number"))
+        case .outOfRange: return .failure(Refusal(reason: "\(field) \(text()) is too large for a number"))
+        case .invalid(let reason): return .failure(Refusal(reason: "\(field) \"\(text())\" \(reason)"))
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+
+/// Collects the bars of one OHLC parse, with a warning for every record skipped, and turns
+/// them into a series: checked, sorted, de-duplicated, and never empty.
+struct OHLCSeriesBuilder {
+    struct Values {
+        var open: Double
+        var high: Double
+        var low: Double
+        var close: Double
+        var volume: Double?
+    }
+
+    let source: String
+    let format: SeriesFormat
+    /// A position's warning location (`12` for a line, `3:14` for JSON).
+    let locate: (Int) -> String
+    /// A position's name in messages (`line 12`, `[3]`).
+    let name: (Int) -> String
+    /// What a record is called (`row`, `candle`, `kline`).
+    let noun: String
+    /// Whether messages name the record (JSON: `skipped [12]: …`); CSV locations already do.
+    let labelled: Bool
+    private(set) var items: [TimeOrdering.Item<Values>] = []
+    /// Warnings with the position they are about, so they can be given in input order.
+    private var warnings: [(position: Int, warning: DataWarning)] = []
+    private var skippedCount = 0
+    private var firstSkip: String?
+
+    init(
+        source: String, format: SeriesFormat, noun: String, locate: @escaping (Int) -> String,
+        name: @escaping (Int) -> String, labelled: Bool = false
+    ) {
+        self.labelled = labelled
+        self.source = source
+        self.format = format
+        self.noun = noun
+        self.locate = locate
+        self.name = name
+    }
+
+    /// Records a skipped record.
+    mutating func skip(_ position: Int, _ reason: String) {
+        skippedCount += 1
+        if firstSkip == nil { firstSkip = "\(name(position)): \(reason)" }
+        let what = labelled ? "skipped \(name(position))" : "skipped"
+        warnings.append(
+            (position, DataWarning(source: source, location: locate(position), message: "\(what): \(reason)")))
+    }
+
+    /// Adds a warning that skips nothing (for example a volume that was not a number).
+    mutating func note(_ position: Int, _ message: String) {
+        let prefix = labelled ? "\(name(position)): " : ""
+        warnings.append((position, DataWarning(source: source, location: locate(position), message: prefix + message)))
+    }
+
+    /// Adds a bar, or skips it when high is below low.
+    ///
+    /// - Parameter time: seconds since 1970, or `nil` when the time column must be settled
+    ///   first; then call ``resolve(_:time:)`` or ``reject(_:reason:)`` with the returned handle.
+    /// - Returns: a handle to the bar, or `nil` when it was skipped.
+    @discardableResult
+    mutating func add(time: Double?, _ values: Values, position: Int) -> Int? {
+        guard values.high >= values.low else {
+            skip(position, "high \(values.high.formatted) is below low \(values.low.formatted)")
+            return nil
+        }
+        items.append(TimeOrdering.Item(time: time ?? .nan, position: position, value: values))
+        return items.count - 1
+    }
+
+    /// Gives a bar added without a time its time.
+    mutating func resolve(_ handle: Int, time: Double) {
+        items[handle].time = time
+    }
+
+    /// Skips a bar added without a time, because its time was refused.
+    mutating func reject(_ handle: Int, reason: String) {
+        skip(items[handle].position, reason)
+        items[handle].time = .nan
+    }
+
+    /// The series.
+    ///
+    /// - Parameters:
+    ///   - symbol: what is priced.
+    ///   - order: the order the format promises.
+    /// - Throws: ``DataError/empty(source:reason:)`` when no record was usable.
+    func build(symbol: String, order: TimeOrdering.DocumentedOrder) throws(DataError) -> ParseResult<OHLCSeries> {
+        let items = items.filter { !$0.time.isNaN }
+        guard !items.isEmpty else {
+            if skippedCount > 0, let firstSkip {
+                throw .empty(
+                    source: source,
+                    reason: "no usable \(noun)s: all \(skippedCount) were skipped (first, \(firstSkip))")
+            }
+            throw .empty(source: source, reason: "no \(noun)s")
+        }
+        let (ordered, orderWarnings) = TimeOrdering.normalize(
+            items, order: order, source: source, locate: locate, name: name, noun: noun)
+        let bars = ordered.map { item in
+            OHLCBar(
+                time: Date(timeIntervalSince1970: item.time), open: item.value.open, high: item.value.high,
+                low: item.value.low, close: item.value.close, volume: item.value.volume)
+        }
+        return ParseResult(
+            value: OHLCSeries(symbol: symbol, bars: bars, source: source), format: format,
+            warnings: Self.inOrder(warnings) + orderWarnings)
+    }
+}
+
+extension OHLCSeriesBuilder {
+    /// Warnings sorted by position, keeping the order of those about the same record.
+    static func inOrder(_ warnings: [(position: Int, warning: DataWarning)]) -> [DataWarning] {
+        warnings.enumerated().sorted { ($0.element.position, $0.offset) < ($1.element.position, $1.offset) }
+            .map(\.element.warning)
+    }
+}

@@ -1,0 +1,117 @@
+/// Puts dated records in time order and removes duplicate times, warning as the rules say:
+/// once when the input was not in its documented order, and once per record dropped as a
+/// duplicate (the record that comes later in the file is kept, as the newer revision).
+enum TimeOrdering {
+    /// A record with its time (seconds since 1970) and position (line or index) in the input.
+    struct Item<Value> {
+        var time: Double
+        var position: Int
+        var value: Value
+    }
+
+    /// The order a format promises.
+    enum DocumentedOrder {
+        /// Oldest first (CSV files, Binance, Kraken): anything else is worth one warning.
+        case oldestFirst
+        /// Newest first (Coinbase): reversed silently; a mixed order is worth one warning.
+        case newestFirst
+        /// No order (JSON object keys): sorted silently.
+        case unordered
+    }
+
+    /// Sorts and de-duplicates `items`.
+    ///
+    /// - Parameters:
+    ///   - items: the records in input order.
+    ///   - order: the order the format promises.
+    ///   - source: the file, for warnings.
+    ///   - locate: the warning location of a position (`12`, `3:14`).
+    ///   - name: how to name a position in a message (`line 12`, `[3]`).
+    ///   - noun: what a record is called (`row`, `candle`).
+    /// - Returns: the records oldest first with unique times, and the warnings.
+    static func normalize<Value>(
+        _ items: [Item<Value>], order: DocumentedOrder, source: String, locate: (Int) -> String,
+        name: (Int) -> String, noun: String
+    ) -> (items: [Item<Value>], warnings: [DataWarning]) {
+        var warnings: [DataWarning] = []
+        var sorted = items
+        let ascending = isNonDecreasing(items)
+        if !ascending {
+            let descending = isNonIncreasing(items)
+            sorted = stableSorted(items)
+            if descending {
+                if order == .oldestFirst, let first = items.first {
+                    warnings.append(
+                        DataWarning(
+                            source: source, location: locate(first.position),
+                            message: "\(noun)s are newest first; read them oldest first"))
+                }
+            } else {
+                if order != .unordered, let culprit = firstOutOfOrder(items) {
+                    warnings.append(
+                        DataWarning(
+                            source: source, location: locate(items[culprit].position),
+                            message:
+                                "\(noun)s are not in time order (\(noun) at \(name(items[culprit].position)), \(StrictDate.text(seconds: items[culprit].time)), comes after \(StrictDate.text(seconds: items[culprit - 1].time))); sorted them"
+                        ))
+                }
+            }
+        }
+        // Drop all but the last (in input order) of each run of equal times.
+        var result: [Item<Value>] = []
+        result.reserveCapacity(sorted.count)
+        var index = 0
+        while index < sorted.count {
+            var end = index + 1
+            while end < sorted.count, sorted[end].time == sorted[index].time { end += 1 }
+            if end - index == 1 {
+                result.append(sorted[index])
+            } else {
+                let run = sorted[index..<end]
+                let kept = run.max { $0.position < $1.position } ?? sorted[index]
+                for item in run where item.position != kept.position {
+                    warnings.append(
+                        DataWarning(
+                            source: source, location: locate(item.position),
+                            message:
+                                "skipped \(noun) at \(name(item.position)): duplicate time \(StrictDate.text(seconds: item.time)); the \(noun) at \(name(kept.position)) has the same time and is kept"
+                        ))
+                }
+                result.append(kept)
+            }
+            index = end
+        }
+        return (result, warnings)
+    }
+
+    private static func isNonDecreasing<Value>(_ items: [Item<Value>]) -> Bool {
+        var index = 1
+        while index < items.count {
+            if items[index].time < items[index - 1].time { return false }
+            index += 1
+        }
+        return true
+    }
+
+    private static func isNonIncreasing<Value>(_ items: [Item<Value>]) -> Bool {
+        var index = 1
+        while index < items.count {
+            if items[index].time > items[index - 1].time { return false }
+            index += 1
+        }
+        return true
+    }
+
+    private static func firstOutOfOrder<Value>(_ items: [Item<Value>]) -> Int? {
+        var index = 1
+        while index < items.count {
+            if items[index].time < items[index - 1].time { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func stableSorted<Value>(_ items: [Item<Value>]) -> [Item<Value>] {
+        items.sorted { ($0.time, $0.position) < ($1.time, $1.position) }
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+
+/// A CSV file opened for a format parser: its delimiter, its header and a scanner positioned
+/// at the first data row.
+///
+/// - The delimiter is whichever of `,`, `;` and tab appears most often in the header line
+///   (outside quotes); `,` when there is a tie or none.
+/// - Column names are matched ignoring case, surrounding spaces and runs of spaces.
+/// - Numbers: in a `,` file the decimal mark is `.` and `,` may only group thousands inside a
+///   quoted field (`"20,172,049"`). In a `;` or tab file the value cells decide: `1,5` or
+///   `1.234,5` make `,` the decimal mark; `2.5` or `1,234.5` make it `.`; both kinds in one
+///   file are an error. Grouping is only accepted in groups of three digits.
+struct CSVTable {
+    let text: SourceText
+    let delimiter: UInt8
+    let header: CSVScanner.Row
+    /// The header names as written (unquoted, trimmed).
+    let names: [String]
+    /// The header names normalized for matching.
+    let keys: [String]
+    /// Positioned after the header.
+    var scanner: CSVScanner
+
+    var source: String { text.source }
+
+    /// Opens `text`.
+    ///
+    /// - Throws: ``DataError/empty(source:reason:)`` when there is no header line;
+    ///   ``DataError/malformed(source:location:reason:)`` for a quote never closed.
+    init(_ text: SourceText) throws(DataError) {
+        self.text = text
+        delimiter = Self.delimiter(in: text.bytes)
+        var scanner = CSVScanner(text, delimiter: delimiter)
+        guard let header = try scanner.next() else { throw .empty(source: text.source, reason: "empty file") }
+        self.header = header
+        names = header.fields.map { scanner.string($0).trimmingCharacters(in: .whitespaces) }
+        keys = names.map { Self.key($0) }
+        self.scanner = scanner
+    }
+
+    /// A header name as matched: lowercased, with spaces trimmed and runs of spaces made one.
+    static func key(_ name: String) -> String {
+        name.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+    }
+
+    /// The first column whose key is one of `aliases` (already normalized).
+    func column(_ aliases: [String]) -> Int? {
+        for alias in aliases {
+            if let index = keys.firstIndex(of: alias) { return index }
+        }
+        return nil
+    }
+
+    /// The columns whose key is `key`, to report duplicates.
+    func columns(named key: String) -> [Int] {
+        keys.indices.filter { keys[$0] == key }
+    }
+
+    /// The header, quoted for messages.
+    var headerText: String {
+        text.excerpt(
+            from: header.fields.first?.start ?? 0, to: header.fields.last?.end ?? 0, limit: 120)
+    }
+
+    /// Why a row's width differs from the header's, or `nil` when it is fine. Extra fields are
+    /// accepted only when they are all empty (a trailing delimiter).
+    func widthProblem(_ row: CSVScanner.Row) -> String? {
+        if row.count < header.count {
+            return "has \(row.count) fields, the header has \(header.count) (a missing or truncated field?)"
+        }
+        if row.count > header.count, row.fields[header.count...].contains(where: { !scanner.isBlank($0) }) {
+            return
+                "has \(row.count) fields, the header has \(header.count) (an unquoted delimiter, such as a decimal comma, in a value?)"
+        }
+        return nil
+    }
+
+    /// The number style for the value `columns`, reading the data rows once when the delimiter
+    /// is not a comma.
+    ///
+    /// - Throws: ``DataError/malformed(source:location:reason:)`` when cells disagree on the decimal mark.
+    func numberStyle(columns: [Int]) throws(DataError) -> NumberParser.Style {
+        guard delimiter != 0x2C else { return .decimalPoint }
+        var probe = scanner
+        var comma: (line: Int, text: String)?
+        var point: (line: Int, text: String)?
+        while let row = try probe.next() {
+            for column in columns where column < row.count {
+                let bytes = probe.unquoted(row.fields[column])
+                switch Self.decimalMark(in: bytes) {
+                case 0x2C: if comma == nil { comma = (row.line, String(decoding: bytes, as: UTF8.self)) }
+                case 0x2E: if point == nil { point = (row.line, String(decoding: bytes, as: UTF8.self)) }
+                default: break
+                }
+            }
+            if comma != nil, point != nil { break }
+        }
+        switch (comma, point) {
+        case (let comma?, let point?):
+            throw .malformed(
+                source: source, location: "\(max(comma.line, point.line))",
+                reason:
+                    "numbers disagree on the decimal mark: \"\(comma.text)\" (line \(comma.line)) uses a comma, \"\(point.text)\" (line \(point.line)) a point"
+            )
+        case (.some, nil): return .decimalComma
+        default: return .decimalPoint
+        }
+    }
+
+    /// The decimal mark a number cell shows unambiguously, if any: the last of `.`/`,` when both
+    /// appear, or the only one when it is not followed by exactly three digits (so it cannot be
+    /// a thousands separator).
+    private static func decimalMark(in bytes: [UInt8]) -> UInt8? {
+        let point: UInt8 = 0x2E
+        let comma: UInt8 = 0x2C
+        guard bytes.contains(where: { $0 >= 0x30 && $0 <= 0x39 }),
+            bytes.allSatisfy({
+                ($0 >= 0x30 && $0 <= 0x39) || $0 == point || $0 == comma || $0 == 0x2D || $0 == 0x2B || $0 == 0x20
+            })
+        else { return nil }
+        let lastPoint = bytes.lastIndex(of: point)
+        let lastComma = bytes.lastIndex(of: comma)
+        switch (lastPoint, lastComma) {
+        case (let p?, let c?): return p > c ? point : comma
+        case (let p?, nil):
+            // Several points can only group thousands; one followed by three digits could do either.
+            if bytes.filter({ $0 == point }).count > 1 { return comma }
+            return bytes.count - p - 1 == 3 ? nil : point
+        case (nil, let c?):
+            if bytes.filter({ $0 == comma }).count > 1 { return point }
+            return bytes.count - c - 1 == 3 ? nil : comma
+        case (nil, nil): return nil
+        }
+    }
+
+    /// `,`, `;` or tab: the most frequent outside quotes in the first non-blank line.
+    private static func delimiter(in bytes: UnsafeBufferPointer<UInt8>) -> UInt8 {
+        var counts: [UInt8: Int] = [0x2C: 0, 0x3B: 0, 0x09: 0]
+        var inQuotes = false
+        var sawText = false
+        for byte in bytes {
+            if byte == 0x22 {
+                inQuotes.toggle()
+            } else if !inQuotes, byte == 0x0A || byte == 0x0D {
+                if sawText { break }
+            } else if !inQuotes, counts[byte] != nil {
+                counts[byte, default: 0] += 1
+                sawText = true
+            } else if byte != 0x20 {
+                sawText = true
+            }
+        }
+        let comma = counts[0x2C] ?? 0
+        let semicolon = counts[0x3B] ?? 0
+        let tab = counts[0x09] ?? 0
+        if semicolon > comma, semicolon >= tab { return 0x3B }
+        if tab > comma, tab > semicolon { return 0x09 }
+        return 0x2C
+    }
+}

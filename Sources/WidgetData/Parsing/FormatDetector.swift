@@ -1,0 +1,111 @@
+import Foundation
+
+/// Tells formats apart and keeps the parsed form for the parser, so nothing is read twice.
+enum FormatDetector {
+    enum Parsed {
+        case json(JSONDocument)
+        case csv(CSVTable)
+    }
+
+    static func isJSON(_ text: SourceText) -> Bool {
+        guard let first = text.bytes.first(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) else {
+            return false
+        }
+        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+    }
+
+    /// Parses `text` as JSON or CSV, as `format` needs.
+    static func parse(_ text: SourceText, as format: SeriesFormat) throws(DataError) -> Parsed {
+        if text.isBlank { throw .empty(source: text.source, reason: "empty file") }
+        switch format {
+        case .cryptowatch, .binance, .coinbase, .kraken, .diseaseShCountries, .diseaseShHistorical:
+            return .json(try JSONDocument(text))
+        case .yahoo, .pandas, .csv, .jhu, .nyt, .owid:
+            return .csv(try CSVTable(text))
+        }
+    }
+
+    static func detect(_ text: SourceText) throws(DataError) -> (format: SeriesFormat, parsed: Parsed) {
+        if text.isBlank { throw .empty(source: text.source, reason: "empty file") }
+        if isJSON(text) {
+            let document = try JSONDocument(text)
+            return (try format(of: document), .json(document))
+        }
+        let table = try CSVTable(text)
+        return (try format(of: table), .csv(table))
+    }
+
+    private static func unrecognized(_ source: String, _ seen: String) -> DataError {
+        .unrecognized(source: source, seen: seen, formats: SeriesFormat.allCases.map(\.name))
+    }
+
+    static func format(of document: JSONDocument) throws(DataError) -> SeriesFormat {
+        let root = document.root
+        let source = document.source
+        switch root.kind {
+        case .object:
+            if root.has("code"), root.has("msg") { return .binance }
+            if let error = root["error"] {
+                if error.kind == .array { return .kraken }
+                if error.kind == .string { return .cryptowatch }
+            }
+            if let result = root["result"], let keys = result.members?.compactMap({ $0.key.string }) {
+                if !keys.isEmpty, keys.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) {
+                    return .cryptowatch
+                }
+                if keys.contains("last") { return .kraken }
+            }
+            if root.has("timeline") { return .diseaseShHistorical }
+            if let cases = root["cases"] {
+                return cases.kind == .object ? .diseaseShHistorical : .diseaseShCountries
+            }
+            if root.has("message"), root.count <= 2 { return .coinbase }
+            throw unrecognized(source, "a JSON object with keys \(JSONCandles.keyList(root))")
+        case .array:
+            let elements = root.elements ?? []
+            guard !elements.isEmpty else {
+                throw .empty(source: source, reason: "no records (the JSON array is empty)")
+            }
+            // Judge by the first few elements, so one odd record does not decide.
+            for element in elements.prefix(5) {
+                if let fields = element.elements, fields.count >= 5 {
+                    // Binance: 12 fields, millisecond times. Coinbase: 6 fields, seconds.
+                    if fields.count >= 12 { return .binance }
+                    let time: Double? = if case .value(let value) = fields[0].number { value } else { nil }
+                    let unit = time.flatMap { EpochUnit(magnitudeOf: $0) }
+                    if unit == .milliseconds { return .binance }
+                    if unit == .seconds, fields.count == 6 { return .coinbase }
+                    if fields[1...4].contains(where: { $0.kind == .string }) { return .binance }
+                    if fields.count == 6 { return .coinbase }
+                }
+                if element.kind == .object {
+                    if element.has("timeline") { return .diseaseShHistorical }
+                    if element.has("country") || element.has("cases") { return .diseaseShCountries }
+                }
+            }
+            let first = elements[0]
+            let what = first.kind == .array ? "arrays of \(first.count) elements" : "\(first.summary) elements"
+            throw unrecognized(source, "a JSON array of \(what)")
+        default:
+            throw unrecognized(source, "the JSON value \(root.summary)")
+        }
+    }
+
+    static func format(of table: CSVTable) throws(DataError) -> SeriesFormat {
+        let keys = Set(table.keys)
+        let hasDateHeaders = table.names.contains { name in
+            if case .dayMonth = TimestampParser.token(name) { return true }
+            return false
+        }
+        if keys.contains("country/region") || keys.contains("country_region"), hasDateHeaders { return .jhu }
+        if keys.contains("date"), keys.contains("iso_code") || keys.contains("location") { return .owid }
+        if keys.contains("date"), keys.contains("cases") || keys.contains("deaths") { return .nyt }
+        switch OHLCCSVParser.layout(forKeys: table.keys) {
+        case .pandas: return .pandas
+        case .yahoo: return .yahoo
+        case .named:
+            if table.column(OHLCCSVParser.dateAliases) != nil || table.keys.first == "" { return .csv }
+        }
+        throw unrecognized(table.source, "\"\(table.headerText)\"")
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+extension SeriesFormat {
+    /// The format of `data`, told from its content: JSON by its shape, CSV by its header.
+    ///
+    /// JSON: Binance klines are arrays of ≥ 6-element arrays with millisecond times or string
+    /// prices (or the `{"code","msg"}` error); Coinbase candles are arrays of 6 numbers with
+    /// times in seconds (or `{"message"}`); Kraken answers have `error` as an array; Cryptowatch
+    /// answers have `result` keyed by periods in seconds (or `error` as a string); disease.sh
+    /// answers have `timeline`/`cases` objects (historical) or `country` and `cases` numbers.
+    /// CSV: JHU has `Country/Region` and date headers; OWID has `iso_code` or `location`; NYT has
+    /// `date` and `cases`; pandas has an empty first header cell; Yahoo has exactly its columns;
+    /// anything else with a date/time column is generic `csv`.
+    ///
+    /// ```swift
+    /// try SeriesFormat.detect(in: Data("date,cases,deaths\n2021-01-01,1,0\n".utf8), source: "us.csv")   // .nyt
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - data: the bytes.
+    ///   - source: the path or URL, for messages.
+    /// - Returns: the format.
+    /// - Throws: ``DataError/unrecognized(source:seen:formats:)`` saying what was seen and listing
+    ///   the formats; ``DataError/empty(source:reason:)`` for an empty file or array;
+    ///   ``DataError/malformed(source:location:reason:)`` for text that is not UTF-8 or invalid JSON.
+    public static func detect(in data: Data, source: String) throws(DataError) -> SeriesFormat {
+        try FormatDetector.detect(SourceText(data, source: source)).format
+    }
+}

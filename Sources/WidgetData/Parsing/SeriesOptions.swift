@@ -1,0 +1,29 @@
+/// Choices for reading a data file: its format, and which part of it to take.
+///
+/// ```swift
+/// // widgetrender --data jhu.csv --format jhu --param country=Australia
+/// let options = SeriesOptions(format: SeriesFormat(name: "jhu"), region: "Australia")
+/// let series = try SeriesReader(options).readCases(data, source: "jhu.csv").value
+/// ```
+public struct SeriesOptions: Sendable, Hashable {
+    /// The format to read; `nil` detects it from the content.
+    public var format: SeriesFormat?
+    /// The country, region, state or location to take from a file that holds several
+    /// (JHU, NYT states, OWID, disease.sh `/historical` and `/countries`). Matched ignoring
+    /// case and accents, against names and codes (`SRB`, `OWID_WRL`, FIPS `36`); JHU and
+    /// disease.sh also take `Country/Province` (`Canada/Ontario`). Rows of one country are summed.
+    public var region: String?
+    /// The value column of a generic CSV (when it has several numeric columns and no `close`),
+    /// or the period in seconds of a Cryptowatch answer holding several (`3600`).
+    public var column: String?
+    /// What is priced, for the series; for Kraken also which pair to take when the answer holds several.
+    public var symbol: String?
+
+    /// Options; every field is optional.
+    public init(format: SeriesFormat? = nil, region: String? = nil, column: String? = nil, symbol: String? = nil) {
+        self.format = format
+        self.region = region
+        self.column = column
+        self.symbol = symbol
+    }
+}

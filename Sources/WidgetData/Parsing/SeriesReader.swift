@@ -1,0 +1,129 @@
+import Foundation
+
+/// Reads any supported data file: detects its format (or uses the one given), parses it, and
+/// picks the region, value column or pair the options ask for.
+///
+/// This is the one entry point the providers and the command line use; the per-format parsers
+/// (``BinanceKlinesParser``, ``JHUTimeSeriesParser``, …) are there for callers that know the format.
+///
+/// ```swift
+/// let reader = SeriesReader(SeriesOptions(region: "New York"))
+/// let result = try reader.readCases(try DataLoader().load(path), source: path)
+/// for warning in result.warnings { FileHandle.standardError.write(Data("\(warning)\n".utf8)) }
+/// let newYork = result.value   // CaseSeries, format in result.format
+/// ```
+///
+/// Every method throws ``DataError`` (the command exits 65 for it): the message names the file
+/// and a line (CSV) or `line:column` (JSON). Records that cannot be read are skipped, each with a
+/// ``DataWarning``; a result is never empty. See `Sources/WidgetData/DATA-RULES.md`.
+public struct SeriesReader: Sendable {
+    /// The format, region, column and symbol choices.
+    public var options: SeriesOptions
+
+    /// A reader.
+    ///
+    /// - Parameter options: what to read; by default everything is detected.
+    public init(_ options: SeriesOptions = SeriesOptions()) {
+        self.options = options
+    }
+
+    /// Reads `data` as whatever it is.
+    ///
+    /// - Parameters:
+    ///   - data: the file's bytes.
+    ///   - source: the path or URL, for messages.
+    /// - Returns: the data, its format and the warnings.
+    /// - Throws: ``DataError``: `unrecognized`, `malformed`, `empty`, `service`, `notFound`, `selectionRequired`.
+    public func read(_ data: Data, source: String) throws(DataError) -> ParseResult<SeriesData> {
+        let text = try SourceText(data, source: source)
+        let (format, parsed): (SeriesFormat, FormatDetector.Parsed)
+        if let chosen = options.format {
+            (format, parsed) = (chosen, try FormatDetector.parse(text, as: chosen))
+        } else {
+            (format, parsed) = try FormatDetector.detect(text)
+        }
+        switch (format, parsed) {
+        case (.cryptowatch, .json(let document)):
+            return try CryptowatchOHLCParser().parse(document, symbol: options.symbol ?? "", period: options.column)
+                .map(SeriesData.ohlc)
+        case (.binance, .json(let document)):
+            return try BinanceKlinesParser().parse(document, symbol: options.symbol ?? "").map(SeriesData.ohlc)
+        case (.coinbase, .json(let document)):
+            return try CoinbaseCandlesParser().parse(document, symbol: options.symbol ?? "").map(SeriesData.ohlc)
+        case (.kraken, .json(let document)):
+            return try KrakenOHLCParser().parse(document, pair: options.symbol).map(SeriesData.ohlc)
+        case (.yahoo, .csv(let table)), (.pandas, .csv(let table)), (.csv, .csv(let table)):
+            let layout: OHLCCSVParser.Layout = format == .yahoo ? .yahoo : (format == .pandas ? .pandas : .named)
+            return try OHLCCSVParser(layout: layout, valueColumn: options.column).parse(
+                table, symbol: options.symbol ?? ""
+            )
+            .map(SeriesData.ohlc)
+        case (.diseaseShCountries, .json(let document)):
+            var countries = try DiseaseShParser().countries(document)
+            if let region = options.region {
+                countries = [try CountryStatus.select(region, from: countries, source: source)]
+            }
+            return ParseResult(value: .countries(countries), format: format, warnings: [])
+        case (.diseaseShHistorical, .json(let document)):
+            return try DiseaseShParser().historical(
+                document, country: options.region, fallbackName: "World", strict: false
+            )
+            .map(SeriesData.cases)
+        case (.jhu, .csv(let table)):
+            return try JHUTimeSeriesParser().parse(table, region: options.region).map(SeriesData.cases)
+        case (.nyt, .csv(let table)):
+            return try LongCaseCSVParser(layout: .nyt).parse(table, region: options.region).map(SeriesData.cases)
+        case (.owid, .csv(let table)):
+            return try LongCaseCSVParser(layout: .owid).parse(table, region: options.region).map(SeriesData.cases)
+        default:
+            throw .malformed(source: source, location: "1", reason: "cannot read the content as \(format.name)")
+        }
+    }
+
+    /// Reads a price series.
+    ///
+    /// - Parameters:
+    ///   - data: the file's bytes.
+    ///   - source: the path or URL, for messages.
+    /// - Returns: the series, its format and the warnings.
+    /// - Throws: ``DataError``, also when the file holds another kind of data.
+    public func readOHLC(_ data: Data, source: String) throws(DataError) -> ParseResult<OHLCSeries> {
+        let result = try read(data, source: source)
+        guard case .ohlc(let series) = result.value else { throw wrongKind(result, source: source, wanted: .ohlc) }
+        return result.map { _ in series }
+    }
+
+    /// Reads a case-count series for one region (``SeriesOptions/region``).
+    ///
+    /// - Parameters:
+    ///   - data: the file's bytes.
+    ///   - source: the path or URL, for messages.
+    /// - Returns: the series, its format and the warnings.
+    /// - Throws: ``DataError``, also when the file holds another kind of data.
+    public func readCases(_ data: Data, source: String) throws(DataError) -> ParseResult<CaseSeries> {
+        let result = try read(data, source: source)
+        guard case .cases(let series) = result.value else { throw wrongKind(result, source: source, wanted: .cases) }
+        return result.map { _ in series }
+    }
+
+    /// Reads a disease.sh `/countries` snapshot; with ``SeriesOptions/region`` set, only that country.
+    ///
+    /// - Parameters:
+    ///   - data: the file's bytes.
+    ///   - source: the path or URL, for messages.
+    /// - Returns: the countries, the format and the warnings.
+    /// - Throws: ``DataError``, also when the file holds another kind of data.
+    public func readCountries(_ data: Data, source: String) throws(DataError) -> ParseResult<[CountryStatus]> {
+        let result = try read(data, source: source)
+        guard case .countries(let countries) = result.value else {
+            throw wrongKind(result, source: source, wanted: .countryStatus)
+        }
+        return result.map { _ in countries }
+    }
+
+    private func wrongKind(_ result: ParseResult<SeriesData>, source: String, wanted: SeriesKind) -> DataError {
+        .malformed(
+            source: source, location: "1",
+            reason: "holds \(result.value.kind.description) (format \(result.format.name)), not \(wanted.description)")
+    }
+}

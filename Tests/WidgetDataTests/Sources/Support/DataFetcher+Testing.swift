@@ -1,0 +1,16 @@
+import Foundation
+import WidgetData
+
+extension DataFetcher {
+    /// A fetcher for tests, caching in `cache` (or nowhere): a short back-off and no retries by
+    /// default; a timeout generous enough for parallel tests on a busy machine unless a test
+    /// sets a short one on purpose.
+    static func testing(
+        cache: URL?, timeout: TimeInterval = 5, totalTimeout: TimeInterval = 5, retries: Int = 0,
+        retryDelay: TimeInterval = 0.01, sizeLimit: Int = 1024 * 1024, maximumRedirects: Int = 5
+    ) -> DataFetcher {
+        DataFetcher(
+            timeout: timeout, totalTimeout: totalTimeout, retries: retries, retryDelay: retryDelay,
+            sizeLimit: sizeLimit, maximumRedirects: maximumRedirects, cacheDirectory: cache)
+    }
+}
