@@ -72,8 +72,10 @@ public enum SnapshotEntry: Sendable {
 ///   - entry: which entry to draw.
 ///   - parameters: `key=value` settings, validated against the widget's parameters.
 ///   - backgroundImagePath: a shared-container background image, for widgets that use one.
+///   - dataSource: a data file for the provider instead of its built-in data (read locally, format detected).
 public func assertSnapshot<W: Widget>(
     of widget: W, entry: SnapshotEntry, parameters: [String: String] = [:], backgroundImagePath: String? = nil,
+    dataSource: String? = nil,
     as strategy: WidgetImageStrategy = .image(), named name: String? = nil, record: SnapshotRecordMode? = nil,
     snapshotDirectory: String? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     testName: String = #function, line: UInt = #line, column: UInt = #column
@@ -88,7 +90,7 @@ public func assertSnapshot<W: Widget>(
         switch entry {
         case .timeline(let now):
             let context = TimelineProviderContext(
-                family: strategy.family, displaySize: metrics.size, parameters: values, now: now)
+                family: strategy.family, displaySize: metrics.size, parameters: values, now: now, dataSource: dataSource)
             guard let shown = try await widget.provider.timeline(in: context).entry(at: now) else {
                 reportFailure(
                     "\(widget.kind): no timeline entry is on screen at \(now)", location: location, filePath: filePath,
@@ -98,7 +100,8 @@ public func assertSnapshot<W: Widget>(
             view = widget.view(for: shown, in: try strategy.viewContext(backgroundImagePath: backgroundImagePath))
         case .snapshot(let now):
             let context = TimelineProviderContext(
-                family: strategy.family, displaySize: metrics.size, isPreview: true, parameters: values, now: now)
+                family: strategy.family, displaySize: metrics.size, isPreview: true, parameters: values, now: now,
+                dataSource: dataSource)
             let snapshot = try await widget.provider.snapshot(in: context)
             view = widget.view(for: snapshot, in: try strategy.viewContext(backgroundImagePath: backgroundImagePath))
         case .placeholder(let now):

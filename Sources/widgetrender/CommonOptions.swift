@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WidgetCore
+import WidgetData
 import WidgetLayout
 import WidgetRender
 
@@ -42,9 +43,41 @@ struct CommonOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Read this file (path or file:// URL) instead of the embedded sample; needs one --widget.",
-            valueName: "path"))
+            "Read this path or http(s):// or file:// URL instead of the embedded sample; needs one --widget. The format is detected (see `widgetrender formats`).",
+            valueName: "path|url"))
     var data: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Force the --data format instead of detecting it, e.g. binance, jhu, yahoo. `widgetrender formats` lists them.",
+            valueName: "name"))
+    var format: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The column to plot when a CSV has several numeric ones, e.g. --column deaths or --column price.",
+            valueName: "name"))
+    var column: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Chart history: 7d, 30d, 90d, 1y or all. Default: auto (30d small, 90d medium, 1y large).",
+            valueName: "range"))
+    var range: String?
+
+    @Option(
+        name: .customLong("cache-dir"),
+        help: ArgumentHelp(
+            "Where fetched URLs are cached (revalidated with ETag / Last-Modified). Default: $XDG_CACHE_HOME/widgetrender or ~/.cache/widgetrender.",
+            valueName: "dir"))
+    var cacheDirectory: String?
+
+    @Option(help: ArgumentHelp("Seconds to wait for a URL before retrying (2 retries).", valueName: "seconds"))
+    var timeout: Double = 10
+
+    @Flag(
+        help: "Exit 69 instead of drawing cached or built-in data when --data cannot be fetched (for scripts that need fresh data).")
+    var strict = false
 
     @Option(
         help: ArgumentHelp(
@@ -84,6 +117,22 @@ struct CommonOptions: ParsableArguments {
             request.parameters[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
         }
         request.dataSource = data
+        if let format {
+            guard SeriesFormat(name: format) != nil else {
+                throw ValidationError(
+                    "--format: unknown format '\(format)'; use one of \(SeriesFormat.allCases.map(\.name).joined(separator: ", "))")
+            }
+            request.dataFormat = format
+        }
+        request.dataColumn = column
+        if let range {
+            if request.parameters["range"] != nil { throw ValidationError("give the range once: --range or --param range=") }
+            request.parameters["range"] = range
+        }
+        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number of seconds") }
+        request.fetcher.timeout = timeout
+        if let cacheDirectory { request.fetcher.cacheDirectory = URL(fileURLWithPath: cacheDirectory, isDirectory: true) }
+        request.strict = strict
         if let now {
             guard let date = Self.parseDate(now) else {
                 throw ValidationError("--now: '\(now)' is not an ISO 8601 date such as 2023-08-05 or 2023-08-05T12:00:00Z")

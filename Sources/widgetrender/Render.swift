@@ -17,6 +17,8 @@ struct Render: AsyncParsableCommand {
               widgetrender --family small,large --device iphone-375x667 --out Output/
               widgetrender --family all --placeholder --out Output/placeholders
               widgetrender --widget price --now 2023-08-02 --family medium
+              widgetrender --widget price --data https://example.com/klines.json --range all --family large
+              widgetrender --widget covid-global --data ./jhu.csv --param country=KOR --family medium
             """)
 
     @Option(
@@ -56,6 +58,8 @@ struct Render: AsyncParsableCommand {
             }
             if !quiet { Console.endProgress() }
             for url in result.files { print(Self.display(url)) }
+            // Warnings are printed even with --quiet: they say the picture may not show what was asked.
+            for warning in result.warnings { Console.line("warning: \(warning)") }
             if !quiet {
                 for note in result.notes { Console.line(note) }
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9

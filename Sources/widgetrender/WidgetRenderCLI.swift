@@ -26,7 +26,7 @@ struct WidgetRenderCLI: AsyncParsableCommand {
             (fonts, assets), 70 internal error, 74 cannot write output.
             """,
         version: WidgetRenderVersion.current,
-        subcommands: [Render.self, List.self, GalleryCommand.self, Bench.self],
+        subcommands: [Render.self, List.self, Formats.self, GalleryCommand.self, Bench.self],
         defaultSubcommand: Render.self
     )
 }

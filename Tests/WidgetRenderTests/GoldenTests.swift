@@ -91,4 +91,27 @@ struct GoldenTests {
     @Test func snapshotEntryForTheGallery() async {
         await assertSnapshot(of: PriceWidget(), entry: .snapshot(now: Self.now), as: .image(family: .systemSmall), named: "price-small")
     }
+
+    /// A fixture file from the parser tests' real third-party data (sources in its README).
+    static func fixture(_ path: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("WidgetDataTests/Fixtures/\(path)").path
+    }
+
+    @Test func realData() async {
+        let now = Date(timeIntervalSince1970: 2_000_000_000)
+        await assertSnapshot(
+            of: PriceWidget(), entry: .timeline(at: now), dataSource: Self.fixture("ohlc/backtesting-0.6.6_GOOG_daily.csv"),
+            as: .image(family: .systemLarge), named: "price-large-GOOG")
+        await assertSnapshot(
+            of: PriceWidget(), entry: .timeline(at: now), parameters: ["range": "all"],
+            dataSource: Self.fixture("ohlc/binance_api-v3-klines_1m_USDT-pair_2024-11-16.json"), named: "price-medium-binance")
+        await assertSnapshot(
+            of: CountryStatusWidget(), entry: .timeline(at: now), parameters: ["country": "IND"],
+            dataSource: Self.fixture("covid/diseasesh_v2_countries_all.json"), named: "covid-country-medium-IND")
+        await assertSnapshot(
+            of: GlobalStatsWidget(), entry: .timeline(at: now), parameters: ["country": "KOR", "range": "all"],
+            dataSource: Self.fixture("covid/jhu_time_series_covid19_confirmed_global_2020-01-22_2022-03-31_subset.csv"),
+            named: "covid-global-medium-JHU-KOR")
+    }
 }

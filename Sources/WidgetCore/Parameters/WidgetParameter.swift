@@ -32,6 +32,8 @@ public struct WidgetParameter: Sendable, Hashable {
         case integer(ClosedRange<Int>)
         /// `true` or `false`.
         case boolean
+        /// Free text of at most this many characters, no control characters; may be empty.
+        case text(maxLength: Int)
     }
 
     /// The key used in `--param key=value`.
@@ -59,6 +61,7 @@ public struct WidgetParameter: Sendable, Hashable {
         case .choice(let choices): choices.map(\.value).joined(separator: ", ")
         case .integer(let range): "\(range.lowerBound)...\(range.upperBound)"
         case .boolean: "true, false"
+        case .text(let maxLength): "text of up to \(maxLength) characters"
         }
     }
 
@@ -68,6 +71,7 @@ public struct WidgetParameter: Sendable, Hashable {
         case .choice(let choices): choices.map(\.value)
         case .integer(let range): [String(range.lowerBound), String(range.upperBound)]
         case .boolean: ["true", "false"]
+        case .text: []
         }
     }
 
@@ -77,6 +81,7 @@ public struct WidgetParameter: Sendable, Hashable {
         case .choice: "choice"
         case .integer: "integer"
         case .boolean: "boolean"
+        case .text: "text"
         }
     }
 
@@ -92,6 +97,10 @@ public struct WidgetParameter: Sendable, Hashable {
             }
         case .integer(let range):
             if let number = Int(trimmed), range.contains(number) { return .integer(number) }
+        case .text(let maxLength):
+            if trimmed.count <= maxLength, !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                return .string(trimmed)
+            }
         case .boolean:
             switch trimmed.lowercased() {
             case "true", "yes", "1": return .boolean(true)

@@ -17,10 +17,20 @@ public struct TimelineProviderContext: Sendable {
     public var now: Date
     /// A file or URL to read data from instead of the embedded sample, if the user gave one.
     public var dataSource: String?
+    /// The format of `dataSource` when the user forced one (`--format`); detected from content otherwise.
+    public var dataFormat: String?
+    /// The column to plot when a CSV has several (`--column`).
+    public var dataColumn: String?
+    /// Fetches `dataSource`; `nil` reads local files only.
+    public var fetcher: (any DataFetching)?
+    /// Where providers report skipped records and fallbacks.
+    public var diagnostics: Diagnostics
 
     public init(
         family: WidgetFamily, displaySize: Size, isPreview: Bool = false,
-        parameters: WidgetParameters = WidgetParameters(), now: Date, dataSource: String? = nil
+        parameters: WidgetParameters = WidgetParameters(), now: Date, dataSource: String? = nil,
+        dataFormat: String? = nil, dataColumn: String? = nil, fetcher: (any DataFetching)? = nil,
+        diagnostics: Diagnostics = Diagnostics()
     ) {
         self.family = family
         self.displaySize = displaySize
@@ -28,5 +38,9 @@ public struct TimelineProviderContext: Sendable {
         self.parameters = parameters
         self.now = now
         self.dataSource = dataSource
+        self.dataFormat = dataFormat
+        self.dataColumn = dataColumn
+        self.fetcher = fetcher
+        self.diagnostics = diagnostics
     }
 }

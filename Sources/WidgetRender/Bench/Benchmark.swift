@@ -65,9 +65,9 @@ public struct Benchmark {
             } catch {
                 throw .usage(error.description)
             }
-            let context = TimelineProviderContext(
-                family: family, displaySize: metrics.size, parameters: parameters[widget.kind] ?? WidgetParameters(),
-                now: request.now, dataSource: request.dataSource)
+            let context = pipeline.providerContext(
+                request, family: family, size: metrics.size, parameters: parameters[widget.kind] ?? WidgetParameters(),
+                diagnostics: Diagnostics())
             let entry: AnyTimelineEntry
             do {
                 guard let last = try await widget.timeline(in: context).entries.last else {

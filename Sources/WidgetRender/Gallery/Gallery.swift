@@ -49,6 +49,7 @@ public struct Gallery {
         let parameters = try pipeline.resolveParameters(request.parameters, for: widgets)
         var notes: [String] = []
         let background = try pipeline.backgroundImage(request, notes: &notes)
+        let diagnostics = Diagnostics()
         var previews: [GalleryResult.Preview] = []
         var sections: [ContactSheet.Section] = []
         var htmlSections: [String] = []
@@ -66,10 +67,11 @@ public struct Gallery {
                 } catch {
                     throw .usage(error.description)
                 }
-                let context = TimelineProviderContext(
-                    family: family, displaySize: metrics.size, isPreview: true,
-                    parameters: parameters[widget.kind] ?? WidgetParameters(), now: request.now,
-                    dataSource: request.dataSource)
+                var snapshotRequest = request
+                snapshotRequest.mode = .snapshot
+                let context = pipeline.providerContext(
+                    snapshotRequest, family: family, size: metrics.size,
+                    parameters: parameters[widget.kind] ?? WidgetParameters(), diagnostics: diagnostics)
                 var record = Manifest.WidgetRecord(
                     kind: widget.kind, displayName: widget.displayName, description: widget.description, families: [],
                     parameters: [:], reloadPolicy: nil, nextReload: nil, entryShownAtNow: nil, entryDateShownAtNow: nil,
@@ -105,6 +107,9 @@ public struct Gallery {
                             backdrop: family.isAccessory ? Color(hex: 0x2C3E50) : nil))
                     rows[scheme, default: []].append(Self.figure(file: file, family: family, size: metrics.size, widget: widget.displayName, scheme: scheme))
                 }
+            }
+            for warning in diagnostics.drain() where !notes.contains("warning: \(warning)") {
+                notes.append("warning: \(warning)")
             }
             progress("gallery \(widget.kind): \(tiles.count) previews")
             sections.append(

@@ -13,6 +13,8 @@ public struct RenderResult: Sendable {
     public var files: [URL]
     /// Things the user should know (skipped families, missing background).
     public var notes: [String]
+    /// Skipped records and failed fetches, one line each, for stderr.
+    public var warnings: [String]
 }
 
 /// Runs a ``RenderRequest``: asks each widget's provider for entries, lays out and
@@ -41,6 +43,8 @@ public struct RenderPipeline {
         var notes: [String] = []
         let background = try backgroundImage(request, notes: &notes)
 
+        let diagnostics = Diagnostics()
+        var warnings: [String] = []
         var widgetRecords: [Manifest.WidgetRecord] = []
         var images: [Manifest.ImageRecord] = []
         var files: [URL] = []
@@ -69,10 +73,15 @@ public struct RenderPipeline {
                 } catch {
                     throw .usage(error.description)
                 }
-                let context = TimelineProviderContext(
-                    family: family, displaySize: metrics.size, isPreview: request.mode == .snapshot, parameters: params,
-                    now: request.now, dataSource: request.dataSource)
+                let context = providerContext(
+                    request, family: family, size: metrics.size, parameters: params, diagnostics: diagnostics)
                 let entries = try await self.entries(of: widget, mode: request.mode, context: context, record: &record)
+                for warning in diagnostics.drain() where !warnings.contains(warning) { warnings.append(warning) }
+                if request.strict, let stale = entries.first(where: { $0.dataSummary?.stale == true }) {
+                    throw .unavailable(
+                        "\(request.dataSource ?? "the data source") could not be fetched (--strict): "
+                            + (warnings.last ?? "drawn from \(stale.dataSummary?.source ?? "a fallback")"))
+                }
                 let shown = record.entryShownAtNow
                 let viewContext = ViewContext(
                     family: family, displaySize: metrics.size, colorScheme: request.colorScheme, locale: request.locale,
@@ -123,7 +132,18 @@ public struct RenderPipeline {
         } catch {
             throw .software("cannot encode the manifest: \(error)")
         }
-        return RenderResult(manifest: manifest, files: files, notes: notes)
+        return RenderResult(manifest: manifest, files: files, notes: notes, warnings: warnings)
+    }
+
+    /// What a provider is told: family, size, preview flag, parameters, now, and the data source with its fetcher.
+    func providerContext(
+        _ request: RenderRequest, family: WidgetFamily, size: Size, parameters: WidgetParameters, diagnostics: Diagnostics
+    ) -> TimelineProviderContext {
+        TimelineProviderContext(
+            family: family, displaySize: size, isPreview: request.mode == .snapshot, parameters: parameters,
+            now: request.now, dataSource: request.dataSource, dataFormat: request.dataFormat,
+            dataColumn: request.dataColumn, fetcher: CachingDataFetcher(fetcher: request.fetcher),
+            diagnostics: diagnostics)
     }
 
     /// Renders one view to PNG bytes.
@@ -226,7 +246,7 @@ public struct RenderPipeline {
             switch error {
             case .unreadable(let source, let reason) where reason == "no such file":
                 throw .missingInput("\(source): \(reason)")
-            case .unsupported: throw .unavailable(error.description)
+            case .unsupported, .unavailable: throw .unavailable(error.description)
             default: throw .badData(error.description)
             }
         } catch let error as WidgetAssets.MissingAsset {

@@ -1,5 +1,6 @@
 import Foundation
 import WidgetCore
+import WidgetData
 import WidgetLayout
 
 /// Everything one run of the renderer needs, as plain values.
@@ -32,8 +33,16 @@ public struct RenderRequest: Sendable {
     public var timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current
     /// `key=value` settings, validated against each widget's parameters.
     public var parameters: [String: String] = [:]
-    /// A file to read instead of the embedded sample (one widget only).
+    /// A path or URL to read instead of the embedded sample (one widget only).
     public var dataSource: String?
+    /// The format of `dataSource` (`--format`); detected from content when `nil`.
+    public var dataFormat: String?
+    /// The value column of a CSV with several (`--column`).
+    public var dataColumn: String?
+    /// Timeouts, retries, size limit and cache folder for remote sources.
+    public var fetcher: DataFetcher = DataFetcher()
+    /// Fail (exit 69) instead of drawing cached or built-in data when the source cannot be fetched.
+    public var strict = false
     /// The time the renderer takes as "now": decides which entry is on screen.
     public var now: Date = Date()
     public var mode: Mode = .timeline

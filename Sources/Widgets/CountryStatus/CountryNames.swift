@@ -8,24 +8,32 @@ enum CountryNames {
         let en: String
         let ja: String
         let ko: String
+        /// Other spellings sources use (disease.sh `S. Korea`, JHU `Korea, South`, NYT `US`).
+        var aliases: [String] = []
     }
 
     static let all: [Country] = [
         Country(iso3: "JPN", en: "Japan", ja: "日本", ko: "일본"),
-        Country(iso3: "USA", en: "United States", ja: "アメリカ", ko: "미국"),
-        Country(iso3: "KOR", en: "South Korea", ja: "韓国", ko: "한국"),
+        Country(iso3: "USA", en: "United States", ja: "アメリカ", ko: "미국", aliases: ["USA", "US"]),
+        Country(iso3: "KOR", en: "South Korea", ja: "韓国", ko: "한국", aliases: ["S. Korea", "Korea, South"]),
         Country(iso3: "CHN", en: "China", ja: "中国", ko: "중국"),
         Country(iso3: "IND", en: "India", ja: "インド", ko: "인도"),
         Country(iso3: "ITA", en: "Italy", ja: "イタリア", ko: "이탈리아"),
         Country(iso3: "ESP", en: "Spain", ja: "スペイン", ko: "스페인"),
         Country(iso3: "FRA", en: "France", ja: "フランス", ko: "프랑스"),
         Country(iso3: "DEU", en: "Germany", ja: "ドイツ", ko: "독일"),
-        Country(iso3: "GBR", en: "United Kingdom", ja: "イギリス", ko: "영국"),
+        Country(iso3: "GBR", en: "United Kingdom", ja: "イギリス", ko: "영국", aliases: ["UK"]),
         Country(iso3: "CAN", en: "Canada", ja: "カナダ", ko: "캐나다"),
         Country(iso3: "AUS", en: "Australia", ja: "オーストラリア", ko: "호주"),
         Country(iso3: "BRA", en: "Brazil", ja: "ブラジル", ko: "브라질"),
         Country(iso3: "SRB", en: "Serbia", ja: "セルビア", ko: "세르비아"),
     ]
+
+    /// What to look for in a source: the code, the English name, then the other spellings.
+    static func queries(for iso3: String) -> [String] {
+        guard let country = all.first(where: { $0.iso3 == iso3 }) else { return [iso3] }
+        return [iso3, country.en] + country.aliases
+    }
 
     static func name(of iso3: String, in locale: WidgetLocale) -> String {
         guard let country = all.first(where: { $0.iso3 == iso3 }) else { return iso3 }

@@ -2,14 +2,6 @@ import Foundation
 import WidgetCore
 import WidgetData
 
-/// Why the country widget cannot show the chosen country.
-public struct CountryNotFound: Error, CustomStringConvertible {
-    public var iso3: String
-    public var source: String
-
-    public var description: String { "\(source): no country with ISO code \(iso3)" }
-}
-
 /// Entries for the country widget from a disease.sh `/countries` response:
 /// the embedded April 2020 snapshot or the user's file.
 ///
@@ -30,12 +22,35 @@ public struct CountryStatusProvider: TimelineProvider {
 
     public func timeline(in context: TimelineProviderContext) async throws -> Timeline<CountryStatusEntry> {
         let iso3 = context.parameters.string("country") ?? "JPN"
-        let (data, source) = try SampleData.load(context.dataSource, sample: Self.sample)
-        let countries = try DiseaseShParser().countries(data, source: source)
-        guard let status = countries.first(where: { $0.iso3 == iso3 }) else {
-            throw CountryNotFound(iso3: iso3, source: source)
+        let loaded = try await ProviderData.load(context, sample: Self.sample) { (data, source) throws(DataError) in
+            try Self.select(iso3, in: data, source: source, context: context)
         }
-        let entry = CountryStatusEntry(date: status.updated, iso3: iso3, status: status, source: source)
-        return Timeline(entries: [entry], policy: .after(status.updated.addingTimeInterval(3600)))
+        var entry = CountryStatusEntry(date: loaded.value.updated, iso3: iso3, status: loaded.value, source: loaded.source)
+        entry.stale = loaded.stale
+        let next =
+            loaded.stale
+            ? context.now.addingTimeInterval(ProviderData.retryInterval) : loaded.value.updated.addingTimeInterval(3600)
+        return Timeline(entries: [entry], policy: .after(next))
+    }
+
+    /// The country's status, found by its code, English name or another spelling; when none
+    /// matches, the error for the code, which lists the close matches.
+    static func select(
+        _ iso3: String, in data: Data, source: String, context: TimelineProviderContext
+    ) throws(DataError) -> ParseResult<CountryStatus> {
+        let all = try SeriesReader(ProviderData.options(context)).readCountries(data, source: source)
+        var firstError: DataError?
+        for query in CountryNames.queries(for: iso3) {
+            if let match = all.value.first(where: { $0.iso3?.uppercased() == iso3 }) {
+                return ParseResult(value: match, format: all.format, warnings: all.warnings)
+            }
+            do {
+                let match = try CountryStatus.select(query, from: all.value, source: source)
+                return ParseResult(value: match, format: all.format, warnings: all.warnings)
+            } catch {
+                firstError = firstError ?? error
+            }
+        }
+        throw firstError ?? .empty(source: source, reason: "no countries")
     }
 }

@@ -6,8 +6,10 @@ import WidgetData
 public struct GlobalStatsEntry: DataDescribingEntry {
     public let date: Date
     public let cases: Double
-    public let deaths: Double
-    public let recovered: Double
+    /// `nil` when the source has no deaths series (e.g. a JHU confirmed-cases file).
+    public let deaths: Double?
+    /// `nil` when the source has no recovered series.
+    public let recovered: Double?
     /// New cases on `date` (difference of the cumulative counts).
     public let newCases: Double
     /// Daily new cases up to `date`, oldest first.
@@ -16,10 +18,15 @@ public struct GlobalStatsEntry: DataDescribingEntry {
     /// True when the counts come from the cache or a default after a failed fetch.
     public var stale = false
 
+    /// `WLD` for the world, else the ISO code of the country shown.
+    public var region: String = "WLD"
+
     public init(
-        date: Date, cases: Double, deaths: Double, recovered: Double, newCases: Double, dailyNewCases: [DatedValue],
-        source: String
+        date: Date, cases: Double, deaths: Double?, recovered: Double?, newCases: Double, dailyNewCases: [DatedValue],
+        source: String, region: String = "WLD", stale: Bool = false
     ) {
+        self.region = region
+        self.stale = stale
         self.date = date
         self.cases = cases
         self.deaths = deaths

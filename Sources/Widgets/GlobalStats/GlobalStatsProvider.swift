@@ -21,24 +21,60 @@ public struct GlobalStatsProvider: TimelineProvider {
     }
 
     public func timeline(in context: TimelineProviderContext) async throws -> Timeline<GlobalStatsEntry> {
-        let (data, source) = try SampleData.load(context.dataSource, sample: Self.sample)
-        let timeline = try DiseaseShParser().timeline(data, source: source)
+        let code = context.parameters.string("country") ?? "WLD"
+        let loaded = try await ProviderData.load(context, sample: Self.sample) { (data, source) throws(DataError) in
+            try Self.read(code, data, source: source, context: context)
+        }
+        let timeline = loaded.value.timeline
+        let source = loaded.source
         let cases = timeline.cases
         // Day-over-day differences of the cumulative counts.
         var daily: [DatedValue] = []
         for index in cases.indices.dropFirst() {
             daily.append(DatedValue(date: cases[index].date, value: cases[index].value - cases[index - 1].value))
         }
-        func value(_ series: [DatedValue], at date: Date) -> Double {
-            series.last(where: { $0.date <= date })?.value ?? 0
+        func value(_ series: [DatedValue], at date: Date) -> Double? {
+            series.isEmpty ? nil : series.last(where: { $0.date <= date })?.value ?? 0
         }
         let entries = cases.suffix(Self.entryCount).map { day in
             GlobalStatsEntry(
                 date: day.date, cases: day.value, deaths: value(timeline.deaths, at: day.date),
                 recovered: value(timeline.recovered, at: day.date),
                 newCases: daily.last(where: { $0.date == day.date })?.value ?? 0,
-                dailyNewCases: daily.filter { $0.date <= day.date }, source: source)
+                dailyNewCases: Self.window(daily.filter { $0.date <= day.date }, context: context), source: source,
+                region: code, stale: loaded.stale)
         }
+        if loaded.stale { return Timeline(entries: entries, policy: .after(context.now.addingTimeInterval(ProviderData.retryInterval))) }
         return Timeline(entries: entries, policy: .atEnd)
+    }
+
+    /// The chart's days: the `range` parameter's window ending at the entry's day.
+    static func window(_ daily: [DatedValue], context: TimelineProviderContext) -> [DatedValue] {
+        guard let end = daily.last?.date, let start = ChartRange.resolved(context).start(endingAt: end) else { return daily }
+        return daily.filter { $0.date >= start }
+    }
+
+    /// The series for the chosen region: everything for `WLD` (a global source), else the
+    /// country found by code, English name or another spelling.
+    static func read(
+        _ code: String, _ data: Data, source: String, context: TimelineProviderContext
+    ) throws(DataError) -> ParseResult<CaseSeries> {
+        guard code != "WLD" else {
+            do {
+                return try SeriesReader(ProviderData.options(context)).readCases(data, source: source)
+            } catch .selectionRequired {
+                // A multi-country source needs a name for its world total.
+                return try SeriesReader(ProviderData.options(context, region: "World")).readCases(data, source: source)
+            }
+        }
+        var firstError: DataError?
+        for query in CountryNames.queries(for: code) {
+            do {
+                return try SeriesReader(ProviderData.options(context, region: query)).readCases(data, source: source)
+            } catch {
+                firstError = firstError ?? error
+            }
+        }
+        throw firstError ?? .empty(source: source, reason: "no series")
     }
 }

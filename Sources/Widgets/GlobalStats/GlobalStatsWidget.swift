@@ -10,6 +10,18 @@ public struct GlobalStatsWidget: Widget {
     public let supportedFamilies: [WidgetFamily] = [.systemSmall, .systemMedium, .systemLarge]
     public let provider = GlobalStatsProvider()
 
+    public var parameters: [WidgetParameter] {
+        [
+            WidgetParameter(
+                key: "country", title: "Region",
+                summary: "WLD for the world, or a country's ISO 3166 alpha-3 code in a multi-country source.",
+                kind: .choice(
+                    [.init(value: "WLD", label: "World")] + CountryNames.all.map { .init(value: $0.iso3, label: $0.en) }),
+                defaultValue: "WLD"),
+            ChartRange.parameter,
+        ]
+    }
+
     public init() {}
 
     /// Colours for text over the widget's background: the system's own, or light
@@ -50,13 +62,24 @@ public struct GlobalStatsWidget: Widget {
 
     /// "World COVID-19"; the small family shows "World" alone, as the pair does not fit the narrowest phones.
     @ViewBuilder
-    private func title(_ context: ViewContext, _ palette: Palette, size: Double, showTopic: Bool = true) -> ViewNode {
+    private func title(
+        _ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette, size: Double, showTopic: Bool = true
+    ) -> ViewNode {
         HStack(spacing: 5) {
-            Text(context.locale.pick(en: "World", ja: "世界", ko: "전 세계")).font(Font(size: size, weight: .bold))
-                .lineLimit(1)
-            if showTopic {
+            Text(
+                entry.region == "WLD"
+                    ? context.locale.pick(en: "World", ja: "世界", ko: "전 세계")
+                    : CountryNames.name(of: entry.region, in: context.locale)
+            )
+            .font(Font(size: size, weight: .bold)).lineLimit(1).minimumScaleFactor(0.7)
+            // A country's name leaves no room for the topic in the narrow families.
+            if showTopic && (entry.region == "WLD" || context.family == .systemLarge) {
                 Text("COVID-19").font(Font(size: size - 3, weight: .semibold)).foregroundStyle(palette.secondary)
                     .lineLimit(1)
+            }
+            if entry.stale {
+                Text(context.locale.pick(en: "cached", ja: "キャッシュ", ko: "캐시")).font(Font(size: 11, weight: .medium))
+                    .foregroundStyle(palette.secondary).lineLimit(1)
             }
             Spacer(minLength: 0)
         }
@@ -84,7 +107,7 @@ public struct GlobalStatsWidget: Widget {
     @ViewBuilder
     private func small(_ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette) -> ViewNode {
         VStack(alignment: .leading, spacing: 2) {
-            title(context, palette, size: 15, showTopic: false)
+            title(entry, context, palette, size: 15, showTopic: false)
             Text(confirmed(context)).font(Font(size: 11, weight: .semibold))
                 .foregroundStyle(palette.secondary).lineLimit(1)
                 .padding(EdgeInsets(top: 4))
@@ -115,15 +138,15 @@ public struct GlobalStatsWidget: Widget {
     private func medium(_ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette) -> ViewNode {
         HStack(spacing: 14) {
             VStack(alignment: .leading, spacing: 2) {
-                title(context, palette, size: 15)
+                title(entry, context, palette, size: 15)
                 Spacer(minLength: 0)
                 Text(confirmed(context)).font(Font(size: 11, weight: .semibold)).foregroundStyle(palette.secondary)
                 Text(Formatting.grouped(entry.cases)).font(Font(size: 24, weight: .bold).monospacedDigit()).lineLimit(1)
                     .minimumScaleFactor(0.5)
                 newToday(entry, context, palette, size: 12)
                 HStack(spacing: 12) {
-                    figure(deathsLabel(context), entry.deaths, palette, size: 14)
-                    figure(recoveredLabel(context), entry.recovered, palette, size: 14)
+                    if let deaths = entry.deaths { figure(deathsLabel(context), deaths, palette, size: 14) }
+                    if let recovered = entry.recovered { figure(recoveredLabel(context), recovered, palette, size: 14) }
                 }
                 .padding(EdgeInsets(top: 6))
             }
@@ -152,7 +175,7 @@ public struct GlobalStatsWidget: Widget {
     private func large(_ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette) -> ViewNode {
         VStack(alignment: .leading, spacing: 8) {
             HStack(spacing: 6) {
-                title(context, palette, size: 17)
+                title(entry, context, palette, size: 17)
                 Text(Formatting.longDate(entry.date, locale: context.locale, timeZone: context.timeZone))
                     .font(Font(size: 12, weight: .medium)).foregroundStyle(palette.secondary)
             }
@@ -166,9 +189,11 @@ public struct GlobalStatsWidget: Widget {
                 .font(Font(size: 11, weight: .semibold)).foregroundStyle(palette.secondary)
             chart(entry, palette, markers: true)
             HStack(spacing: 8) {
-                tile(deathsLabel(context), entry.deaths, palette)
-                tile(recoveredLabel(context), entry.recovered, palette)
-                tile(context.locale.pick(en: "Active", ja: "治療中", ko: "치료 중"), entry.cases - entry.deaths - entry.recovered, palette)
+                if let deaths = entry.deaths { tile(deathsLabel(context), deaths, palette) }
+                if let recovered = entry.recovered { tile(recoveredLabel(context), recovered, palette) }
+                if let deaths = entry.deaths, let recovered = entry.recovered {
+                    tile(context.locale.pick(en: "Active", ja: "治療中", ko: "치료 중"), entry.cases - deaths - recovered, palette)
+                }
             }
         }
     }

@@ -5,25 +5,27 @@ import WidgetData
 /// One day of the price widget: the bars of the chart window ending that day.
 public struct PriceEntry: DataDescribingEntry {
     public let date: Date
-    /// The pair as people write it, e.g. `BTC/USD`.
+    /// The symbol as the data gives it, e.g. `BTC-USD` or `BCHAUD`.
     public let symbol: String
     /// The bars in the chart window, oldest first; never empty.
     public let bars: [OHLCBar]
     /// The close before the window's last bar, for the change figure.
     public let previousClose: Double?
-    /// Days in the chart window.
-    public let days: Int
+    /// The chart window, as the widget labels it: `30D`, `1Y`, `All`.
+    public let rangeLabel: String
     public let source: String
     /// True when the bars come from the cache or a default after a failed fetch.
     public var stale = false
 
-    public init(date: Date, symbol: String, bars: [OHLCBar], previousClose: Double?, days: Int, source: String) {
+    public init(
+        date: Date, symbol: String, bars: [OHLCBar], previousClose: Double?, rangeLabel: String, source: String
+    ) {
         precondition(!bars.isEmpty, "a price entry needs at least one bar")
         self.date = date
         self.symbol = symbol
         self.bars = bars
         self.previousClose = previousClose
-        self.days = days
+        self.rangeLabel = rangeLabel
         self.source = source
     }
 
@@ -40,6 +42,20 @@ public struct PriceEntry: DataDescribingEntry {
     public var relevance: TimelineEntryRelevance? {
         TimelineEntryRelevance(score: abs(changePercent), duration: 86_400)
     }
+
+    /// The base asset, e.g. `BTC` for `BTC-USD` or `BTC/USD`.
+    public var base: String {
+        String(symbol.split(whereSeparator: { "-/_ :".contains($0) }).first ?? Substring(symbol))
+    }
+
+    /// The quote currency, when the symbol names one (`USD` for `BTC-USD`).
+    public var quote: String? {
+        let parts = symbol.split(whereSeparator: { "-/_ :".contains($0) })
+        return parts.count > 1 ? String(parts[1]) : nil
+    }
+
+    /// The pair for people: `BTC / USD`, or the symbol as it is.
+    public var pairLabel: String { quote.map { "\(base) / \($0)" } ?? symbol }
 
     /// The closes as chart points (x in seconds since 1970).
     public var closePoints: [ChartPoint] {

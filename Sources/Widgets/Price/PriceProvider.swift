@@ -2,14 +2,13 @@ import Foundation
 import WidgetCore
 import WidgetData
 
-/// Entries for the price widget from daily OHLC data: the embedded BTC-USD sample
-/// or the user's Yahoo-style CSV.
+/// Entries for the price widget from OHLC data: the embedded BTC-USD sample, or the
+/// user's file or URL in any supported format (detected, or `--format`).
 ///
-/// The timeline holds the last three trading days, each with a chart of the
-/// `days` parameter's window ending that day; it asks to reload a day after the
-/// last one, when the next daily close exists.
+/// The timeline holds the last three bars, each with a chart of the `range` window
+/// ending at that bar; it asks to reload a bar later, or 15 minutes later after a failed fetch.
 public struct PriceProvider: TimelineProvider {
-    /// How many days the timeline replays.
+    /// How many bars the timeline replays.
     public static var entryCount: Int { 3 }
     static let sample = "btc-usd-daily.csv"
 
@@ -25,26 +24,52 @@ public struct PriceProvider: TimelineProvider {
                 close: value)
         }
         return PriceEntry(
-            date: context.now, symbol: "BTC/USD", bars: bars, previousClose: bars[28].close, days: 30,
+            date: context.now, symbol: "BTC-USD", bars: bars, previousClose: bars[28].close, rangeLabel: "30D",
             source: "placeholder")
     }
 
+    /// The symbol shown: the `symbol` parameter, else the data's own, else an upper-case token
+    /// of the file name (`GOOG` in `backtesting_GOOG_daily.csv`), else "Price".
+    static func symbol(given: String?, series: OHLCSeries, loaded: String, userSource: String?) -> String {
+        if let given, !given.isEmpty { return given }
+        if !series.symbol.isEmpty { return series.symbol }
+        guard userSource != nil else { return "BTC-USD" }
+        let stem = URL(fileURLWithPath: loaded).deletingPathExtension().lastPathComponent
+        let token = stem.split(whereSeparator: { "_. ".contains($0) }).first { token in
+            token.count >= 2 && token.contains(where: \.isLetter)
+                && token.allSatisfy { $0.isUppercase || $0.isNumber || $0 == "-" || $0 == "/" }
+        }
+        return token.map { String($0) } ?? "Price"
+    }
+
     public func timeline(in context: TimelineProviderContext) async throws -> Timeline<PriceEntry> {
-        let (data, source) = try SampleData.load(context.dataSource, sample: Self.sample)
-        let series = try YahooCSVParser().parse(data, source: source, symbol: "BTC-USD").series
-        let days = context.parameters.integer("days") ?? 30
+        let reader = SeriesReader(ProviderData.options(context))
+        let loaded = try await ProviderData.load(context, sample: Self.sample) { (data, source) throws(DataError) in
+            try reader.readOHLC(data, source: source)
+        }
+        let series = loaded.value
+        let symbol = Self.symbol(given: context.parameters.string("symbol"), series: series, loaded: loaded.source,
+            userSource: context.dataSource)
+        let range = ChartRange.resolved(context)
         let bars = series.bars
         var entries: [PriceEntry] = []
         for index in max(0, bars.count - Self.entryCount)..<bars.count {
             let end = bars[index].time
-            let windowStart = end.addingTimeInterval(-Double(days - 1) * 86_400)
-            let window = bars[...index].filter { $0.time >= windowStart }
-            entries.append(
-                PriceEntry(
-                    date: end, symbol: "BTC/USD", bars: Array(window), previousClose: index > 0 ? bars[index - 1].close : nil,
-                    days: days, source: source))
+            let window = range.start(endingAt: end).map { start in bars[...index].filter { $0.time >= start } }
+                ?? Array(bars[...index])
+            var entry = PriceEntry(
+                date: end, symbol: symbol, bars: window.isEmpty ? [bars[index]] : Array(window),
+                previousClose: index > 0 ? bars[index - 1].close : nil, rangeLabel: range.label, source: loaded.source)
+            entry.stale = loaded.stale
+            entries.append(entry)
         }
-        let next = (entries.last?.date ?? context.now).addingTimeInterval(86_400)
+        // The bar interval: the shortest gap among the last bars (missing days make longer ones).
+        let recent = bars.suffix(10).map(\.time)
+        let step = zip(recent, recent.dropFirst()).map { $1.timeIntervalSince($0) }.filter { $0 > 0 }.min() ?? 86_400
+        let next =
+            loaded.stale
+            ? context.now.addingTimeInterval(ProviderData.retryInterval)
+            : (entries.last?.date ?? context.now).addingTimeInterval(step)
         return Timeline(entries: entries, policy: .after(next))
     }
 }

@@ -14,9 +14,11 @@ public struct PriceWidget: Widget {
 
     public var parameters: [WidgetParameter] {
         [
+            ChartRange.parameter,
             WidgetParameter(
-                key: "days", title: "Chart window", summary: "Days of closes drawn in the chart.",
-                kind: .integer(7...365), defaultValue: "30")
+                key: "symbol", title: "Symbol",
+                summary: "What the price is of, e.g. GOOG or ETH-USD; empty takes it from the data or the file name.",
+                kind: .text(maxLength: 20), defaultValue: ""),
         ]
     }
 
@@ -25,7 +27,7 @@ public struct PriceWidget: Widget {
     static let accent = Color.orange
 
     public func view(for entry: PriceEntry, in context: ViewContext) -> ViewNode {
-        let url = URL(string: "widgetrender://price/BTC-USD?date=\(Int(entry.date.timeIntervalSince1970))")
+        let url = URL(string: "widgetrender://price/\(entry.symbol)?date=\(Int(entry.date.timeIntervalSince1970))")
         switch context.family {
         case .systemSmall: small(entry, context).widgetURL(url)
         case .systemMedium: medium(entry, context).widgetURL(url)
@@ -35,8 +37,23 @@ public struct PriceWidget: Widget {
         }
     }
 
-    private func name(_ context: ViewContext) -> String {
-        context.locale.pick(en: "Bitcoin", ja: "ビットコイン", ko: "비트코인")
+    /// A known asset's name in the widget's language, else the symbol.
+    private func name(_ entry: PriceEntry, _ context: ViewContext) -> String {
+        switch entry.base.uppercased() {
+        case "BTC", "XBT": context.locale.pick(en: "Bitcoin", ja: "ビットコイン", ko: "비트코인")
+        case "ETH": context.locale.pick(en: "Ethereum", ja: "イーサリアム", ko: "이더리움")
+        default: entry.base
+        }
+    }
+
+    /// `BTC / USD · 90D`, without the pair when it only repeats the name.
+    private func subtitle(_ entry: PriceEntry, _ context: ViewContext) -> String {
+        entry.pairLabel == name(entry, context) ? entry.rangeLabel : entry.pairLabel + " · " + entry.rangeLabel
+    }
+
+    /// A discreet note that the data is not fresh (cached or built-in after a failed fetch).
+    private func staleNote(_ entry: PriceEntry, _ context: ViewContext) -> String {
+        entry.stale ? " · " + context.locale.pick(en: "cached", ja: "キャッシュ", ko: "캐시") : ""
     }
 
     @ViewBuilder
@@ -66,14 +83,27 @@ public struct PriceWidget: Widget {
         return chart.node
     }
 
+    /// The large family's candlestick variant: bars merged to at most 60 candles, range labelled.
+    private func candles(_ entry: PriceEntry) -> ViewNode {
+        let label: (Double) -> String = { $0 >= 10_000 ? Formatting.compact($0) : Formatting.price($0) }
+        let candles = entry.bars.map {
+            Candle(x: $0.time.timeIntervalSince1970, open: $0.open, high: $0.high, low: $0.low, close: $0.close)
+        }
+        return CandlestickChart(candles, maxCandles: 60)
+            .labels(min: label(entry.bars.map(\.low).min() ?? 0), max: label(entry.bars.map(\.high).max() ?? 0)).node
+    }
+
     @ViewBuilder
     private func small(_ entry: PriceEntry, _ context: ViewContext) -> ViewNode {
         VStack(alignment: .leading, spacing: 2) {
             HStack(spacing: 4) {
-                Text("BTC").font(Font(size: 14, weight: .bold))
-                Text("USD").font(Font(size: 14, weight: .medium)).foregroundStyle(.secondary)
+                Text(entry.base).font(Font(size: 14, weight: .bold)).lineLimit(1)
+                if let quote = entry.quote {
+                    Text(quote).font(Font(size: 14, weight: .medium)).foregroundStyle(.secondary).lineLimit(1)
+                }
                 Spacer(minLength: 0)
-                Text("\(entry.days)D").font(Font(size: 11, weight: .semibold)).foregroundStyle(.secondary)
+                Text(entry.stale ? context.locale.pick(en: "cached", ja: "キャッシュ", ko: "캐시") : entry.rangeLabel)
+                    .font(Font(size: 11, weight: .semibold)).foregroundStyle(.secondary)
             }
             price(entry, size: 24)
             change(entry, size: 12)
@@ -85,13 +115,17 @@ public struct PriceWidget: Widget {
     private func medium(_ entry: PriceEntry, _ context: ViewContext) -> ViewNode {
         HStack(spacing: 14) {
             VStack(alignment: .leading, spacing: 3) {
-                Text(name(context)).font(Font(size: 15, weight: .bold)).lineLimit(1)
-                Text("BTC / USD").font(Font(size: 12, weight: .medium)).foregroundStyle(.secondary)
+                Text(name(entry, context)).font(Font(size: 15, weight: .bold)).lineLimit(1)
+                Text(subtitle(entry, context)).font(Font(size: 12, weight: .medium))
+                    .foregroundStyle(.secondary).lineLimit(1)
                 Spacer(minLength: 0)
                 price(entry, size: 26)
                 change(entry, size: 13)
-                Text(Formatting.longDate(entry.date, locale: context.locale, timeZone: context.timeZone))
-                    .font(Font(size: 11)).foregroundStyle(.secondary).lineLimit(1)
+                Text(
+                    Formatting.longDate(entry.date, locale: context.locale, timeZone: context.timeZone)
+                        + staleNote(entry, context)
+                )
+                .font(Font(size: 11)).foregroundStyle(.secondary).lineLimit(1).minimumScaleFactor(0.8)
             }
             .frame(width: 124, alignment: .leading)
             chart(entry, markers: true)
@@ -114,8 +148,9 @@ public struct PriceWidget: Widget {
         VStack(alignment: .leading, spacing: 10) {
             HStack(alignment: .top, spacing: 8) {
                 VStack(alignment: .leading, spacing: 2) {
-                    Text(name(context)).font(Font(size: 17, weight: .bold))
-                    Text("BTC / USD · \(entry.days)D").font(Font(size: 12, weight: .medium)).foregroundStyle(.secondary)
+                    Text(name(entry, context)).font(Font(size: 17, weight: .bold)).lineLimit(1)
+                    Text(subtitle(entry, context)).font(Font(size: 12, weight: .medium))
+                        .foregroundStyle(.secondary).lineLimit(1)
                 }
                 Spacer(minLength: 0)
                 VStack(alignment: .trailing, spacing: 2) {
@@ -123,7 +158,7 @@ public struct PriceWidget: Widget {
                     change(entry, size: 13)
                 }
             }
-            chart(entry, markers: true)
+            candles(entry)
             HStack(spacing: 0) {
                 stat(context.locale.pick(en: "Open", ja: "始値", ko: "시가"), last.open)
                 Spacer(minLength: 4)
@@ -134,9 +169,10 @@ public struct PriceWidget: Widget {
                 stat(context.locale.pick(en: "Close", ja: "終値", ko: "종가"), last.close)
             }
             Text(
-                "\(entry.days)D " + context.locale.pick(en: "range", ja: "レンジ", ko: "범위") + " "
+                "\(entry.rangeLabel) " + context.locale.pick(en: "range", ja: "レンジ", ko: "범위") + " "
                     + Formatting.price(closes.min() ?? 0) + " – " + Formatting.price(closes.max() ?? 0) + " · "
                     + Formatting.longDate(entry.date, locale: context.locale, timeZone: context.timeZone)
+                    + staleNote(entry, context)
             )
             .font(Font(size: 11)).foregroundStyle(.secondary).lineLimit(1)
         }
@@ -146,7 +182,7 @@ public struct PriceWidget: Widget {
     private func rectangular(_ entry: PriceEntry) -> ViewNode {
         VStack(alignment: .leading, spacing: 1) {
             HStack(spacing: 4) {
-                Text("BTC").font(Font(size: 13, weight: .bold))
+                Text(entry.base).font(Font(size: 13, weight: .bold)).lineLimit(1)
                 Spacer(minLength: 0)
                 Text(Formatting.percent(entry.changePercent)).font(Font(size: 12, weight: .semibold).monospacedDigit())
             }
@@ -157,7 +193,7 @@ public struct PriceWidget: Widget {
 
     @ViewBuilder
     private func inline(_ entry: PriceEntry) -> ViewNode {
-        Text("BTC " + Formatting.price(entry.last.close) + " " + Formatting.percent(entry.changePercent))
+        Text(entry.base + " " + Formatting.price(entry.last.close) + " " + Formatting.percent(entry.changePercent))
             .font(Font(size: 14, weight: .semibold).monospacedDigit())
             .lineLimit(1)
     }

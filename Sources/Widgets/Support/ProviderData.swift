@@ -1,0 +1,78 @@
+import Foundation
+import WidgetAssets
+import WidgetCore
+import WidgetData
+
+/// Parsed data for a provider and where it came from.
+struct LoadedData<Value: Sendable>: Sendable {
+    var value: Value
+    /// The path or URL drawn from.
+    var source: String
+    /// True when drawn from a cached copy or the built-in sample after the user's source failed.
+    var stale: Bool
+}
+
+/// How providers get their data, as WidgetKit providers do: the user's source when given
+/// (through the context's fetcher), else the embedded sample; a remote source that fails
+/// falls back to the cached copy (the fetcher's job) or to the sample, with a warning.
+enum ProviderData {
+    /// How long a provider waits before asking again after a failed fetch, as the seeds' 15-minute retry.
+    static var retryInterval: TimeInterval { 15 * 60 }
+
+    /// The reading options the user chose (`--format`, `--column`), plus a region.
+    static func options(_ context: TimelineProviderContext, region: String? = nil) -> SeriesOptions {
+        SeriesOptions(format: context.dataFormat.flatMap(SeriesFormat.init(name:)), region: region, column: context.dataColumn)
+    }
+
+    static func sample(_ name: String) throws -> (data: Data, source: String) {
+        let url = try WidgetAssets.url("samples/\(name)")
+        return (try DataLoader().load(url.path), "Assets/samples/\(name)")
+    }
+
+    static func isRemote(_ source: String) -> Bool {
+        if case .remote? = (try? DataSource(source))?.location { return true }
+        return false
+    }
+
+    /// Loads and parses, reporting each skipped record as a warning.
+    ///
+    /// - Parameters:
+    ///   - sample: the embedded file used when the user gave no source, and as the fallback.
+    ///   - parse: reads bytes (with the user's options) into the value.
+    /// - Throws: for local files, their read or parse error (the command exits 65/66); for the
+    ///   sample, its error. A failing remote source never throws: it falls back.
+    static func load<Value: Sendable>(
+        _ context: TimelineProviderContext, sample: String,
+        parse: (Data, String) throws(DataError) -> ParseResult<Value>
+    ) async throws -> LoadedData<Value> {
+        func report(_ warnings: [DataWarning]) {
+            for warning in warnings { context.diagnostics.warn(warning.description) }
+        }
+        guard let source = context.dataSource else {
+            let (data, name) = try Self.sample(sample)
+            let result = try parse(data, name)
+            report(result.warnings)
+            return LoadedData(value: result.value, source: name, stale: false)
+        }
+        do {
+            let fetched: FetchedData
+            if let fetcher = context.fetcher {
+                fetched = try await fetcher.fetch(source)
+            } else {
+                fetched = FetchedData(bytes: try DataLoader().load(source), source: source)
+            }
+            if fetched.stale {
+                context.diagnostics.warn("\(source): \(fetched.failure ?? "fetch failed"); drawing the cached copy")
+            }
+            let result = try parse(fetched.bytes, fetched.source)
+            report(result.warnings)
+            return LoadedData(value: result.value, source: fetched.source, stale: fetched.stale)
+        } catch where isRemote(source) {
+            // As a WidgetKit provider on `.failure`: draw the default data and ask again soon.
+            context.diagnostics.warn("\(error); drawing the built-in sample instead")
+            let (data, name) = try Self.sample(sample)
+            let result = try parse(data, name)
+            return LoadedData(value: result.value, source: name, stale: true)
+        }
+    }
+}
