@@ -21,11 +21,8 @@ struct DataRulesTests {
             case .countries(let countries): #expect(!countries.isEmpty, sourceLocation: sourceLocation)
             }
             return .success(result)
-        } catch let error as DataError {
-            return .failure(error)
         } catch {
-            Issue.record("not a DataError: \(error)", sourceLocation: sourceLocation)
-            return .failure(.unreadable(source: "in", reason: "\(error)"))
+            return .failure(error)
         }
     }
 

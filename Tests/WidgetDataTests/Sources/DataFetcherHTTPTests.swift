@@ -99,7 +99,8 @@ struct DataFetcherHTTPTests {
 
         let retried = await fetchError(.testing(cache: nil, timeout: 0.3, retries: 1), url)
         #expect(retried?.description.contains("(after 2 attempts)") == true)
-        #expect(server.hits("/slow") == 3)
+        // The server may not have counted the last request yet when the client gives up on it.
+        #expect(server.hits("/slow") >= 2)
     }
 
     @Test("a body trickled out past the total timeout is abandoned")

@@ -38,7 +38,7 @@ final class SourceText {
         let count = data.count - bomLength
         storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(count, 1))
         if count > 0 {
-            _ = data.copyBytes(to: storage, from: data.index(data.startIndex, offsetBy: bomLength)..<data.endIndex)
+            data.copyBytes(to: storage, from: data.index(data.startIndex, offsetBy: bomLength)..<data.endIndex)
         }
         bytes = UnsafeBufferPointer(rebasing: storage[0..<count])
         if let bad = Self.firstInvalidUTF8(bytes) {
