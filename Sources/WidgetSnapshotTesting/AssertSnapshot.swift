@@ -32,7 +32,8 @@ public func assertSnapshot(
     line: UInt = #line, column: UInt = #column
 ) {
     let location = SourceLocation(
-        fileID: String(describing: fileID), filePath: String(describing: filePath), line: Int(line), column: Int(column))
+        fileID: String(describing: fileID), filePath: String(describing: filePath), line: Int(line), column: Int(column)
+    )
     do {
         let (png, stack) = try SnapshotRenderer.png(view.node, strategy: strategy, isPlaceholder: isPlaceholder)
         if let message = try SnapshotVerifier.verify(
@@ -81,7 +82,8 @@ public func assertSnapshot<W: Widget>(
     testName: String = #function, line: UInt = #line, column: UInt = #column
 ) async {
     let location = SourceLocation(
-        fileID: String(describing: fileID), filePath: String(describing: filePath), line: Int(line), column: Int(column))
+        fileID: String(describing: fileID), filePath: String(describing: filePath), line: Int(line), column: Int(column)
+    )
     do {
         let metrics = try strategy.metrics()
         let values = try WidgetParameters.resolve(parameters, against: widget.parameters)
@@ -90,7 +92,8 @@ public func assertSnapshot<W: Widget>(
         switch entry {
         case .timeline(let now):
             let context = TimelineProviderContext(
-                family: strategy.family, displaySize: metrics.size, parameters: values, now: now, dataSource: dataSource)
+                family: strategy.family, displaySize: metrics.size, parameters: values, now: now, dataSource: dataSource
+            )
             guard let shown = try await widget.provider.timeline(in: context).entry(at: now) else {
                 reportFailure(
                     "\(widget.kind): no timeline entry is on screen at \(now)", location: location, filePath: filePath,

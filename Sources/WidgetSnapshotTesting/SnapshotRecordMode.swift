@@ -21,7 +21,9 @@ public enum SnapshotRecordMode: String, Sendable, CaseIterable {
     /// The mode from `SNAPSHOT_TESTING_RECORD`, else ``missing``.
     public static var current: SnapshotRecordMode {
         let environment = ProcessInfo.processInfo.environment
-        if let value = environment["SNAPSHOT_TESTING_RECORD"], let mode = SnapshotRecordMode(rawValue: value.lowercased()) {
+        if let value = environment["SNAPSHOT_TESTING_RECORD"],
+            let mode = SnapshotRecordMode(rawValue: value.lowercased())
+        {
             return mode
         }
         return .missing

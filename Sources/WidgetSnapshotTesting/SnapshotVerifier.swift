@@ -24,10 +24,11 @@ public enum SnapshotVerifier {
             identifier = sanitize(name)
         } else {
             let key = "\(filePath)#\(testName)"
-            identifier = String(lock.withLock { () -> Int in
-                counters[key, default: 0] += 1
-                return counters[key, default: 1]
-            })
+            identifier = String(
+                lock.withLock { () -> Int in
+                    counters[key, default: 0] += 1
+                    return counters[key, default: 1]
+                })
         }
         return folder.appendingPathComponent("\(sanitize(testName)).\(identifier).png")
     }
@@ -114,7 +115,8 @@ public enum SnapshotVerifier {
             lines.append("diff:      \(diffURL.path) (differences in red)")
         }
         lines.append(
-            "tolerance: channel ±\(comparison.channelTolerance), at most \(comparison.maxDifferingShare * 100)% of pixels")
+            "tolerance: channel ±\(comparison.channelTolerance), at most \(comparison.maxDifferingShare * 100)% of pixels"
+        )
         lines.append("rendered with: \(stack)")
         if record == .failed {
             try write()

@@ -24,7 +24,9 @@ public struct WidgetImageStrategy: Sendable {
 
     /// Tolerates the CPU-specific rounding of pixman (a channel off by up to 8 on at most
     /// 0.05 % of pixels) while failing on a moved line or changed text.
-    public static var defaultComparison: PixelComparison { PixelComparison(channelTolerance: 8, maxDifferingShare: 0.0005) }
+    public static var defaultComparison: PixelComparison {
+        PixelComparison(channelTolerance: 8, maxDifferingShare: 0.0005)
+    }
 
     /// A widget image strategy.
     ///
@@ -58,7 +60,8 @@ public struct WidgetImageStrategy: Sendable {
         -> ViewContext
     {
         ViewContext(
-            family: family, displaySize: try metrics().size, colorScheme: colorScheme, locale: locale, timeZone: timeZone,
+            family: family, displaySize: try metrics().size, colorScheme: colorScheme, locale: locale,
+            timeZone: timeZone,
             isPlaceholder: isPlaceholder, backgroundImagePath: backgroundImagePath)
     }
 }

@@ -40,13 +40,18 @@ struct Bench: AsyncParsableCommand {
             #if DEBUG
                 Console.line("warning: this is a debug build; time a release build (swift build -c release)")
             #endif
-            print("widget          size        renders  median ms  p95 ms  draw ms  encode ms  PNG bytes  cairo-writer ms  ratio")
+            print(
+                "widget          size        renders  median ms  p95 ms  draw ms  encode ms  PNG bytes  cairo-writer ms  ratio"
+            )
             for r in results {
                 let ratio = r.baselineEncodeMedian > 0 ? r.encodeMedian / r.baselineEncodeMedian : 0
                 print(
                     r.kind.padding(toLength: 15, withPad: " ", startingAt: 0) + " "
-                        + "\(r.pixels.width)x\(r.pixels.height)".padding(toLength: 11, withPad: " ", startingAt: 0) + " "
-                        + String(format: "%7d  %9.2f  %6.2f  %7.2f  %9.2f  %9d  %15.2f  %5.2f", r.iterations, r.median, r.p95,
+                        + "\(r.pixels.width)x\(r.pixels.height)".padding(toLength: 11, withPad: " ", startingAt: 0)
+                        + " "
+                        + String(
+                            format: "%7d  %9.2f  %6.2f  %7.2f  %9.2f  %9d  %15.2f  %5.2f", r.iterations, r.median,
+                            r.p95,
                             r.drawMedian, r.encodeMedian, r.pngBytes, r.baselineEncodeMedian, ratio))
             }
             print("ratio = our encode median / Cairo's cairo_surface_write_to_png_stream median on the same surface")

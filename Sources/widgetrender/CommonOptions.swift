@@ -76,7 +76,9 @@ struct CommonOptions: ParsableArguments {
     var timeout: Double = 10
 
     @Flag(
-        help: "Exit 69 instead of drawing cached or built-in data when --data cannot be fetched (for scripts that need fresh data).")
+        help:
+            "Exit 69 instead of drawing cached or built-in data when --data cannot be fetched (for scripts that need fresh data)."
+    )
     var strict = false
 
     @Option(
@@ -120,22 +122,30 @@ struct CommonOptions: ParsableArguments {
         if let format {
             guard SeriesFormat(name: format) != nil else {
                 throw ValidationError(
-                    "--format: unknown format '\(format)'; use one of \(SeriesFormat.allCases.map(\.name).joined(separator: ", "))")
+                    "--format: unknown format '\(format)'; use one of \(SeriesFormat.allCases.map(\.name).joined(separator: ", "))"
+                )
             }
             request.dataFormat = format
         }
         request.dataColumn = column
         if let range {
-            if request.parameters["range"] != nil { throw ValidationError("give the range once: --range or --param range=") }
+            if request.parameters["range"] != nil {
+                throw ValidationError("give the range once: --range or --param range=")
+            }
             request.parameters["range"] = range
         }
-        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number of seconds") }
+        guard timeout > 0, timeout.isFinite else {
+            throw ValidationError("--timeout must be a positive number of seconds")
+        }
         request.fetcher.timeout = timeout
-        if let cacheDirectory { request.fetcher.cacheDirectory = URL(fileURLWithPath: cacheDirectory, isDirectory: true) }
+        if let cacheDirectory {
+            request.fetcher.cacheDirectory = URL(fileURLWithPath: cacheDirectory, isDirectory: true)
+        }
         request.strict = strict
         if let now {
             guard let date = Self.parseDate(now) else {
-                throw ValidationError("--now: '\(now)' is not an ISO 8601 date such as 2023-08-05 or 2023-08-05T12:00:00Z")
+                throw ValidationError(
+                    "--now: '\(now)' is not an ISO 8601 date such as 2023-08-05 or 2023-08-05T12:00:00Z")
             }
             request.now = date
         }
@@ -166,7 +176,8 @@ enum FamilySelection {
             if value.lowercased() == "all" { return nil }
             guard let family = WidgetFamily(name: value) else {
                 throw ValidationError(
-                    "--family: unknown family '\(value)'; use \(WidgetFamily.allCases.map(\.shortName).joined(separator: ", ")) or all")
+                    "--family: unknown family '\(value)'; use \(WidgetFamily.allCases.map(\.shortName).joined(separator: ", ")) or all"
+                )
             }
             if !families.contains(family) { families.append(family) }
         }

@@ -13,7 +13,9 @@ struct Formats: ParsableCommand {
 
     func run() {
         for format in SeriesFormat.allCases {
-            print("\(format.name.padding(toLength: 22, withPad: " ", startingAt: 0))\(format.kind.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0))\(format.summary)")
+            print(
+                "\(format.name.padding(toLength: 22, withPad: " ", startingAt: 0))\(format.kind.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0))\(format.summary)"
+            )
             print("    e.g. \(format.example)")
         }
     }

@@ -43,7 +43,8 @@ struct GalleryCommand: AsyncParsableCommand {
                 for note in result.notes { Console.line(note) }
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
                 Console.line(
-                    "Gallery: \(result.previews.count) previews in \(String(format: "%.1f", seconds)) s → \(Render.display(result.index))")
+                    "Gallery: \(result.previews.count) previews in \(String(format: "%.1f", seconds)) s → \(Render.display(result.index))"
+                )
             }
         } catch {
             throw Console.fail(error)

@@ -81,7 +81,9 @@ struct List: ParsableCommand {
         for device in DeviceProfile.all {
             let marker = device.id == DeviceProfile.defaultID ? " (default)" : ""
             print("\(device.id)\(marker) @\(device.scale)x — \(device.models.joined(separator: ", "))")
-            let sizes = device.families.compactMap { family in device.size(of: family).map { "\(family.shortName) \($0)" } }
+            let sizes = device.families.compactMap { family in
+                device.size(of: family).map { "\(family.shortName) \($0)" }
+            }
             print("  \(sizes.joined(separator: ", "))")
         }
     }

@@ -48,7 +48,8 @@ struct Render: AsyncParsableCommand {
 
     func run() async throws {
         var request = try common.request(
-            outputDirectory: URL(fileURLWithPath: out, isDirectory: true), families: try FamilySelection.parse(families))
+            outputDirectory: URL(fileURLWithPath: out, isDirectory: true), families: try FamilySelection.parse(families)
+        )
         request.mode = placeholder ? .placeholder : snapshot ? .snapshot : .timeline
         let started = DispatchTime.now()
         do {

@@ -180,9 +180,9 @@ struct ViewBuilderTests {
 
     // MARK: widgetURL
 
-    let deep = URL(string: "widget://deep")!
-    let shallow = URL(string: "widget://shallow")!
-    let outer = URL(string: "widget://outer")!
+    let deep = URL(fileURLWithPath: "/deep")
+    let shallow = URL(fileURLWithPath: "/shallow")
+    let outer = URL(fileURLWithPath: "/outer")
 
     @Test("widgetURL is found depth-first: a deep URL in an earlier child beats a shallow one in a later child")
     func widgetURLDepthFirst() {
@@ -265,7 +265,7 @@ struct ViewBuilderTests {
         let background = try #require(split.background)
         #expect(describe(background) == "Shape")
         #expect(background.widgetURL == nil)
-        #expect(describe(split.content) == "URL(widget://outer; Text(a))")
+        #expect(describe(split.content) == "URL(file:///outer; Text(a))")
         #expect(split.content.widgetURL == outer)
     }
 
@@ -284,14 +284,14 @@ struct ViewBuilderTests {
         let node = VStack { Text("a") }.containerBackground(.red).widgetURL(outer).lineLimit(1)
         let split = node.containerBackgroundSplit
         #expect(split.background.map(describe) == "Env[lineLimit](Shape)")
-        #expect(describe(split.content) == "Env[lineLimit](URL(widget://outer; V[Text(a)]))")
+        #expect(describe(split.content) == "Env[lineLimit](URL(file:///outer; V[Text(a)]))")
     }
 
     @Test("without a container background the whole node is content")
     func splitNone() {
         let split = Text("a").font(.title).widgetURL(outer).containerBackgroundSplit
         #expect(split.background == nil)
-        #expect(describe(split.content) == "URL(widget://outer; Env[font](Text(a)))")
+        #expect(describe(split.content) == "URL(file:///outer; Env[font](Text(a)))")
     }
 
     @Test("modifiers that change placement hide the container background")

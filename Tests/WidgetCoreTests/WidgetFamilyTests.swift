@@ -66,8 +66,9 @@ struct WidgetFamilyTests {
         #expect(WidgetFamily.systemFamilies == [.systemSmall, .systemMedium, .systemLarge, .systemExtraLarge])
         #expect(WidgetFamily.systemFamilies.allSatisfy { !$0.isAccessory })
         // Every family is either a system family or an accessory one.
-        #expect(WidgetFamily.allCases.filter(\.isAccessory).count + WidgetFamily.systemFamilies.count
-            == WidgetFamily.allCases.count)
+        #expect(
+            WidgetFamily.allCases.filter(\.isAccessory).count + WidgetFamily.systemFamilies.count
+                == WidgetFamily.allCases.count)
     }
 
     @Test("short names are unique")

@@ -76,7 +76,8 @@ struct WidgetParametersTests {
         #expect(params.integer("days") == value)
     }
 
-    @Test("integers outside the range or not integers are rejected", arguments: ["6", "366", "0", "-7", "3.5", "ten", ""])
+    @Test(
+        "integers outside the range or not integers are rejected", arguments: ["6", "366", "0", "-7", "3.5", "ten", ""])
     func integerOutOfRange(raw: String) {
         #expect(throws: ParameterError.invalidValue(key: "days", value: raw, allowed: "7...365")) {
             try WidgetParameters.resolve(["days": raw], against: definitions)
@@ -88,7 +89,8 @@ struct WidgetParametersTests {
     @Test(
         "booleans accept true/false, yes/no and 1/0 in any case",
         arguments: [
-            ("true", true), ("TRUE", true), ("yes", true), ("1", true), ("false", false), ("False", false), ("no", false),
+            ("true", true), ("TRUE", true), ("yes", true), ("1", true), ("false", false), ("False", false),
+            ("no", false),
             ("0", false),
         ])
     func boolean(raw: String, expected: Bool) throws {

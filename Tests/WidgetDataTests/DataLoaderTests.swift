@@ -49,7 +49,9 @@ struct DataLoaderTests {
         #expect(reason.contains("directory"))
     }
 
-    @Test("https:// and http:// sources are unsupported", arguments: ["https://example.com/btc.csv", "http://example.com/x.json", "HTTPS://EXAMPLE.COM/A"])
+    @Test(
+        "https:// and http:// sources are unsupported",
+        arguments: ["https://example.com/btc.csv", "http://example.com/x.json", "HTTPS://EXAMPLE.COM/A"])
     func unsupportedSchemes(source: String) throws {
         let error = #expect(throws: DataError.self) { try loader.load(source) }
         guard case .unsupported(let reported, let reason)? = error else {

@@ -10,7 +10,9 @@ struct StrictDateTests {
         #expect(StrictDate.iso("2020-02-29") == (try utcDay("2020-02-29")))
     }
 
-    @Test("century leap-year rules", arguments: [("1900-02-29", false), ("2000-02-29", true), ("2100-02-29", false), ("2024-02-29", true)])
+    @Test(
+        "century leap-year rules",
+        arguments: [("1900-02-29", false), ("2000-02-29", true), ("2100-02-29", false), ("2024-02-29", true)])
     func centuries(text: String, valid: Bool) {
         #expect((StrictDate.iso(text) != nil) == valid)
     }
@@ -55,7 +57,9 @@ struct StrictDateTests {
         #expect(StrictDate.usShort("2/29/2020") == (try utcDay("2020-02-29")))
     }
 
-    @Test("impossible or badly shaped US dates are rejected", arguments: ["2/29/21", "13/1/20", "0/1/20", "3/32/20", "3/17", "3/17/020", "17/3/20", "3-17-20", ""])
+    @Test(
+        "impossible or badly shaped US dates are rejected",
+        arguments: ["2/29/21", "13/1/20", "0/1/20", "3/32/20", "3/17", "3/17/020", "17/3/20", "3-17-20", ""])
     func usShortRejected(text: String) {
         #expect(StrictDate.usShort(text) == nil)
     }

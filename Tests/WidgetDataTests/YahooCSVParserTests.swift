@@ -14,7 +14,8 @@ struct YahooCSVParserTests {
     @Test("the BTC sample gives 363 bars and 3 warnings for the null rows")
     func btcCounts() throws {
         let source = "btc-usd-daily.csv"
-        let (series, warnings) = try parser.parse(try sampleData("samples/btc-usd-daily.csv"), source: source, symbol: "BTC-USD")
+        let (series, warnings) = try parser.parse(
+            try sampleData("samples/btc-usd-daily.csv"), source: source, symbol: "BTC-USD")
         #expect(series.bars.count == 363)
         #expect(series.symbol == "BTC-USD")
         #expect(series.source == source)
@@ -27,7 +28,8 @@ struct YahooCSVParserTests {
     @Test("the warnings point at the lines that really hold null")
     func btcWarningLinesMatchFile() throws {
         let data = try sampleData("samples/btc-usd-daily.csv")
-        let lines = try #require(String(data: data, encoding: .utf8)).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = try #require(String(data: data, encoding: .utf8)).split(
+            separator: "\n", omittingEmptySubsequences: false)
         let nullLines = lines.indices.filter { lines[$0].contains("null") }.map { String($0 + 1) }
         let (series, warnings) = try parser.parse(data, source: "btc", symbol: "BTC-USD")
         #expect(warnings.map(\.location) == nullLines)
@@ -42,7 +44,8 @@ struct YahooCSVParserTests {
 
     @Test("the BTC sample's last bar closes at 29039.011719 on 2023-08-06")
     func btcLastBar() throws {
-        let (series, _) = try parser.parse(try sampleData("samples/btc-usd-daily.csv"), source: "btc", symbol: "BTC-USD")
+        let (series, _) = try parser.parse(
+            try sampleData("samples/btc-usd-daily.csv"), source: "btc", symbol: "BTC-USD")
         let last = try #require(series.bars.last)
         #expect(last.time == (try utcDay("2023-08-06")))
         #expect(last.close == 29039.011719)
@@ -56,7 +59,8 @@ struct YahooCSVParserTests {
 
     @Test("the BTC sample starts on 2022-08-06, is in date order and its lowest low is 15599.046875")
     func btcRange() throws {
-        let (series, _) = try parser.parse(try sampleData("samples/btc-usd-daily.csv"), source: "btc", symbol: "BTC-USD")
+        let (series, _) = try parser.parse(
+            try sampleData("samples/btc-usd-daily.csv"), source: "btc", symbol: "BTC-USD")
         #expect(series.bars.first?.time == (try utcDay("2022-08-06")))
         #expect(series.bars.map(\.low).min() == 15599.046875)
         #expect(zip(series.bars, series.bars.dropFirst()).allSatisfy { $0.time < $1.time })
@@ -70,7 +74,9 @@ struct YahooCSVParserTests {
     @Test("a header without a Close column is an error naming the header line")
     func missingClose() throws {
         let csv = "Date,Open,High,Low,Adj Close,Volume\n2023-01-01,1,2,0.5,1.5,100\n"
-        let error = #expect(throws: DataError.self) { try parser.parse(bytes(csv), source: "no-close.csv", symbol: "X") }
+        let error = #expect(throws: DataError.self) {
+            try parser.parse(bytes(csv), source: "no-close.csv", symbol: "X")
+        }
         guard case .malformed(let source, let location, let reason)? = error else {
             Issue.record("expected malformed, got \(String(describing: error))")
             return

@@ -47,7 +47,8 @@ enum ReferenceFile {
             let id = try #require(object["id"] as? String)
             guard let families = try sizes(object["families"], "\(id).families") else { return nil }
             return ReferenceDevice(
-                id: id, models: object["models"] as? [String] ?? [], screen: try pair(object["screen_pt"], "\(id).screen_pt"),
+                id: id, models: object["models"] as? [String] ?? [],
+                screen: try pair(object["screen_pt"], "\(id).screen_pt"),
                 scale: try #require((object["scale"] as? NSNumber)?.intValue),
                 confidence: object["confidence"] as? String, families: families,
                 homeScreen: try sizes(object["home_screen_scaled"], "\(id).home_screen_scaled"))
@@ -89,7 +90,10 @@ struct DeviceProfileCatalogTests {
             #expect(device.familySizes == expected, "\(reference.id) family sizes")
 
             let expectedHome = reference.homeScreen.map { sizes in
-                Dictionary(uniqueKeysWithValues: sizes.compactMap { name, size in WidgetFamily(rawValue: name).map { ($0, size) } })
+                Dictionary(
+                    uniqueKeysWithValues: sizes.compactMap { name, size in
+                        WidgetFamily(rawValue: name).map { ($0, size) }
+                    })
             }
             #expect(device.homeScreenSizes == expectedHome, "\(reference.id) home screen sizes")
         }

@@ -118,9 +118,11 @@ struct LayoutEngineTests {
         #expect(right.frame.maxX == 200 - (200 - 48) / 2)
     }
 
-    @Test("HStack vertical alignment", arguments: [
-        (VerticalAlignment.top, 0.0), (.center, 40.0), (.bottom, 80.0),
-    ])
+    @Test(
+        "HStack vertical alignment",
+        arguments: [
+            (VerticalAlignment.top, 0.0), (.center, 40.0), (.bottom, 80.0),
+        ])
     func hStackAlignment(alignment: VerticalAlignment, expectedMinY: Double) throws {
         let items = layout(
             HStack(alignment: alignment) {
@@ -340,7 +342,8 @@ struct LayoutEngineTests {
 
     @Test(".frame(width:height:) gives a shape that size, centred")
     func fixedSizeShape() throws {
-        let frame = try #require(layout(RoundedRectangle(cornerRadius: 2).frame(width: 50, height: 30)).fillFrames.first)
+        let frame = try #require(
+            layout(RoundedRectangle(cornerRadius: 2).frame(width: 50, height: 30)).fillFrames.first)
         #expect(frame == Rect(x: 75, y: 35, width: 50, height: 30))
     }
 

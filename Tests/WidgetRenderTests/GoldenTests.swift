@@ -36,20 +36,25 @@ struct GoldenTests {
 
     @Test(arguments: matrix)
     func everyWidgetFamilyAndAppearance(_ scene: Case) async {
-        let strategy = WidgetImageStrategy.image(family: scene.family, device: scene.device, colorScheme: scene.colorScheme)
+        let strategy = WidgetImageStrategy.image(
+            family: scene.family, device: scene.device, colorScheme: scene.colorScheme)
         switch scene.kind {
-        case "price": await assertSnapshot(of: PriceWidget(), entry: .timeline(at: Self.now), as: strategy, named: scene.name)
+        case "price":
+            await assertSnapshot(of: PriceWidget(), entry: .timeline(at: Self.now), as: strategy, named: scene.name)
         case "covid-country":
-            await assertSnapshot(of: CountryStatusWidget(), entry: .timeline(at: Self.now), as: strategy, named: scene.name)
+            await assertSnapshot(
+                of: CountryStatusWidget(), entry: .timeline(at: Self.now), as: strategy, named: scene.name)
         case "covid-global":
-            await assertSnapshot(of: GlobalStatsWidget(), entry: .timeline(at: Self.now), as: strategy, named: scene.name)
+            await assertSnapshot(
+                of: GlobalStatsWidget(), entry: .timeline(at: Self.now), as: strategy, named: scene.name)
         default: Issue.record("no golden case for widget \(scene.kind); add it here")
         }
     }
 
     @Test func placeholders() async {
         await assertSnapshot(of: PriceWidget(), entry: .placeholder(now: Self.now), named: "price-medium")
-        await assertSnapshot(of: CountryStatusWidget(), entry: .placeholder(now: Self.now), named: "covid-country-medium")
+        await assertSnapshot(
+            of: CountryStatusWidget(), entry: .placeholder(now: Self.now), named: "covid-country-medium")
         await assertSnapshot(
             of: GlobalStatsWidget(), entry: .placeholder(now: Self.now), as: .image(colorScheme: .dark),
             named: "covid-global-medium-dark")
@@ -89,7 +94,8 @@ struct GoldenTests {
     }
 
     @Test func snapshotEntryForTheGallery() async {
-        await assertSnapshot(of: PriceWidget(), entry: .snapshot(now: Self.now), as: .image(family: .systemSmall), named: "price-small")
+        await assertSnapshot(
+            of: PriceWidget(), entry: .snapshot(now: Self.now), as: .image(family: .systemSmall), named: "price-small")
     }
 
     /// A fixture file from the parser tests' real third-party data (sources in its README).
@@ -101,11 +107,13 @@ struct GoldenTests {
     @Test func realData() async {
         let now = Date(timeIntervalSince1970: 2_000_000_000)
         await assertSnapshot(
-            of: PriceWidget(), entry: .timeline(at: now), dataSource: Self.fixture("ohlc/backtesting-0.6.6_GOOG_daily.csv"),
+            of: PriceWidget(), entry: .timeline(at: now),
+            dataSource: Self.fixture("ohlc/backtesting-0.6.6_GOOG_daily.csv"),
             as: .image(family: .systemLarge), named: "price-large-GOOG")
         await assertSnapshot(
             of: PriceWidget(), entry: .timeline(at: now), parameters: ["range": "all"],
-            dataSource: Self.fixture("ohlc/binance_api-v3-klines_1m_USDT-pair_2024-11-16.json"), named: "price-medium-binance")
+            dataSource: Self.fixture("ohlc/binance_api-v3-klines_1m_USDT-pair_2024-11-16.json"),
+            named: "price-medium-binance")
         await assertSnapshot(
             of: CountryStatusWidget(), entry: .timeline(at: now), parameters: ["country": "IND"],
             dataSource: Self.fixture("covid/diseasesh_v2_countries_all.json"), named: "covid-country-medium-IND")

@@ -20,7 +20,9 @@ struct PNGEncoderTests {
         try #require(bytes.count > 33)
         #expect(Array(bytes[0..<8]) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         #expect(String(decoding: bytes[12..<16], as: UTF8.self) == "IHDR")
-        func be32(_ i: Int) -> Int { Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3]) }
+        func be32(_ i: Int) -> Int {
+            Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
+        }
         return Header(width: be32(16), height: be32(20), bitDepth: Int(bytes[24]), colorType: Int(bytes[25]))
     }
 
@@ -74,7 +76,8 @@ struct PNGEncoderTests {
         let surface = try PNGImage.read(data: png)
         let small = try PNGEncoder.small.encode(surface)
         #expect(small.count < png.count)
-        #expect(PixelComparison.exact.matches(PixelComparison.exact.difference(surface, try PNGImage.read(data: small))))
+        #expect(
+            PixelComparison.exact.matches(PixelComparison.exact.difference(surface, try PNGImage.read(data: small))))
     }
 
     @Test func readingAFileThatIsNotAPNGNamesTheFile() throws {

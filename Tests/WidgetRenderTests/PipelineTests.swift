@@ -17,9 +17,10 @@ struct PipelineTests {
         var request = Fixtures.request(kind: "price", out: out)
         request.now = try #require(ISO8601DateFormatter().date(from: "2023-08-02T12:00:00Z"))
         let result = try await run(request)
-        #expect(result.files.map(\.lastPathComponent) == [
-            "0-20230801T000000Z.png", "1-20230802T000000Z.png", "2-20230806T000000Z.png",
-        ])
+        #expect(
+            result.files.map(\.lastPathComponent) == [
+                "0-20230801T000000Z.png", "1-20230802T000000Z.png", "2-20230806T000000Z.png",
+            ])
         let manifest = try Manifest.decode(Data(contentsOf: out.appendingPathComponent("manifest.json")))
         #expect(manifest == result.manifest)
         let widget = try #require(manifest.widgets.first)
@@ -129,7 +130,10 @@ struct PipelineTests {
     @Test func dataWithSeveralWidgetsIsAUsageError() async throws {
         var request = RenderRequest(outputDirectory: FileManager.default.temporaryDirectory)
         request.dataSource = "x.csv"
-        await #expect(throws: PipelineError.usage("--data applies to one widget; add --widget KIND (one of: price, covid-country, covid-global)")) {
+        await #expect(
+            throws: PipelineError.usage(
+                "--data applies to one widget; add --widget KIND (one of: price, covid-country, covid-global)")
+        ) {
             try await run(request)
         }
     }

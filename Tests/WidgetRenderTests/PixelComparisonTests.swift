@@ -71,6 +71,8 @@ struct PixelComparisonTests {
         let again = try PNGImage.read(data: try await Fixtures.renderPNG(kind: "price"))
         #expect(PixelComparison.exact.matches(PixelComparison.exact.difference(first, again)))
         let dark = try PNGImage.read(data: try await Fixtures.renderPNG(kind: "price", colorScheme: .dark))
-        #expect(!WidgetImageStrategy.defaultComparison.matches(WidgetImageStrategy.defaultComparison.difference(first, dark)))
+        #expect(
+            !WidgetImageStrategy.defaultComparison.matches(
+                WidgetImageStrategy.defaultComparison.difference(first, dark)))
     }
 }

@@ -75,7 +75,8 @@ struct AssertSnapshotTests {
         #expect(diffImage.pixel(x: 90, y: 20) != (255, 0, 0, 255))
         // The reference was left alone.
         let reference = try PNGImage.read(path: "\(folder)/moved.moved.png")
-        #expect(PixelComparison.exact.matches(PixelComparison.exact.difference(reference, try PNGImage.read(data: record))))
+        #expect(
+            PixelComparison.exact.matches(PixelComparison.exact.difference(reference, try PNGImage.read(data: record))))
     }
 
     @Test func theAssertionReportsTheMismatchAsAnIssue() throws {
@@ -97,7 +98,8 @@ struct AssertSnapshotTests {
         let first = try render(line(at: 5))
         let second = try render(line(at: 30))
         _ = try SnapshotVerifier.verify(
-            first, stack: "", comparison: .exact, name: "x", record: .all, snapshotDirectory: folder, filePath: #filePath,
+            first, stack: "", comparison: .exact, name: "x", record: .all, snapshotDirectory: folder,
+            filePath: #filePath,
             testName: "t")
         #expect(
             try SnapshotVerifier.verify(

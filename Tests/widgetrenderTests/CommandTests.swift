@@ -64,9 +64,10 @@ struct CommandTests {
         #expect(root.exitCode == 0)
         #expect(root.stdout.contains("widgetrender --family medium --out Output/"))
         let render = try CommandRunner.run(["render", "--help"])
-        for option in ["--family", "--widget", "--device", "--scale", "--color-scheme", "--locale", "--param", "--data",
-            "--now", "--placeholder", "--snapshot", "--shared-container", "--out"]
-        {
+        for option in [
+            "--family", "--widget", "--device", "--scale", "--color-scheme", "--locale", "--param", "--data",
+            "--now", "--placeholder", "--snapshot", "--shared-container", "--out",
+        ] {
             #expect(render.stdout.contains(option), "help lacks \(option)")
         }
     }
@@ -140,7 +141,9 @@ struct CommandTests {
         }
         let folder = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try CommandRunner.run(["--widget", "covid-country", "--param", "country=USA", "--out", folder.path])
+        let result = try CommandRunner.run([
+            "--widget", "covid-country", "--param", "country=USA", "--out", folder.path,
+        ])
         #expect(result.exitCode == 0)
         let png = try #require(result.stdout.split(separator: "\n").first).description
         let ocr = Process()

@@ -13,9 +13,10 @@ struct DataCommandTests {
     @Test func formatsListsEveryFormatWithAnExample() throws {
         let result = try CommandRunner.run(["formats"])
         #expect(result.exitCode == 0)
-        for name in ["cryptowatch", "binance", "coinbase", "kraken", "yahoo", "pandas", "csv", "diseasesh-countries",
-            "diseasesh-historical", "jhu", "nyt", "owid"]
-        {
+        for name in [
+            "cryptowatch", "binance", "coinbase", "kraken", "yahoo", "pandas", "csv", "diseasesh-countries",
+            "diseasesh-historical", "jhu", "nyt", "owid",
+        ] {
             #expect(result.stdout.contains("\n\(name) ") || result.stdout.hasPrefix("\(name) "), "no \(name)")
         }
         #expect(result.stdout.components(separatedBy: "    e.g. ").count == 13)
@@ -43,10 +44,14 @@ struct DataCommandTests {
         let folder = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let nyt = Self.fixture("covid/nyt_us_2021.csv")
-        let wrong = try CommandRunner.run(["--widget", "price", "--data", nyt, "--format", "binance", "--out", folder.path])
+        let wrong = try CommandRunner.run([
+            "--widget", "price", "--data", nyt, "--format", "binance", "--out", folder.path,
+        ])
         #expect(wrong.exitCode == 65)
         #expect(wrong.stderr.contains("nyt_us_2021.csv"), "\(wrong.stderr)")
-        let unknown = try CommandRunner.run(["--widget", "price", "--data", nyt, "--format", "excel", "--out", folder.path])
+        let unknown = try CommandRunner.run([
+            "--widget", "price", "--data", nyt, "--format", "excel", "--out", folder.path,
+        ])
         #expect(unknown.exitCode == 64)
         #expect(unknown.stderr.contains("unknown format 'excel'"))
         let plotted = try CommandRunner.run([
@@ -65,7 +70,8 @@ struct DataCommandTests {
         // Port 9 (discard) on loopback: nothing listens, the connection is refused at once.
         let url = "http://127.0.0.1:9/prices.csv"
         let arguments = [
-            "--widget", "price", "--data", url, "--timeout", "1", "--cache-dir", folder.appendingPathComponent("cache").path,
+            "--widget", "price", "--data", url, "--timeout", "1", "--cache-dir",
+            folder.appendingPathComponent("cache").path,
             "--now", "2030-01-01T00:00:00Z",
         ]
         let result = try CommandRunner.run(arguments + ["--out", folder.appendingPathComponent("out").path])
@@ -80,7 +86,8 @@ struct DataCommandTests {
         // Retry in 15 minutes, as the seeds do after a failure.
         #expect(manifest.widgets.first?.nextReload == ISO8601DateFormatter().date(from: "2030-01-01T00:15:00Z"))
 
-        let strict = try CommandRunner.run(arguments + ["--strict", "--out", folder.appendingPathComponent("strict").path])
+        let strict = try CommandRunner.run(
+            arguments + ["--strict", "--out", folder.appendingPathComponent("strict").path])
         #expect(strict.exitCode == 69)
         #expect(strict.stderr.contains("--strict"))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("strict/manifest.json").path))

@@ -14,7 +14,8 @@ struct GalleryCommandTests {
         guard let path = chromium else { return "" }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run"] + arguments
+        process.arguments =
+            ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run"] + arguments
         let out = Pipe()
         process.standardOutput = out
         process.standardError = Pipe()
@@ -37,16 +38,20 @@ struct GalleryCommandTests {
         #expect(result.stdout.contains("index.html"))
 
         let html = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
-        for name in ["Bitcoin Price", "COVID-19 by Country", "COVID-19 Worldwide",
-            "See worldwide cases, deaths and recoveries, and how fast cases grow."]
-        {
+        for name in [
+            "Bitcoin Price", "COVID-19 by Country", "COVID-19 Worldwide",
+            "See worldwide cases, deaths and recoveries, and how fast cases grow.",
+        ] {
             #expect(html.contains(name), "page lacks \(name)")
         }
         // Every image on the page exists, is linked to itself and is drawn at its point size.
-        let sources = html.components(separatedBy: "<img src=\"").dropFirst().compactMap { $0.split(separator: "\"").first }
+        let sources = html.components(separatedBy: "<img src=\"").dropFirst().compactMap {
+            $0.split(separator: "\"").first
+        }
         #expect(sources.count == 18)
         for source in sources {
-            #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(String(source)).path), "\(source)")
+            #expect(
+                FileManager.default.fileExists(atPath: out.appendingPathComponent(String(source)).path), "\(source)")
             #expect(html.contains("<a href=\"\(source)\">"))
         }
         #expect(html.contains("src=\"price/medium-light.png\" width=\"364\" height=\"170\""))

@@ -47,9 +47,11 @@ public enum WidgetFamily: String, CaseIterable, Codable, Sendable, Hashable {
     /// - Returns: the family, or `nil` when no family has that name.
     public init?(name: String) {
         let lowered = name.lowercased()
-        guard let match = Self.allCases.first(where: {
-            $0.shortName.lowercased() == lowered || $0.rawValue.lowercased() == lowered
-        }) else { return nil }
+        guard
+            let match = Self.allCases.first(where: {
+                $0.shortName.lowercased() == lowered || $0.rawValue.lowercased() == lowered
+            })
+        else { return nil }
         self = match
     }
 }

@@ -98,7 +98,9 @@ public struct WidgetParameter: Sendable, Hashable {
         case .integer(let range):
             if let number = Int(trimmed), range.contains(number) { return .integer(number) }
         case .text(let maxLength):
-            if trimmed.count <= maxLength, !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            if trimmed.count <= maxLength,
+                !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            {
                 return .string(trimmed)
             }
         case .boolean:

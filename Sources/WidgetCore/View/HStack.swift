@@ -14,7 +14,8 @@ public struct HStack: View {
         alignment: VerticalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> ViewNode
     ) {
         node = .stack(
-            StackSpec(axis: .horizontal, alignment: Alignment(horizontal: .center, vertical: alignment), spacing: spacing),
+            StackSpec(
+                axis: .horizontal, alignment: Alignment(horizontal: .center, vertical: alignment), spacing: spacing),
             content().flattened)
     }
 }

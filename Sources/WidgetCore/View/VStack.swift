@@ -14,7 +14,8 @@ public struct VStack: View {
         alignment: HorizontalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> ViewNode
     ) {
         node = .stack(
-            StackSpec(axis: .vertical, alignment: Alignment(horizontal: alignment, vertical: .center), spacing: spacing),
+            StackSpec(
+                axis: .vertical, alignment: Alignment(horizontal: alignment, vertical: .center), spacing: spacing),
             content().flattened)
     }
 }

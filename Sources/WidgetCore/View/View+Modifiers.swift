@@ -27,7 +27,9 @@ extension View {
         alignment: Alignment = .center
     ) -> ViewNode {
         .frame(
-            FrameSpec(minWidth: minWidth, maxWidth: maxWidth, minHeight: minHeight, maxHeight: maxHeight, alignment: alignment),
+            FrameSpec(
+                minWidth: minWidth, maxWidth: maxWidth, minHeight: minHeight, maxHeight: maxHeight, alignment: alignment
+            ),
             node)
     }
 

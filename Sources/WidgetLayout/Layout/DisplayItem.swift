@@ -36,7 +36,8 @@ public struct DisplayText: Sendable, Hashable {
     public var redacted: Bool
 
     public init(
-        string: String, font: Font, color: Color, frame: Rect, layoutWidth: Double, lineLimit: Int?, alignment: HorizontalAlignment,
+        string: String, font: Font, color: Color, frame: Rect, layoutWidth: Double, lineLimit: Int?,
+        alignment: HorizontalAlignment,
         redacted: Bool
     ) {
         self.string = string

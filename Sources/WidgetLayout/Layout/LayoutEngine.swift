@@ -41,7 +41,8 @@ public struct LayoutEngine {
             return Size(width: proposal.width ?? 10, height: proposal.height ?? 10)
         case .spacer(let minLength):
             // Outside a stack a spacer is flexible both ways; stacks handle the axis.
-            return Size(width: max(minLength ?? 0, proposal.width ?? 0), height: max(minLength ?? 0, proposal.height ?? 0))
+            return Size(
+                width: max(minLength ?? 0, proposal.width ?? 0), height: max(minLength ?? 0, proposal.height ?? 0))
         case .stack(let spec, let children):
             return stackLayout(spec, children, proposal: proposal, environment: environment).size
         case .group(let children):
@@ -75,13 +76,15 @@ public struct LayoutEngine {
         let childSize = size(of: child, proposal: childProposal, environment: environment)
         return Size(
             width: frameDimension(
-                fixed: spec.width, min: spec.minWidth, max: spec.maxWidth, proposed: proposal.width, child: childSize.width),
+                fixed: spec.width, min: spec.minWidth, max: spec.maxWidth, proposed: proposal.width,
+                child: childSize.width),
             height: frameDimension(
                 fixed: spec.height, min: spec.minHeight, max: spec.maxHeight, proposed: proposal.height,
                 child: childSize.height))
     }
 
-    private func frameDimension(fixed: Double?, min: Double?, max: Double?, proposed: Double?, child: Double) -> Double {
+    private func frameDimension(fixed: Double?, min: Double?, max: Double?, proposed: Double?, child: Double) -> Double
+    {
         if let fixed { return fixed }
         if min == nil && max == nil { return child }
         // A flexible frame takes the proposal within its bounds (an unlimited proposal reaches
@@ -112,7 +115,8 @@ public struct LayoutEngine {
         {
             let natural = measurer.measure(string, font: font, maxWidth: nil, lineLimit: nil)
             // First guess from the widths, then step down until it fits or reaches the minimum.
-            var factor = max(environment.minimumScaleFactor, min(1, finiteWidth * Double(limit) / max(natural.width, 1)))
+            var factor = max(
+                environment.minimumScaleFactor, min(1, finiteWidth * Double(limit) / max(natural.width, 1)))
             var scaled = font
             while true {
                 // Whole tenths of a point, so the size does not depend on float noise.
@@ -189,7 +193,9 @@ public struct LayoutEngine {
                     remaining = max(0, remaining - along(sizes[index]))
                 }
                 let others = children.indices.filter { !isSpacer[$0] }
-                let flexibility = others.map { along(childSize(children[$0], .infinity)) - along(childSize(children[$0], 0)) }
+                let flexibility = others.map {
+                    along(childSize(children[$0], .infinity)) - along(childSize(children[$0], 0))
+                }
                 let order = others.indices.sorted { (flexibility[$0], $0) < (flexibility[$1], $1) }.map { others[$0] }
                 // Children that take any space offered (charts, shapes, `maxWidth: .infinity`) only
                 // share among themselves what the others leave, so a label next to a chart keeps its width.
@@ -237,7 +243,8 @@ public struct LayoutEngine {
         return Rect(x: x, y: y, width: size.width, height: size.height)
     }
 
-    private func place(_ node: ViewNode, in rect: Rect, environment: EnvironmentValues, into items: inout [DisplayItem]) {
+    private func place(_ node: ViewNode, in rect: Rect, environment: EnvironmentValues, into items: inout [DisplayItem])
+    {
         switch node {
         case .empty, .spacer:
             return
@@ -247,7 +254,8 @@ public struct LayoutEngine {
             items.append(
                 .text(
                     DisplayText(
-                        string: spec.string, font: font, color: environment.foreground, frame: frame, layoutWidth: rect.width,
+                        string: spec.string, font: font, color: environment.foreground, frame: frame,
+                        layoutWidth: rect.width,
                         lineLimit: environment.lineLimit, alignment: environment.textAlignment,
                         redacted: environment.redacted)))
         case .image(let spec):
@@ -255,19 +263,22 @@ public struct LayoutEngine {
         case .lineChart(let spec):
             items.append(
                 .lineChart(
-                    spec, rect, color: spec.color ?? environment.foreground, labelColor: environment.foreground.opacity(0.6),
+                    spec, rect, color: spec.color ?? environment.foreground,
+                    labelColor: environment.foreground.opacity(0.6),
                     redacted: environment.redacted))
         case .candlestickChart(let spec):
             items.append(
                 .candlestickChart(
                     spec, rect, labelColor: environment.foreground.opacity(0.6), redacted: environment.redacted))
         case .shape(let spec):
-            items.append(.shape(spec.kind, spec.fill ?? .color(environment.foreground), rect, redacted: environment.redacted))
+            items.append(
+                .shape(spec.kind, spec.fill ?? .color(environment.foreground), rect, redacted: environment.redacted))
         case .stack(let spec, let children):
             placeStack(spec, children, in: rect, environment: environment, into: &items)
         case .group(let children):
             placeStack(
-                StackSpec(axis: .vertical, alignment: .center, spacing: nil), children, in: rect, environment: environment,
+                StackSpec(axis: .vertical, alignment: .center, spacing: nil), children, in: rect,
+                environment: environment,
                 into: &items)
         case .padding(let insets, let child):
             place(child, in: rect.inset(by: insets), environment: environment, into: &items)
@@ -309,7 +320,8 @@ public struct LayoutEngine {
             for (child, size) in zip(children, result.childSizes) {
                 let slot = Rect(x: x, y: rect.minY, width: size.width, height: rect.height)
                 place(
-                    child, in: aligned(size, in: slot, Alignment(horizontal: .center, vertical: spec.alignment.vertical)),
+                    child,
+                    in: aligned(size, in: slot, Alignment(horizontal: .center, vertical: spec.alignment.vertical)),
                     environment: environment, into: &items)
                 x += size.width + spacing
             }
@@ -318,7 +330,8 @@ public struct LayoutEngine {
             for (child, size) in zip(children, result.childSizes) {
                 let slot = Rect(x: rect.minX, y: y, width: rect.width, height: size.height)
                 place(
-                    child, in: aligned(size, in: slot, Alignment(horizontal: spec.alignment.horizontal, vertical: .center)),
+                    child,
+                    in: aligned(size, in: slot, Alignment(horizontal: spec.alignment.horizontal, vertical: .center)),
                     environment: environment, into: &items)
                 y += size.height + spacing
             }

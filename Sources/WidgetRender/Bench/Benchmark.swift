@@ -56,7 +56,9 @@ public struct Benchmark {
     public func run(family: WidgetFamily) async throws(PipelineError) -> [Result] {
         let pipeline = RenderPipeline(session: session)
         var results: [Result] = []
-        let widgets = request.kinds.isEmpty ? session.bundle.widgets : session.bundle.widgets.filter { request.kinds.contains($0.kind) }
+        let widgets =
+            request.kinds.isEmpty
+            ? session.bundle.widgets : session.bundle.widgets.filter { request.kinds.contains($0.kind) }
         let parameters = try pipeline.resolveParameters(request.parameters, for: widgets)
         for widget in widgets where widget.supports(family) {
             let metrics: WidgetMetrics
@@ -121,7 +123,8 @@ public struct Benchmark {
                         kind: widget.kind, family: family, pixels: (metrics.pixelWidth, metrics.pixelHeight),
                         iterations: iterations, median: Self.quantile(totals, 0.5), p95: Self.quantile(totals, 0.95),
                         drawMedian: Self.quantile(draws, 0.5), encodeMedian: Self.quantile(encodes, 0.5),
-                        baselineEncodeMedian: Self.quantile(baseline, 0.5), pngBytes: bytes, baselinePNGBytes: baselineBytes))
+                        baselineEncodeMedian: Self.quantile(baseline, 0.5), pngBytes: bytes,
+                        baselinePNGBytes: baselineBytes))
             } catch {
                 throw .software(error.description)
             }

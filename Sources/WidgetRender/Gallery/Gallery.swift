@@ -62,7 +62,9 @@ public struct Gallery {
                 do {
                     metrics = try WidgetMetrics(family: family, device: request.device, scale: request.scale)
                 } catch .familyUnavailable {
-                    notes.append("note: \(widget.kind) \(family.shortName): \(request.device.id) has no such widget; not in the gallery")
+                    notes.append(
+                        "note: \(widget.kind) \(family.shortName): \(request.device.id) has no such widget; not in the gallery"
+                    )
                     continue
                 } catch {
                     throw .usage(error.description)
@@ -76,7 +78,10 @@ public struct Gallery {
                     kind: widget.kind, displayName: widget.displayName, description: widget.description, families: [],
                     parameters: [:], reloadPolicy: nil, nextReload: nil, entryShownAtNow: nil, entryDateShownAtNow: nil,
                     entryCount: 0, skipped: [])
-                guard let entry = try await pipeline.entries(of: widget, mode: .snapshot, context: context, record: &record)
+                guard
+                    let entry = try await pipeline.entries(
+                        of: widget, mode: .snapshot, context: context, record: &record
+                    )
                     .first
                 else { continue }
                 // Lock Screen widgets are drawn light on the wallpaper whatever the appearance: one preview.
@@ -105,7 +110,9 @@ public struct Gallery {
                             image: surface, size: metrics.size,
                             caption: "\(family.shortName) · \(family.isAccessory ? "lock screen" : scheme.rawValue)",
                             backdrop: family.isAccessory ? Color(hex: 0x2C3E50) : nil))
-                    rows[scheme, default: []].append(Self.figure(file: file, family: family, size: metrics.size, widget: widget.displayName, scheme: scheme))
+                    rows[scheme, default: []].append(
+                        Self.figure(
+                            file: file, family: family, size: metrics.size, widget: widget.displayName, scheme: scheme))
                 }
             }
             for warning in diagnostics.drain() where !notes.contains("warning: \(warning)") {
@@ -113,7 +120,8 @@ public struct Gallery {
             }
             progress("gallery \(widget.kind): \(tiles.count) previews")
             sections.append(
-                ContactSheet.Section(title: widget.displayName, subtitle: "\(widget.kind) — \(widget.description)", tiles: tiles))
+                ContactSheet.Section(
+                    title: widget.displayName, subtitle: "\(widget.kind) — \(widget.description)", tiles: tiles))
             htmlSections.append(
                 Self.section(widget: widget, light: rows[.light] ?? [], dark: rows[.dark] ?? []))
         }

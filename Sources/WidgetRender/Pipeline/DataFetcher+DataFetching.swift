@@ -13,6 +13,7 @@ public struct CachingDataFetcher: DataFetching {
 
     public func fetch(_ source: String) async throws -> FetchedData {
         let result = try await fetcher.fetch(source)
-        return FetchedData(bytes: result.data, source: result.source, stale: result.stale, failure: result.failure?.description)
+        return FetchedData(
+            bytes: result.data, source: result.source, stale: result.stale, failure: result.failure?.description)
     }
 }

@@ -57,7 +57,8 @@ public struct RenderPipeline {
                 entryShownAtNow: nil, entryDateShownAtNow: nil, entryCount: 0, skipped: [])
             for family in request.families ?? widget.supportedFamilies {
                 guard widget.supports(family) else {
-                    let reason = "\(widget.kind) does not support \(family.shortName) (supports: \(widget.supportedFamilies.map(\.shortName).joined(separator: ", ")))"
+                    let reason =
+                        "\(widget.kind) does not support \(family.shortName) (supports: \(widget.supportedFamilies.map(\.shortName).joined(separator: ", ")))"
                     record.skipped.append(.init(family: family.shortName, reason: reason))
                     notes.append("note: skipped \(family.shortName) for \(widget.kind): \(reason)")
                     continue
@@ -126,7 +127,8 @@ public struct RenderPipeline {
             device: request.device.id, colorScheme: request.colorScheme.rawValue, locale: request.locale.rawValue,
             renderStack: session.renderStack, widgets: widgetRecords, images: images)
         do {
-            try AtomicFile.write(try manifest.encoded(), to: request.outputDirectory.appendingPathComponent("manifest.json"))
+            try AtomicFile.write(
+                try manifest.encoded(), to: request.outputDirectory.appendingPathComponent("manifest.json"))
         } catch let error as PipelineError {
             throw error
         } catch {
@@ -137,7 +139,8 @@ public struct RenderPipeline {
 
     /// What a provider is told: family, size, preview flag, parameters, now, and the data source with its fetcher.
     func providerContext(
-        _ request: RenderRequest, family: WidgetFamily, size: Size, parameters: WidgetParameters, diagnostics: Diagnostics
+        _ request: RenderRequest, family: WidgetFamily, size: Size, parameters: WidgetParameters,
+        diagnostics: Diagnostics
     ) -> TimelineProviderContext {
         TimelineProviderContext(
             family: family, displaySize: size, isPreview: request.mode == .snapshot, parameters: parameters,
@@ -147,7 +150,9 @@ public struct RenderPipeline {
     }
 
     /// Renders one view to PNG bytes.
-    public func renderPNG(_ view: ViewNode, metrics: WidgetMetrics, request: RenderRequest) throws(PipelineError) -> Data {
+    public func renderPNG(_ view: ViewNode, metrics: WidgetMetrics, request: RenderRequest) throws(PipelineError)
+        -> Data
+    {
         do {
             let surface = try session.renderer.render(
                 view, metrics: metrics, colorScheme: request.colorScheme, locale: request.locale,
@@ -173,19 +178,24 @@ public struct RenderPipeline {
         }
         if widgets.isEmpty { widgets = bundle.widgets }
         if request.dataSource != nil && widgets.count != 1 {
-            throw .usage("--data applies to one widget; add --widget KIND (one of: \(bundle.widgets.map(\.kind).joined(separator: ", ")))")
+            throw .usage(
+                "--data applies to one widget; add --widget KIND (one of: \(bundle.widgets.map(\.kind).joined(separator: ", ")))"
+            )
         }
         return widgets
     }
 
     /// Each widget gets the pairs it declares; a key no selected widget declares is an error.
-    func resolveParameters(_ raw: [String: String], for widgets: [AnyWidget]) throws(PipelineError) -> [String: WidgetParameters] {
+    func resolveParameters(_ raw: [String: String], for widgets: [AnyWidget]) throws(PipelineError) -> [String:
+        WidgetParameters]
+    {
         let declared = Set(widgets.flatMap { $0.parameters.map(\.key) })
         for key in raw.keys.sorted() where !declared.contains(key) {
             let known = widgets.flatMap { widget in widget.parameters.map { "\($0.key) (\(widget.kind))" } }
             throw .usage(
                 "unknown parameter '\(key)'; "
-                    + (known.isEmpty ? "the selected widgets take no parameters" : "parameters: \(known.joined(separator: ", "))"))
+                    + (known.isEmpty
+                        ? "the selected widgets take no parameters" : "parameters: \(known.joined(separator: ", "))"))
         }
         var result: [String: WidgetParameters] = [:]
         for widget in widgets {
@@ -202,7 +212,8 @@ public struct RenderPipeline {
     func backgroundImage(_ request: RenderRequest, notes: inout [String]) throws(PipelineError) -> String? {
         guard let folder = request.sharedContainer else { return nil }
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
             throw .missingInput("\(folder.path): shared container folder does not exist")
         }
         let image = folder.appendingPathComponent("bg.png")

@@ -93,7 +93,8 @@ public struct ContactSheet {
                 }
                 tiles.append(Placed(tile: tile, origin: Point(x: x, y: y)))
                 texts.append(
-                    (tile.caption, Self.captionFont, Point(x: x, y: y + tile.size.height + Self.captionGap), .secondary))
+                    (tile.caption, Self.captionFont, Point(x: x, y: y + tile.size.height + Self.captionGap), .secondary)
+                )
                 rowHeight = max(rowHeight, tile.size.height + Self.captionGap + captionHeight)
                 x += tile.size.width + Self.gap
             }
@@ -122,7 +123,9 @@ public struct ContactSheet {
             guard tile.image.width > 0, tile.image.height > 0 else { continue }
             if let backdrop = tile.backdrop {
                 context.continuousRoundedRect(
-                    Rect(x: placed.origin.x - 6, y: placed.origin.y - 6, width: tile.size.width + 12, height: tile.size.height + 12),
+                    Rect(
+                        x: placed.origin.x - 6, y: placed.origin.y - 6, width: tile.size.width + 12,
+                        height: tile.size.height + 12),
                     radius: 10)
                 context.setColor(backdrop.resolved(in: .light))
                 cairo_fill(cr)
@@ -136,7 +139,8 @@ public struct ContactSheet {
             cairo_restore(cr)
         }
         for (string, font, point, color) in plan.texts {
-            let layout = text.makeLayout(string, font: font, width: width - 2 * Self.margin, lineLimit: 1, alignment: .leading)
+            let layout = text.makeLayout(
+                string, font: font, width: width - 2 * Self.margin, lineLimit: 1, alignment: .leading)
             context.setColor(color.resolved(in: .light))
             cairo_move_to(cr, point.x, point.y)
             pango_cairo_show_layout(cr, layout)

@@ -74,18 +74,22 @@ public final class WidgetRenderer {
         _ root: ViewNode, metrics: WidgetMetrics, colorScheme: ColorScheme, locale: WidgetLocale,
         isPlaceholder: Bool = false
     ) throws(RenderError) -> CairoSurface {
-        let lists = try layout(root, metrics: metrics, colorScheme: colorScheme, locale: locale, isPlaceholder: isPlaceholder)
+        let lists = try layout(
+            root, metrics: metrics, colorScheme: colorScheme, locale: locale, isPlaceholder: isPlaceholder)
         let surface = try CairoSurface(width: metrics.pixelWidth, height: metrics.pixelHeight)
         let context = try CairoContext(surface: surface)
         let cr = context.pointer
-        cairo_scale(cr, Double(metrics.pixelWidth) / metrics.size.width, Double(metrics.pixelHeight) / metrics.size.height)
+        cairo_scale(
+            cr, Double(metrics.pixelWidth) / metrics.size.width, Double(metrics.pixelHeight) / metrics.size.height)
         cairo_set_antialias(cr, CAIRO_ANTIALIAS_GRAY)
 
         // Everything is clipped to the widget's shape.
         context.continuousRoundedRect(metrics.bounds, radius: metrics.cornerRadius)
         if metrics.family == .accessoryCircular {
             cairo_new_path(cr)
-            cairo_arc(cr, metrics.bounds.midX, metrics.bounds.midY, min(metrics.size.width, metrics.size.height) / 2, 0, 2 * .pi)
+            cairo_arc(
+                cr, metrics.bounds.midX, metrics.bounds.midY, min(metrics.size.width, metrics.size.height) / 2, 0,
+                2 * .pi)
         }
         cairo_clip(cr)
         if !metrics.family.isAccessory {
@@ -163,9 +167,10 @@ public final class WidgetRenderer {
             context.setColor((dimmed ? color.opacity(0.3) : color).resolved(in: scheme))
             cairo_fill(cr)
         case .linearGradient(let colors, let start, let end):
-            guard let pattern = cairo_pattern_create_linear(
-                rect.minX + start.x * rect.width, rect.minY + start.y * rect.height,
-                rect.minX + end.x * rect.width, rect.minY + end.y * rect.height)
+            guard
+                let pattern = cairo_pattern_create_linear(
+                    rect.minX + start.x * rect.width, rect.minY + start.y * rect.height,
+                    rect.minX + end.x * rect.width, rect.minY + end.y * rect.height)
             else { return }
             for (index, color) in colors.enumerated() {
                 let rgba = (dimmed ? color.opacity(0.3) : color).resolved(in: scheme)

@@ -26,7 +26,11 @@ public struct PNGEncoder: Sendable, Hashable {
     public static var fast: PNGEncoder { PNGEncoder(compressionLevel: 1, filters: Int32(PNG_FILTER_SUB)) }
 
     /// zlib level 9 with adaptive filtering: smallest files, for images committed to git.
-    public static var small: PNGEncoder { PNGEncoder(compressionLevel: 9, filters: Int32(PNG_FILTER_NONE | PNG_FILTER_SUB | PNG_FILTER_UP | PNG_FILTER_AVG | PNG_FILTER_PAETH)) }
+    public static var small: PNGEncoder {
+        PNGEncoder(
+            compressionLevel: 9,
+            filters: Int32(PNG_FILTER_NONE | PNG_FILTER_SUB | PNG_FILTER_UP | PNG_FILTER_AVG | PNG_FILTER_PAETH))
+    }
 
     /// Encodes the surface. The alpha channel is kept only if some pixel is not opaque.
     ///

@@ -22,8 +22,9 @@ public enum PNGImage {
                 ? "not a valid PNG (truncated or corrupt)" : String(cString: cairo_status_to_string(status))
             throw .image(path: path, reason: reason)
         }
-        guard cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32
-            || cairo_image_surface_get_format(surface) == CAIRO_FORMAT_RGB24
+        guard
+            cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32
+                || cairo_image_surface_get_format(surface) == CAIRO_FORMAT_RGB24
         else {
             cairo_surface_destroy(surface)
             throw .image(path: path, reason: "unsupported pixel format")

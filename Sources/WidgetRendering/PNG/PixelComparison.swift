@@ -42,25 +42,26 @@ public struct PixelComparison: Sendable, Hashable {
         let width = a.width
         let height = a.height
         let tolerance = channelTolerance
-        let counts: (Int, Int)? = a.withPixels { pa, strideA in
-            b.withPixels { pb, strideB -> (Int, Int) in
-                var differing = 0
-                var maxDelta = 0
-                for y in 0..<height {
-                    let rowA = UnsafeRawPointer(pa + y * strideA)
-                    let rowB = UnsafeRawPointer(pb + y * strideB)
-                    for x in 0..<width {
-                        let p = rowA.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
-                        let q = rowB.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
-                        if p == q { continue }
-                        let delta = Self.channelDelta(p, q)
-                        maxDelta = max(maxDelta, delta)
-                        if delta > tolerance { differing += 1 }
+        let counts: (Int, Int)? =
+            a.withPixels { pa, strideA in
+                b.withPixels { pb, strideB -> (Int, Int) in
+                    var differing = 0
+                    var maxDelta = 0
+                    for y in 0..<height {
+                        let rowA = UnsafeRawPointer(pa + y * strideA)
+                        let rowB = UnsafeRawPointer(pb + y * strideB)
+                        for x in 0..<width {
+                            let p = rowA.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
+                            let q = rowB.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
+                            if p == q { continue }
+                            let delta = Self.channelDelta(p, q)
+                            maxDelta = max(maxDelta, delta)
+                            if delta > tolerance { differing += 1 }
+                        }
                     }
-                }
-                return (differing, maxDelta)
+                    return (differing, maxDelta)
+                } ?? nil
             } ?? nil
-        } ?? nil
         let (differing, maxDelta) = counts ?? (width * height, 255)
         return PixelDifference(
             differingPixels: differing, totalPixels: width * height, maxChannelDelta: maxDelta, sizeMismatch: false)
@@ -94,8 +95,10 @@ public struct PixelComparison: Sendable, Hashable {
                 diff.withMutablePixels { pd, strideD in
                     for y in 0..<actual.height {
                         for x in 0..<actual.width {
-                            let p = UnsafeRawPointer(pe + y * strideE).loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
-                            let q = UnsafeRawPointer(pa + y * strideA).loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
+                            let p = UnsafeRawPointer(pe + y * strideE).loadUnaligned(
+                                fromByteOffset: x * 4, as: UInt32.self)
+                            let q = UnsafeRawPointer(pa + y * strideA).loadUnaligned(
+                                fromByteOffset: x * 4, as: UInt32.self)
                             let out: UInt32
                             if p != q && Self.channelDelta(p, q) > tolerance {
                                 out = 0xFFFF_0000

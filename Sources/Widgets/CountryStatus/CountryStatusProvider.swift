@@ -25,7 +25,8 @@ public struct CountryStatusProvider: TimelineProvider {
         let loaded = try await ProviderData.load(context, sample: Self.sample) { (data, source) throws(DataError) in
             try Self.select(iso3, in: data, source: source, context: context)
         }
-        var entry = CountryStatusEntry(date: loaded.value.updated, iso3: iso3, status: loaded.value, source: loaded.source)
+        var entry = CountryStatusEntry(
+            date: loaded.value.updated, iso3: iso3, status: loaded.value, source: loaded.source)
         entry.stale = loaded.stale
         let next =
             loaded.stale

@@ -83,7 +83,9 @@ public struct CountryStatusWidget: Widget {
     }
 
     @ViewBuilder
-    private func column(_ label: String, _ value: Double, today: Double?, todayLabel: String, _ color: Color) -> ViewNode {
+    private func column(_ label: String, _ value: Double, today: Double?, todayLabel: String, _ color: Color)
+        -> ViewNode
+    {
         VStack(alignment: .leading, spacing: 1) {
             Text(label).font(Font(size: 12, weight: .semibold)).foregroundStyle(color).lineLimit(1)
             Text(Formatting.grouped(value)).font(Font(size: 20, weight: .bold).monospacedDigit()).lineLimit(1)
@@ -117,7 +119,8 @@ public struct CountryStatusWidget: Widget {
             HStack(alignment: .top, spacing: 0) {
                 column(labels.cases, status.cases, today: status.todayCases, todayLabel: labels.today, Self.casesColor)
                 Spacer(minLength: 6)
-                column(labels.deaths, status.deaths, today: status.todayDeaths, todayLabel: labels.today, Self.deathsColor)
+                column(
+                    labels.deaths, status.deaths, today: status.todayDeaths, todayLabel: labels.today, Self.deathsColor)
                 Spacer(minLength: 6)
                 column(labels.recovered, status.recovered, today: nil, todayLabel: labels.today, Self.recoveredColor)
             }

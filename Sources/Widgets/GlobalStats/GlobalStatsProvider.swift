@@ -14,9 +14,12 @@ public struct GlobalStatsProvider: TimelineProvider {
 
     public func placeholder(in context: TimelineProviderContext) -> GlobalStatsEntry {
         let start = context.now.addingTimeInterval(-29 * 86_400)
-        let daily = (0..<30).map { DatedValue(date: start.addingTimeInterval(Double($0) * 86_400), value: Double(1000 + $0 * 40)) }
+        let daily = (0..<30).map {
+            DatedValue(date: start.addingTimeInterval(Double($0) * 86_400), value: Double(1000 + $0 * 40))
+        }
         return GlobalStatsEntry(
-            date: context.now, cases: 1_000_000, deaths: 50_000, recovered: 200_000, newCases: 2_160, dailyNewCases: daily,
+            date: context.now, cases: 1_000_000, deaths: 50_000, recovered: 200_000, newCases: 2_160,
+            dailyNewCases: daily,
             source: "placeholder")
     }
 
@@ -44,13 +47,18 @@ public struct GlobalStatsProvider: TimelineProvider {
                 dailyNewCases: Self.window(daily.filter { $0.date <= day.date }, context: context), source: source,
                 region: code, stale: loaded.stale)
         }
-        if loaded.stale { return Timeline(entries: entries, policy: .after(context.now.addingTimeInterval(ProviderData.retryInterval))) }
+        if loaded.stale {
+            return Timeline(
+                entries: entries, policy: .after(context.now.addingTimeInterval(ProviderData.retryInterval)))
+        }
         return Timeline(entries: entries, policy: .atEnd)
     }
 
     /// The chart's days: the `range` parameter's window ending at the entry's day.
     static func window(_ daily: [DatedValue], context: TimelineProviderContext) -> [DatedValue] {
-        guard let end = daily.last?.date, let start = ChartRange.resolved(context).start(endingAt: end) else { return daily }
+        guard let end = daily.last?.date, let start = ChartRange.resolved(context).start(endingAt: end) else {
+            return daily
+        }
         return daily.filter { $0.date >= start }
     }
 

@@ -16,7 +16,8 @@ public struct GlobalStatsWidget: Widget {
                 key: "country", title: "Region",
                 summary: "WLD for the world, or a country's ISO 3166 alpha-3 code in a multi-country source.",
                 kind: .choice(
-                    [.init(value: "WLD", label: "World")] + CountryNames.all.map { .init(value: $0.iso3, label: $0.en) }),
+                    [.init(value: "WLD", label: "World")] + CountryNames.all.map { .init(value: $0.iso3, label: $0.en) }
+                ),
                 defaultValue: "WLD"),
             ChartRange.parameter,
         ]
@@ -90,7 +91,9 @@ public struct GlobalStatsWidget: Widget {
     }
 
     @ViewBuilder
-    private func newToday(_ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette, size: Double) -> ViewNode {
+    private func newToday(_ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette, size: Double)
+        -> ViewNode
+    {
         Text(Formatting.signed(entry.newCases) + " " + context.locale.pick(en: "new", ja: "新規", ko: "신규"))
             .font(Font(size: size, weight: .semibold).monospacedDigit()).foregroundStyle(palette.accent).lineLimit(1)
     }
@@ -192,7 +195,9 @@ public struct GlobalStatsWidget: Widget {
                 if let deaths = entry.deaths { tile(deathsLabel(context), deaths, palette) }
                 if let recovered = entry.recovered { tile(recoveredLabel(context), recovered, palette) }
                 if let deaths = entry.deaths, let recovered = entry.recovered {
-                    tile(context.locale.pick(en: "Active", ja: "治療中", ko: "치료 중"), entry.cases - deaths - recovered, palette)
+                    tile(
+                        context.locale.pick(en: "Active", ja: "治療中", ko: "치료 중"), entry.cases - deaths - recovered,
+                        palette)
                 }
             }
         }

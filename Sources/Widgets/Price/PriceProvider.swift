@@ -48,14 +48,16 @@ public struct PriceProvider: TimelineProvider {
             try reader.readOHLC(data, source: source)
         }
         let series = loaded.value
-        let symbol = Self.symbol(given: context.parameters.string("symbol"), series: series, loaded: loaded.source,
+        let symbol = Self.symbol(
+            given: context.parameters.string("symbol"), series: series, loaded: loaded.source,
             userSource: context.dataSource)
         let range = ChartRange.resolved(context)
         let bars = series.bars
         var entries: [PriceEntry] = []
         for index in max(0, bars.count - Self.entryCount)..<bars.count {
             let end = bars[index].time
-            let window = range.start(endingAt: end).map { start in bars[...index].filter { $0.time >= start } }
+            let window =
+                range.start(endingAt: end).map { start in bars[...index].filter { $0.time >= start } }
                 ?? Array(bars[...index])
             var entry = PriceEntry(
                 date: end, symbol: symbol, bars: window.isEmpty ? [bars[index]] : Array(window),

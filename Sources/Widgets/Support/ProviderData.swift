@@ -21,7 +21,8 @@ enum ProviderData {
 
     /// The reading options the user chose (`--format`, `--column`), plus a region.
     static func options(_ context: TimelineProviderContext, region: String? = nil) -> SeriesOptions {
-        SeriesOptions(format: context.dataFormat.flatMap(SeriesFormat.init(name:)), region: region, column: context.dataColumn)
+        SeriesOptions(
+            format: context.dataFormat.flatMap(SeriesFormat.init(name:)), region: region, column: context.dataColumn)
     }
 
     static func sample(_ name: String) throws -> (data: Data, source: String) {
@@ -68,7 +69,7 @@ enum ProviderData {
             let result = try parse(fetched.bytes, fetched.source)
             report(result.warnings)
             return LoadedData(value: result.value, source: fetched.source, stale: fetched.stale)
-        } catch where isRemote(source) {
+        } catch  where isRemote(source) {
             // As a WidgetKit provider on `.failure`: draw the default data and ask again soon.
             context.diagnostics.warn("\(error); drawing the built-in sample instead")
             let (data, name) = try Self.sample(sample)

@@ -24,7 +24,8 @@ enum Fixtures {
     static var now: Date { Date(timeIntervalSince1970: 1_700_000_000) }
 
     static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("widgetrender-tests-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "widgetrender-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
@@ -45,7 +46,8 @@ enum Fixtures {
 
     /// Renders the entry on screen at `now` to PNG bytes.
     static func renderPNG(
-        kind: String, family: WidgetFamily = .systemMedium, colorScheme: ColorScheme = .light, locale: WidgetLocale = .en,
+        kind: String, family: WidgetFamily = .systemMedium, colorScheme: ColorScheme = .light,
+        locale: WidgetLocale = .en,
         parameters: [String: String] = [:], background: String? = nil, placeholder: Bool = false
     ) async throws -> Data {
         guard let widget = BuiltInWidgets.bundle.widget(kind: kind) else { throw FixtureError("no widget \(kind)") }
@@ -88,7 +90,8 @@ enum Fixtures {
                         }
                     }
                     let pixel = 0xFF00_0000 | UInt32(min(255, r)) << 16 | UInt32(min(255, g)) << 8 | UInt32(min(255, b))
-                    UnsafeMutableRawPointer(data + y * stride).storeBytes(of: pixel, toByteOffset: x * 4, as: UInt32.self)
+                    UnsafeMutableRawPointer(data + y * stride).storeBytes(
+                        of: pixel, toByteOffset: x * 4, as: UInt32.self)
                 }
             }
         }
