@@ -23,8 +23,10 @@ struct CommonOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Pixels per point (1, 2 or 3). Default: the device's own.", valueName: "n"))
     var scale: Int?
 
-    @Option(name: .customLong("color-scheme"), help: ArgumentHelp("light or dark.", valueName: "scheme"))
-    var colorScheme: ColorScheme = .light
+    @Option(
+        name: .customLong("color-scheme"),
+        help: ArgumentHelp("light or dark. Default: light (the gallery shows both).", valueName: "scheme"))
+    var colorScheme: ColorScheme?
 
     @Option(help: ArgumentHelp("Language of the widgets' text: en, ja or ko.", valueName: "code"))
     var locale: WidgetLocale = .en
@@ -37,7 +39,7 @@ struct CommonOptions: ParsableArguments {
     @Option(
         name: .customLong("param"),
         help: ArgumentHelp(
-            "A widget parameter, e.g. --param country=KOR or --param days=90; repeatable. `widgetrender list` shows each widget's parameters.",
+            "A widget parameter, e.g. --param country=KOR or --param range=90d; repeatable. It applies to the selected widgets that have it. `widgetrender list` shows each widget's parameters.",
             valueName: "key=value"))
     var parameters: [String] = []
 
@@ -72,7 +74,9 @@ struct CommonOptions: ParsableArguments {
             valueName: "dir"))
     var cacheDirectory: String?
 
-    @Option(help: ArgumentHelp("Seconds to wait for a URL before retrying (2 retries).", valueName: "seconds"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Seconds to wait for a URL before retrying (2 retries). Default: 10.", valueName: "seconds"))
     var timeout: Double = 10
 
     @Flag(
@@ -106,7 +110,7 @@ struct CommonOptions: ParsableArguments {
         }
         if let scale, !(1...3).contains(scale) { throw ValidationError("--scale must be 1, 2 or 3, not \(scale)") }
         request.scale = scale
-        request.colorScheme = colorScheme
+        request.colorScheme = colorScheme ?? .light
         request.locale = locale
         guard let zone = TimeZone(identifier: timeZone) else {
             throw ValidationError("--time-zone: unknown time zone '\(timeZone)'; use an IANA name such as Asia/Tokyo")
@@ -119,6 +123,11 @@ struct CommonOptions: ParsableArguments {
             request.parameters[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
         }
         request.dataSource = data
+        if data == nil {
+            // The built-in samples have a known format; a forced one would only misread them.
+            if format != nil { throw ValidationError("--format applies to --data; add --data PATH|URL") }
+            if column != nil { throw ValidationError("--column applies to --data; add --data PATH|URL") }
+        }
         if let format {
             guard SeriesFormat(name: format) != nil else {
                 throw ValidationError(
@@ -172,7 +181,14 @@ extension WidgetLocale: ExpressibleByArgument {}
 enum FamilySelection {
     static func parse(_ values: [String]) throws -> [WidgetFamily]? {
         var families: [WidgetFamily] = []
-        for value in values.flatMap({ $0.split(separator: ",").map(String.init) }) {
+        let names = values.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        for raw in names {
+            let value = raw.trimmingCharacters(in: .whitespaces)
+            guard !value.isEmpty else {
+                throw ValidationError(
+                    "--family: empty family name; use \(WidgetFamily.allCases.map(\.shortName).joined(separator: ", ")) or all"
+                )
+            }
             if value.lowercased() == "all" { return nil }
             guard let family = WidgetFamily(name: value) else {
                 throw ValidationError(

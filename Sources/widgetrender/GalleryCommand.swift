@@ -33,7 +33,8 @@ struct GalleryCommand: AsyncParsableCommand {
         let started = DispatchTime.now()
         do {
             let session = try RenderSession()
-            let result = try await Gallery(session: session).build(request) { line in
+            let schemes = common.colorScheme.map { [$0] } ?? [.light, .dark]
+            let result = try await Gallery(session: session).build(request, schemes: schemes) { line in
                 if !quiet { Console.progress(line) }
             }
             if !quiet { Console.endProgress() }

@@ -19,6 +19,7 @@ struct Render: AsyncParsableCommand {
               widgetrender --widget price --now 2023-08-02 --family medium
               widgetrender --widget price --data https://example.com/klines.json --range all --family large
               widgetrender --widget covid-global --data ./jhu.csv --param country=KOR --family medium
+              widgetrender --widget covid-global --data ./us-states.csv --param "country=New York" --range 90d
             """)
 
     @Option(
@@ -39,8 +40,13 @@ struct Render: AsyncParsableCommand {
     @Flag(help: "Render each widget's snapshot (as the widget gallery asks) instead of its timeline.")
     var snapshot = false
 
-    @Flag(name: .shortAndLong, help: "Print only errors.")
+    @Flag(name: .shortAndLong, help: "Print only errors and warnings.")
     var quiet = false
+
+    @Flag(
+        name: .customLong("all-warnings"),
+        help: "Print every skipped-record warning (by default the first \(Console.warningLimit), then a count).")
+    var allWarnings = false
 
     func validate() throws {
         if placeholder && snapshot { throw ValidationError("--placeholder and --snapshot cannot be combined") }
@@ -60,7 +66,7 @@ struct Render: AsyncParsableCommand {
             if !quiet { Console.endProgress() }
             for url in result.files { print(Self.display(url)) }
             // Warnings are printed even with --quiet: they say the picture may not show what was asked.
-            for warning in result.warnings { Console.line("warning: \(warning)") }
+            Console.warnings(result.warnings, all: allWarnings)
             if !quiet {
                 for note in result.notes { Console.line(note) }
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9

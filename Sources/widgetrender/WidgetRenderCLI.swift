@@ -58,6 +58,22 @@ enum Console {
         if stderrIsTerminal { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
     }
 
+    /// How many warnings are printed before the rest are counted (without `--all-warnings`).
+    static var warningLimit: Int { 20 }
+
+    /// Prints warnings, one line each, up to ``warningLimit`` unless `all`; the rest as a count.
+    static func warnings(_ warnings: [String], all: Bool) {
+        let shown = all ? warnings[...] : warnings.prefix(warningLimit)
+        var text = ""
+        for warning in shown { text += "warning: \(warning)\n" }
+        if shown.count < warnings.count {
+            let more = warnings.count - shown.count
+            text +=
+                "warning: … and \(more) more like these (\(warnings.count) in all; --all-warnings prints every one)\n"
+        }
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
     static func fail(_ error: PipelineError) -> ExitCode {
         endProgress()
         self.error(error.description)

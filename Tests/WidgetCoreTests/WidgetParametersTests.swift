@@ -205,4 +205,23 @@ struct WidgetParametersTests {
         #expect(ParameterValue.integer(42).description == "42")
         #expect(ParameterValue.boolean(false).description == "false")
     }
+
+    @Test("a suggested-values parameter takes a listed value by value or label, or other text the data decides on")
+    func suggestedValues() throws {
+        let region = WidgetParameter(
+            key: "country", title: "Country",
+            kind: .suggested(
+                [.init(value: "JPN", label: "Japan"), .init(value: "KOR", label: "South Korea")], maxLength: 10),
+            defaultValue: "JPN")
+        #expect(try region.validate("kor") == .string("KOR"))
+        #expect(try region.validate(" south korea ") == .string("KOR"))
+        #expect(try region.validate("New York") == .string("New York"))
+        #expect(throws: ParameterError.self) { try region.validate("") }
+        #expect(throws: ParameterError.self) { try region.validate("   ") }
+        #expect(throws: ParameterError.self) { try region.validate("Lower Saxony") }  // over 10 characters
+        #expect(throws: ParameterError.self) { try region.validate("New\nYork") }
+        #expect(region.allowedValues == ["JPN", "KOR"])
+        #expect(region.allowedDescription == "JPN, KOR, or a name in the data")
+        #expect(region.typeName == "choice or text")
+    }
 }

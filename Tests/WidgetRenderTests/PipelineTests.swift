@@ -73,7 +73,8 @@ struct PipelineTests {
     }
 
     @Test(arguments: [
-        (["country": "XYZ"], "invalid value 'XYZ' for parameter 'country'"),
+        (["country": ""], "invalid value '' for parameter 'country'"),
+        (["country": String(repeating: "x", count: 61)], "for parameter 'country'"),
         (["range": "2w"], "invalid value '2w' for parameter 'range'"),
         (["colour": "red"], "unknown parameter 'colour'"),
     ])
@@ -89,6 +90,24 @@ struct PipelineTests {
             #expect(error.exitCode == 64)
             #expect(error.description.contains(message))
         }
+    }
+
+    @Test func aCountryNotInTheDataIsADataErrorWithCloseMatches() async throws {
+        let out = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        var request = Fixtures.request(kind: "covid-country", out: out)
+        request.parameters = ["country": "Swedn"]
+        do {
+            _ = try await run(request)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.exitCode == 65)
+            #expect(error.description.contains("no country \"Swedn\"; close matches: \"Sweden\""), "\(error)")
+        }
+        // A country the widget has no translations for is still found, and named as the data names it.
+        request.parameters = ["country": "sweden"]
+        let sweden = try await run(request)
+        #expect(sweden.manifest.images.first?.widgetURL == "widgetrender://covid/country/SWE")
     }
 
     @Test func countryParameterPicksTheCountry() async throws {
@@ -157,6 +176,8 @@ struct PipelineTests {
         } catch {
             #expect(error.exitCode == 65)
             #expect(error.description.contains("bg.png"))
+            #expect(error.description.contains("not a valid PNG"))
+            #expect(!error.description.contains("memory"))
         }
     }
 }

@@ -73,7 +73,8 @@ struct CommandTests {
     }
 
     @Test(arguments: [
-        (["--param", "country=XYZ"], Int32(64), "invalid value 'XYZ' for parameter 'country'"),
+        (["--param", "country=XYZ"], Int32(65), "no country \"XYZ\" (and none close to it)"),
+        (["--param", "country="], 64, "invalid value '' for parameter 'country'"),
         (["--param", "nonsense"], 64, "expected key=value"),
         (["--family", "huge"], 64, "unknown family 'huge'"),
         (["--device", "nokia-3310"], 64, "unknown device 'nokia-3310'"),

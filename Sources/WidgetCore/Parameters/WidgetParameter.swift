@@ -34,6 +34,10 @@ public struct WidgetParameter: Sendable, Hashable {
         case boolean
         /// Free text of at most this many characters, no control characters; may be empty.
         case text(maxLength: Int)
+        /// One of the listed values (matched by value or label, case-insensitively, giving the
+        /// value), or any other non-empty text of at most `maxLength` characters that the widget's
+        /// data decides on, e.g. a region as a source spells it (`New York`).
+        case suggested([Choice], maxLength: Int)
     }
 
     /// The key used in `--param key=value`.
@@ -62,13 +66,14 @@ public struct WidgetParameter: Sendable, Hashable {
         case .integer(let range): "\(range.lowerBound)...\(range.upperBound)"
         case .boolean: "true, false"
         case .text(let maxLength): "text of up to \(maxLength) characters"
+        case .suggested(let choices, _): choices.map(\.value).joined(separator: ", ") + ", or a name in the data"
         }
     }
 
     /// The allowed values as strings (for `list --json`); an integer range gives its bounds.
     public var allowedValues: [String] {
         switch kind {
-        case .choice(let choices): choices.map(\.value)
+        case .choice(let choices), .suggested(let choices, _): choices.map(\.value)
         case .integer(let range): [String(range.lowerBound), String(range.upperBound)]
         case .boolean: ["true", "false"]
         case .text: []
@@ -82,6 +87,7 @@ public struct WidgetParameter: Sendable, Hashable {
         case .integer: "integer"
         case .boolean: "boolean"
         case .text: "text"
+        case .suggested: "choice or text"
         }
     }
 
@@ -99,6 +105,17 @@ public struct WidgetParameter: Sendable, Hashable {
             if let number = Int(trimmed), range.contains(number) { return .integer(number) }
         case .text(let maxLength):
             if trimmed.count <= maxLength,
+                !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            {
+                return .string(trimmed)
+            }
+        case .suggested(let choices, let maxLength):
+            let folded = trimmed.lowercased()
+            if let match = choices.first(where: { $0.value.lowercased() == folded || $0.label.lowercased() == folded })
+            {
+                return .string(match.value)
+            }
+            if !trimmed.isEmpty, trimmed.count <= maxLength,
                 !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
             {
                 return .string(trimmed)

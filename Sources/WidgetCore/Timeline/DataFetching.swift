@@ -49,3 +49,15 @@ public final class Diagnostics: @unchecked Sendable {
         }
     }
 }
+
+/// A provider cannot serve the configuration it was given (a parameter its data cannot
+/// satisfy); the command treats it as a usage error (exit 64) and names the widget.
+public struct WidgetConfigurationError: Error, CustomStringConvertible, Sendable {
+    public var message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}

@@ -252,7 +252,8 @@ public struct OHLCCSVParser: Sendable {
         }
         let dateName = table.names[date].isEmpty ? "date" : table.names[date]
         let volume = table.column(Self.volumeAliases)
-        if layout != .named {
+        // A chosen column (`--column "Adj Close"`) is found by name whatever the layout.
+        if layout != .named && valueColumn == nil {
             let prices = try ["open", "high", "low", "close"].map { key throws(DataError) in try required(key) }
             return Columns(date: date, dateName: dateName, prices: prices, volume: volume)
         }

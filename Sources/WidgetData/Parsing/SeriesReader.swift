@@ -35,6 +35,30 @@ public struct SeriesReader: Sendable {
     /// - Returns: the data, its format and the warnings.
     /// - Throws: ``DataError``: `unrecognized`, `malformed`, `empty`, `service`, `notFound`, `selectionRequired`.
     public func read(_ data: Data, source: String) throws(DataError) -> ParseResult<SeriesData> {
+        let result = try readFormat(data, source: source)
+        guard let column = options.column else { return result }
+        // A column that is not applied or not there is an error, never silently ignored.
+        switch (result.format, result.value) {
+        case (.cryptowatch, _), (.yahoo, _), (.pandas, _), (.csv, _):
+            return result  // the parsers chose the column (or period) and reported a missing one
+        case (_, .cases(let series)):
+            guard series.values(named: column) != nil else {
+                throw .notFound(
+                    source: source, kind: "column", name: column,
+                    suggestions: NameMatcher.closeMatches(
+                        for: column, in: series.columns.map { NameMatcher.Candidate($0.name) }))
+            }
+            return result
+        default:
+            throw .unsupported(
+                source: source,
+                reason:
+                    "--column \(column) does not apply to \(result.format.name) data, which has one series; it picks a column of a CSV file (or a Cryptowatch period)"
+            )
+        }
+    }
+
+    private func readFormat(_ data: Data, source: String) throws(DataError) -> ParseResult<SeriesData> {
         let text = try SourceText(data, source: source)
         let (format, parsed): (SeriesFormat, FormatDetector.Parsed)
         if let chosen = options.format {

@@ -59,7 +59,8 @@ public struct Benchmark {
         let widgets =
             request.kinds.isEmpty
             ? session.bundle.widgets : session.bundle.widgets.filter { request.kinds.contains($0.kind) }
-        let parameters = try pipeline.resolveParameters(request.parameters, for: widgets)
+        var notes: [String] = []
+        let parameters = try pipeline.resolveParameters(request.parameters, for: widgets, notes: &notes)
         for widget in widgets where widget.supports(family) {
             let metrics: WidgetMetrics
             do {

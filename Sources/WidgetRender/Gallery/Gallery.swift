@@ -40,16 +40,18 @@ public struct Gallery {
     /// Uses the request's widgets, device, scale, locale, parameters, data and shared
     /// container; families are every supported one the device has; both color schemes.
     ///
+    /// - Parameter schemes: the appearances shown (both by default; `--color-scheme` picks one).
     /// - Throws: ``PipelineError`` as the render command does.
-    public func build(_ request: RenderRequest, progress: (String) -> Void = { _ in }) async throws(PipelineError)
-        -> GalleryResult
-    {
+    public func build(
+        _ request: RenderRequest, schemes: [ColorScheme] = [.light, .dark], progress: (String) -> Void = { _ in }
+    ) async throws(PipelineError) -> GalleryResult {
         let pipeline = RenderPipeline(session: session)
         let widgets = try pipeline.select(request)
-        let parameters = try pipeline.resolveParameters(request.parameters, for: widgets)
         var notes: [String] = []
+        let parameters = try pipeline.resolveParameters(request.parameters, for: widgets, notes: &notes)
         let background = try pipeline.backgroundImage(request, notes: &notes)
         let diagnostics = Diagnostics()
+        var seenWarnings: Set<String> = []
         var previews: [GalleryResult.Preview] = []
         var sections: [ContactSheet.Section] = []
         var htmlSections: [String] = []
@@ -85,7 +87,7 @@ public struct Gallery {
                     .first
                 else { continue }
                 // Lock Screen widgets are drawn light on the wallpaper whatever the appearance: one preview.
-                for scheme in family.isAccessory ? [ColorScheme.dark] : [.light, .dark] {
+                for scheme in family.isAccessory ? [ColorScheme.dark] : schemes {
                     let view = entry.view(
                         in: ViewContext(
                             family: family, displaySize: metrics.size, colorScheme: scheme, locale: request.locale,
@@ -115,7 +117,7 @@ public struct Gallery {
                             file: file, family: family, size: metrics.size, widget: widget.displayName, scheme: scheme))
                 }
             }
-            for warning in diagnostics.drain() where !notes.contains("warning: \(warning)") {
+            for warning in diagnostics.drain() where seenWarnings.insert(warning).inserted {
                 notes.append("warning: \(warning)")
             }
             progress("gallery \(widget.kind): \(tiles.count) previews")
@@ -180,12 +182,13 @@ public struct Gallery {
                 <h2>\(escape(widget.displayName))</h2>
                 <p class="description">\(escape(widget.description))</p>
                 <p class="kind"><code>\(escape(widget.kind))</code> · families: \(escape(widget.supportedFamilies.map(\.shortName).joined(separator: ", ")))</p>
-                <div class="row light">
-        \(light.joined(separator: "\n"))
-                </div>
-                <div class="row dark">
-        \(dark.joined(separator: "\n"))
-                </div>
+        \([("light", light), ("dark", dark)].filter { !$0.1.isEmpty }.map { scheme, figures in
+                """
+                        <div class="row \(scheme)">
+                \(figures.joined(separator: "\n"))
+                        </div>
+                """
+            }.joined(separator: "\n"))
               </section>
         """
     }

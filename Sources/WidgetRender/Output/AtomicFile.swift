@@ -8,10 +8,8 @@ public enum AtomicFile {
     /// - Throws: ``PipelineError/io(path:reason:)`` naming the file; no temporary file is left behind.
     public static func write(_ data: Data, to url: URL) throws(PipelineError) {
         let folder = url.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw .io(path: folder.path, reason: "cannot create folder: \(error.localizedDescription)")
+        if OutputFolder.mkdirs(folder.path) != 0 {
+            throw .io(path: folder.path, reason: "cannot create folder: \(String(cString: strerror(errno)))")
         }
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         guard FileManager.default.createFile(atPath: temporary.path, contents: data) else {

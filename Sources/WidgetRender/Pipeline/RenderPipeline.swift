@@ -39,15 +39,18 @@ public struct RenderPipeline {
         -> RenderResult
     {
         let widgets = try select(request)
-        let parameters = try resolveParameters(request.parameters, for: widgets)
         var notes: [String] = []
+        let parameters = try resolveParameters(request.parameters, for: widgets, notes: &notes)
         let background = try backgroundImage(request, notes: &notes)
 
         let diagnostics = Diagnostics()
         var warnings: [String] = []
+        var seenWarnings: Set<String> = []
         var widgetRecords: [Manifest.WidgetRecord] = []
         var images: [Manifest.ImageRecord] = []
-        var files: [URL] = []
+        // Everything is drawn before anything is written, so a data error in the last widget
+        // leaves the output folder as it was.
+        var pending: [(relative: String, png: Data)] = []
         for widget in widgets {
             let params = parameters[widget.kind] ?? WidgetParameters()
             var record = Manifest.WidgetRecord(
@@ -77,11 +80,14 @@ public struct RenderPipeline {
                 let context = providerContext(
                     request, family: family, size: metrics.size, parameters: params, diagnostics: diagnostics)
                 let entries = try await self.entries(of: widget, mode: request.mode, context: context, record: &record)
-                for warning in diagnostics.drain() where !warnings.contains(warning) { warnings.append(warning) }
+                let drained = diagnostics.drain()
+                for warning in drained where seenWarnings.insert(warning).inserted { warnings.append(warning) }
                 if request.strict, let stale = entries.first(where: { $0.dataSummary?.stale == true }) {
-                    throw .unavailable(
-                        "\(request.dataSource ?? "the data source") could not be fetched (--strict): "
-                            + (warnings.last ?? "drawn from \(stale.dataSummary?.source ?? "a fallback")"))
+                    // The fetcher's reason, without the "drawing the … instead" of a non-strict run.
+                    let reason =
+                        drained.last.map(Self.withoutFallbackClause)
+                        ?? "drawn from \(stale.dataSummary?.source ?? "a fallback")"
+                    throw .unavailable("\(reason) (--strict: nothing was written)")
                 }
                 let shown = record.entryShownAtNow
                 let viewContext = ViewContext(
@@ -98,9 +104,7 @@ public struct RenderPipeline {
                     case .snapshot: name = "snapshot.png"
                     }
                     let relative = "\(widget.kind)/\(family.shortName)/\(name)"
-                    let url = request.outputDirectory.appendingPathComponent(relative)
-                    try AtomicFile.write(png, to: url)
-                    files.append(url)
+                    pending.append((relative, png))
                     images.append(
                         Manifest.ImageRecord(
                             kind: widget.kind, family: family.shortName, device: metrics.deviceID, scale: metrics.scale,
@@ -126,14 +130,26 @@ public struct RenderPipeline {
             generator: "widgetrender \(WidgetRenderVersion.current)", now: request.now, mode: request.mode.rawValue,
             device: request.device.id, colorScheme: request.colorScheme.rawValue, locale: request.locale.rawValue,
             renderStack: session.renderStack, widgets: widgetRecords, images: images)
+        let manifestBytes: Data
         do {
-            try AtomicFile.write(
-                try manifest.encoded(), to: request.outputDirectory.appendingPathComponent("manifest.json"))
-        } catch let error as PipelineError {
-            throw error
+            manifestBytes = try manifest.encoded()
         } catch {
             throw .software("cannot encode the manifest: \(error)")
         }
+        try OutputFolder.prepare(request.outputDirectory)
+        var files: [URL] = []
+        for (relative, png) in pending {
+            let url = request.outputDirectory.appendingPathComponent(relative)
+            try AtomicFile.write(png, to: url)
+            files.append(url)
+        }
+        let removed = OutputFolder.removeStalePNGs(in: request.outputDirectory, keeping: pending.map(\.relative))
+        if removed > 0 {
+            notes.append(
+                "note: removed \(removed) PNG\(removed == 1 ? "" : "s") of an earlier run from the folders rendered now"
+            )
+        }
+        try AtomicFile.write(manifestBytes, to: request.outputDirectory.appendingPathComponent("manifest.json"))
         return RenderResult(manifest: manifest, files: files, notes: notes, warnings: warnings)
     }
 
@@ -186,16 +202,27 @@ public struct RenderPipeline {
     }
 
     /// Each widget gets the pairs it declares; a key no selected widget declares is an error.
-    func resolveParameters(_ raw: [String: String], for widgets: [AnyWidget]) throws(PipelineError) -> [String:
-        WidgetParameters]
+    func resolveParameters(_ raw: [String: String], for widgets: [AnyWidget], notes: inout [String])
+        throws(PipelineError) -> [String: WidgetParameters]
     {
         let declared = Set(widgets.flatMap { $0.parameters.map(\.key) })
         for key in raw.keys.sorted() where !declared.contains(key) {
             let known = widgets.flatMap { widget in widget.parameters.map { "\($0.key) (\(widget.kind))" } }
+            let takers = session.bundle.widgets.filter { $0.parameters.contains { $0.key == key } }.map(\.kind)
             throw .usage(
-                "unknown parameter '\(key)'; "
+                "unknown parameter '\(key)' for \(widgets.map(\.kind).joined(separator: ", ")); "
+                    + (takers.isEmpty ? "" : "it belongs to \(takers.joined(separator: ", ")); ")
                     + (known.isEmpty
                         ? "the selected widgets take no parameters" : "parameters: \(known.joined(separator: ", "))"))
+        }
+        // A key some selected widgets declare applies to those; say so for the others.
+        for key in raw.keys.sorted() {
+            let ignoring = widgets.filter { widget in !widget.parameters.contains { $0.key == key } }
+            if !ignoring.isEmpty {
+                notes.append(
+                    "note: \(key) does not apply to \(ignoring.map(\.kind).joined(separator: ", ")) (no such parameter)"
+                )
+            }
         }
         var result: [String: WidgetParameters] = [:]
         for widget in widgets {
@@ -207,6 +234,14 @@ public struct RenderPipeline {
             }
         }
         return result
+    }
+
+    /// `"x.json: timed out; drawing the built-in sample instead"` → `"x.json: timed out"`.
+    static func withoutFallbackClause(_ warning: String) -> String {
+        for clause in ["; drawing the built-in sample instead", "; drawing the cached copy"] {
+            if let range = warning.range(of: clause) { return String(warning[..<range.lowerBound]) }
+        }
+        return warning
     }
 
     func backgroundImage(_ request: RenderRequest, notes: inout [String]) throws(PipelineError) -> String? {
@@ -255,11 +290,19 @@ public struct RenderPipeline {
             throw error
         } catch let error as DataError {
             switch error {
-            case .unreadable(let source, let reason) where reason == "no such file":
-                throw .missingInput("\(source): \(reason)")
-            case .unsupported, .unavailable: throw .unavailable(error.description)
+            case .unreadable(_, let reason) where reason.hasPrefix("file is "):
+                throw .badData(error.description)  // over the size limit
+            case .unreadable(_, let reason) where reason.hasPrefix("no path") || reason.hasSuffix("has no path"):
+                throw .usage(error.description)
+            case .unreadable:
+                // Missing, a folder, or not readable: the input cannot be opened (EX_NOINPUT).
+                throw .missingInput(error.description)
+            case .unsupported: throw .usage(error.description)
+            case .unavailable: throw .unavailable(error.description)
             default: throw .badData(error.description)
             }
+        } catch let error as WidgetConfigurationError {
+            throw .usage("\(widget.kind): \(error.message)")
         } catch let error as WidgetAssets.MissingAsset {
             throw .unavailable(error.description)
         } catch {

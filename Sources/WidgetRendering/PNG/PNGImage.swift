@@ -11,6 +11,18 @@ public enum PNGImage {
         guard FileManager.default.fileExists(atPath: path) else {
             throw .image(path: path, reason: "no such file")
         }
+        // Cairo reports a file that is not a PNG at all as "out of memory"; check the signature first.
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw .image(path: path, reason: "cannot be opened (is it readable?)")
+        }
+        let head = (try? handle.read(upToCount: 8)) ?? Data()
+        try? handle.close()
+        guard Array(head) == signature else {
+            throw .image(
+                path: path,
+                reason: head.isEmpty ? "not a valid PNG (the file is empty)" : "not a valid PNG (no PNG signature)")
+        }
         guard let surface = cairo_image_surface_create_from_png(path) else {
             throw .image(path: path, reason: "cannot be read")
         }
@@ -18,7 +30,7 @@ public enum PNGImage {
         guard status == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
             let reason =
-                status == CAIRO_STATUS_READ_ERROR
+                status == CAIRO_STATUS_READ_ERROR || status == CAIRO_STATUS_NO_MEMORY
                 ? "not a valid PNG (truncated or corrupt)" : String(cString: cairo_status_to_string(status))
             throw .image(path: path, reason: reason)
         }

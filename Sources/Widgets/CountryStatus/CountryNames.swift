@@ -15,7 +15,9 @@ enum CountryNames {
     static let all: [Country] = [
         Country(iso3: "JPN", en: "Japan", ja: "日本", ko: "일본"),
         Country(iso3: "USA", en: "United States", ja: "アメリカ", ko: "미국", aliases: ["USA", "US"]),
-        Country(iso3: "KOR", en: "South Korea", ja: "韓国", ko: "한국", aliases: ["S. Korea", "Korea, South"]),
+        Country(
+            iso3: "KOR", en: "South Korea", ja: "韓国", ko: "한국",
+            aliases: ["S. Korea", "Korea, South", "Korea", "Republic of Korea"]),
         Country(iso3: "CHN", en: "China", ja: "中国", ko: "중국"),
         Country(iso3: "IND", en: "India", ja: "インド", ko: "인도"),
         Country(iso3: "ITA", en: "Italy", ja: "イタリア", ko: "이탈리아"),
@@ -35,8 +37,40 @@ enum CountryNames {
         return [iso3, country.en] + country.aliases
     }
 
-    static func name(of iso3: String, in locale: WidgetLocale) -> String {
-        guard let country = all.first(where: { $0.iso3 == iso3 }) else { return iso3 }
+    /// The ISO code for a code, English name or other spelling of a listed country
+    /// (`kor`, `South Korea`, `S. Korea`, `UK` → `KOR`, `GBR`); `nil` for anything else.
+    static func code(for text: String) -> String? {
+        let folded = text.trimmingCharacters(in: .whitespaces).lowercased()
+        return all.first { country in
+            ([country.iso3, country.en] + country.aliases).contains { $0.lowercased() == folded }
+        }?.iso3
+    }
+
+    /// The country's name in the widget's language; for a country not listed, `dataName`
+    /// (the name the source gives) or else the code itself.
+    static func name(of iso3: String, in locale: WidgetLocale, dataName: String? = nil) -> String {
+        guard
+            let country = all.first(where: { $0.iso3 == iso3 })
+                ?? code(for: dataName ?? "").flatMap({ code in
+                    all.first { $0.iso3 == code }
+                })
+        else { return dataName ?? iso3 }
         return locale.pick(en: country.en, ja: country.ja, ko: country.ko)
+    }
+
+    /// Words sources use for the world total.
+    static func isWorld(_ name: String) -> Bool {
+        ["world", "global", "worldwide", "wld", "owid_wrl"].contains(name.lowercased())
+    }
+
+    /// The country parameter both COVID widgets take: a listed country by code or name, or
+    /// any name the user's data has (a US state in an NYT file, a country the list lacks).
+    static func parameter(extra: [WidgetParameter.Choice] = [], defaultValue: String, summary: String)
+        -> WidgetParameter
+    {
+        WidgetParameter(
+            key: "country", title: "Country", summary: summary,
+            kind: .suggested(extra + all.map { .init(value: $0.iso3, label: $0.en) }, maxLength: 60),
+            defaultValue: defaultValue)
     }
 }

@@ -21,12 +21,13 @@ public struct CountryStatusProvider: TimelineProvider {
     }
 
     public func timeline(in context: TimelineProviderContext) async throws -> Timeline<CountryStatusEntry> {
-        let iso3 = context.parameters.string("country") ?? "JPN"
+        let raw = context.parameters.string("country") ?? "JPN"
+        let iso3 = CountryNames.code(for: raw) ?? raw
         let loaded = try await ProviderData.load(context, sample: Self.sample) { (data, source) throws(DataError) in
             try Self.select(iso3, in: data, source: source, context: context)
         }
         var entry = CountryStatusEntry(
-            date: loaded.value.updated, iso3: iso3, status: loaded.value, source: loaded.source)
+            date: loaded.value.updated, iso3: loaded.value.iso3 ?? iso3, status: loaded.value, source: loaded.source)
         entry.stale = loaded.stale
         let next =
             loaded.stale
@@ -42,7 +43,7 @@ public struct CountryStatusProvider: TimelineProvider {
         let all = try SeriesReader(ProviderData.options(context)).readCountries(data, source: source)
         var firstError: DataError?
         for query in CountryNames.queries(for: iso3) {
-            if let match = all.value.first(where: { $0.iso3?.uppercased() == iso3 }) {
+            if let match = all.value.first(where: { $0.iso3?.uppercased() == iso3.uppercased() }) {
                 return ParseResult(value: match, format: all.format, warnings: all.warnings)
             }
             do {

@@ -12,9 +12,11 @@ public struct CountryStatusWidget: Widget {
 
     public var parameters: [WidgetParameter] {
         [
-            WidgetParameter(
-                key: "country", title: "Country", summary: "The country shown (ISO 3166 alpha-3 code).",
-                kind: .choice(CountryNames.all.map { .init(value: $0.iso3, label: $0.en) }), defaultValue: "JPN")
+            CountryNames.parameter(
+                defaultValue: "JPN",
+                summary:
+                    "The country shown: an ISO 3166 alpha-3 code or an English name; with --data, any country the file has (names in Japanese and Korean for the listed ones)."
+            )
         ]
     }
 
@@ -54,8 +56,10 @@ public struct CountryStatusWidget: Widget {
         let status = entry.status
         VStack(alignment: .leading, spacing: 2) {
             HStack(spacing: 4) {
-                Text(CountryNames.name(of: entry.iso3, in: context.locale)).font(Font(size: 15, weight: .bold))
-                    .lineLimit(1).minimumScaleFactor(0.7)
+                Text(CountryNames.name(of: entry.iso3, in: context.locale, dataName: entry.status.country)).font(
+                    Font(size: 15, weight: .bold)
+                )
+                .lineLimit(1).minimumScaleFactor(0.7)
                 Spacer(minLength: 0)
             }
             Text(labels.cases).font(Font(size: 12, weight: .semibold)).foregroundStyle(Self.casesColor)
@@ -106,8 +110,10 @@ public struct CountryStatusWidget: Widget {
         let width = max(0, context.displaySize.width - 32)
         VStack(alignment: .leading, spacing: 8) {
             HStack(alignment: .center, spacing: 6) {
-                Text(CountryNames.name(of: entry.iso3, in: context.locale)).font(Font(size: 17, weight: .bold))
-                    .lineLimit(1)
+                Text(CountryNames.name(of: entry.iso3, in: context.locale, dataName: entry.status.country)).font(
+                    Font(size: 17, weight: .bold)
+                )
+                .lineLimit(1)
                 Text("COVID-19").font(Font(size: 12, weight: .semibold)).foregroundStyle(.secondary)
                 Spacer(minLength: 0)
                 Text(

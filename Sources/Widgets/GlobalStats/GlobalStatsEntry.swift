@@ -18,8 +18,12 @@ public struct GlobalStatsEntry: DataDescribingEntry {
     /// True when the counts come from the cache or a default after a failed fetch.
     public var stale = false
 
-    /// `WLD` for the world, else the ISO code of the country shown.
+    /// `WLD` for the world, else the ISO code of the country shown, or the region as asked for.
     public var region: String = "WLD"
+    /// The column charted instead of cumulative cases (`--column deaths`), as the user named it.
+    public var seriesName: String?
+    /// The region as the data names it (`New York`, `US`, `World`); `nil` for the placeholder.
+    public var regionName: String?
 
     public init(
         date: Date, cases: Double, deaths: Double?, recovered: Double?, newCases: Double, dailyNewCases: [DatedValue],
@@ -34,6 +38,12 @@ public struct GlobalStatsEntry: DataDescribingEntry {
         self.newCases = newCases
         self.dailyNewCases = dailyNewCases
         self.source = source
+    }
+
+    /// True when the title is the world: asked for `WLD` and the data is the world total (not a
+    /// single-region file such as NYT's `us.csv`).
+    var showsWorld: Bool {
+        region == "WLD" && (regionName.map(CountryNames.isWorld) ?? true)
     }
 
     /// The daily new cases as chart points.

@@ -24,13 +24,15 @@ public struct GlobalStatsProvider: TimelineProvider {
     }
 
     public func timeline(in context: TimelineProviderContext) async throws -> Timeline<GlobalStatsEntry> {
-        let code = context.parameters.string("country") ?? "WLD"
-        let loaded = try await ProviderData.load(context, sample: Self.sample) { (data, source) throws(DataError) in
+        let code = Self.region(context)
+        let loaded = try await ProviderData.load(context, sample: Self.sample) { (data, source) in
             try Self.read(code, data, source: source, context: context)
         }
         let timeline = loaded.value.timeline
         let source = loaded.source
-        let cases = timeline.cases
+        // `--column NAME` charts that column (checked to exist by the reader) instead of cases.
+        let column = context.dataSource == nil ? nil : context.dataColumn
+        let cases = column.flatMap { loaded.value.values(named: $0) } ?? timeline.cases
         // Day-over-day differences of the cumulative counts.
         var daily: [DatedValue] = []
         for index in cases.indices.dropFirst() {
@@ -39,13 +41,17 @@ public struct GlobalStatsProvider: TimelineProvider {
         func value(_ series: [DatedValue], at date: Date) -> Double? {
             series.isEmpty ? nil : series.last(where: { $0.date <= date })?.value ?? 0
         }
-        let entries = cases.suffix(Self.entryCount).map { day in
+        var entries = cases.suffix(Self.entryCount).map { day in
             GlobalStatsEntry(
                 date: day.date, cases: day.value, deaths: value(timeline.deaths, at: day.date),
                 recovered: value(timeline.recovered, at: day.date),
                 newCases: daily.last(where: { $0.date == day.date })?.value ?? 0,
                 dailyNewCases: Self.window(daily.filter { $0.date <= day.date }, context: context), source: source,
                 region: code, stale: loaded.stale)
+        }
+        for index in entries.indices {
+            entries[index].regionName = timeline.region
+            entries[index].seriesName = column
         }
         if loaded.stale {
             return Timeline(
@@ -62,18 +68,41 @@ public struct GlobalStatsProvider: TimelineProvider {
         return daily.filter { $0.date >= start }
     }
 
-    /// The series for the chosen region: everything for `WLD` (a global source), else the
-    /// country found by code, English name or another spelling.
+    /// The `country` parameter as an ISO code when it names a listed country, else as given.
+    static func region(_ context: TimelineProviderContext) -> String {
+        let raw = context.parameters.string("country") ?? "WLD"
+        return raw.uppercased() == "WLD" ? "WLD" : CountryNames.code(for: raw) ?? raw
+    }
+
+    /// The series for the chosen region. For `WLD`: a single-region file's one region, or a
+    /// multi-region file's world total (`World`, `Global`); a file of countries without one is
+    /// a configuration error that lists them. Else the country found by code, English name or
+    /// another spelling, or the region as the file spells it.
     static func read(
         _ code: String, _ data: Data, source: String, context: TimelineProviderContext
-    ) throws(DataError) -> ParseResult<CaseSeries> {
+    ) throws -> ParseResult<CaseSeries> {
         guard code != "WLD" else {
-            do {
-                return try SeriesReader(ProviderData.options(context)).readCases(data, source: source)
-            } catch .selectionRequired {
-                // A multi-country source needs a name for its world total.
-                return try SeriesReader(ProviderData.options(context, region: "World")).readCases(data, source: source)
+            let all: Result<ParseResult<CaseSeries>, DataError> = Result {
+                () throws(DataError) in try SeriesReader(ProviderData.options(context)).readCases(data, source: source)
             }
+            guard case .failure(.selectionRequired(_, let kind, let choices)) = all else { return try all.get() }
+            for world in ["World", "Global"] {
+                let options = ProviderData.options(context, region: world)
+                if let total = try? SeriesReader(options).readCases(data, source: source) { return total }
+            }
+            let plural =
+                DataError.selectionRequired(source: source, kind: kind, choices: choices).description
+                .components(separatedBy: ";").first ?? source
+            throw WidgetConfigurationError(
+                "\(plural) and no world total; choose one with --param country=NAME, e.g. "
+                    + choices.prefix(6).map { "--param \"country=\($0)\"" }.joined(separator: ", ")
+                    + (choices.count > 6 ? ", …" : ""))
+        }
+        if ProviderData.isSample(source) {
+            throw WidgetConfigurationError(
+                "the built-in sample (\(source)) holds worldwide totals only, not country=\(code); give a per-country "
+                    + "source with --data (a JHU time-series CSV, OWID or NYT CSV, or disease.sh /historical/COUNTRY), "
+                    + "or render the country with --widget covid-country")
         }
         var firstError: DataError?
         for query in CountryNames.queries(for: code) {

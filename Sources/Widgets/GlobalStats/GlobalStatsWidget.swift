@@ -12,13 +12,11 @@ public struct GlobalStatsWidget: Widget {
 
     public var parameters: [WidgetParameter] {
         [
-            WidgetParameter(
-                key: "country", title: "Region",
-                summary: "WLD for the world, or a country's ISO 3166 alpha-3 code in a multi-country source.",
-                kind: .choice(
-                    [.init(value: "WLD", label: "World")] + CountryNames.all.map { .init(value: $0.iso3, label: $0.en) }
-                ),
-                defaultValue: "WLD"),
+            CountryNames.parameter(
+                extra: [.init(value: "WLD", label: "World")], defaultValue: "WLD",
+                summary:
+                    "WLD for the world total (or the one region of a single-region file); with --data of a multi-region file, a country's code or name, or a region as the file spells it (\"New York\")."
+            ),
             ChartRange.parameter,
         ]
     }
@@ -68,26 +66,30 @@ public struct GlobalStatsWidget: Widget {
     ) -> ViewNode {
         HStack(spacing: 5) {
             Text(
-                entry.region == "WLD"
+                entry.showsWorld
                     ? context.locale.pick(en: "World", ja: "世界", ko: "전 세계")
-                    : CountryNames.name(of: entry.region, in: context.locale)
+                    : CountryNames.name(of: entry.region, in: context.locale, dataName: entry.regionName)
             )
             .font(Font(size: size, weight: .bold)).lineLimit(1).minimumScaleFactor(0.7)
             // A country's name leaves no room for the topic in the narrow families.
-            if showTopic && (entry.region == "WLD" || context.family == .systemLarge) {
+            if showTopic && (entry.showsWorld || context.family == .systemLarge) {
                 Text("COVID-19").font(Font(size: size - 3, weight: .semibold)).foregroundStyle(palette.secondary)
                     .lineLimit(1)
             }
             if entry.stale {
-                Text(context.locale.pick(en: "cached", ja: "キャッシュ", ko: "캐시")).font(Font(size: 11, weight: .medium))
-                    .foregroundStyle(palette.secondary).lineLimit(1)
+                Text(ProviderData.staleLabel(source: entry.source, locale: context.locale)).font(
+                    Font(size: 11, weight: .medium)
+                )
+                .foregroundStyle(palette.secondary).lineLimit(1)
             }
             Spacer(minLength: 0)
         }
     }
 
-    private func confirmed(_ context: ViewContext) -> String {
-        context.locale.pick(en: "Confirmed", ja: "感染者", ko: "확진자")
+    /// "Confirmed", or the column chosen with `--column` as the file names it.
+    private func confirmed(_ entry: GlobalStatsEntry, _ context: ViewContext) -> String {
+        if let column = entry.seriesName { return column }
+        return context.locale.pick(en: "Confirmed", ja: "感染者", ko: "확진자")
     }
 
     @ViewBuilder
@@ -111,7 +113,7 @@ public struct GlobalStatsWidget: Widget {
     private func small(_ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette) -> ViewNode {
         VStack(alignment: .leading, spacing: 2) {
             title(entry, context, palette, size: 15, showTopic: false)
-            Text(confirmed(context)).font(Font(size: 11, weight: .semibold))
+            Text(confirmed(entry, context)).font(Font(size: 11, weight: .semibold))
                 .foregroundStyle(palette.secondary).lineLimit(1)
                 .padding(EdgeInsets(top: 4))
             Text(Formatting.grouped(entry.cases)).font(Font(size: 24, weight: .bold).monospacedDigit()).lineLimit(1)
@@ -143,7 +145,8 @@ public struct GlobalStatsWidget: Widget {
             VStack(alignment: .leading, spacing: 2) {
                 title(entry, context, palette, size: 15)
                 Spacer(minLength: 0)
-                Text(confirmed(context)).font(Font(size: 11, weight: .semibold)).foregroundStyle(palette.secondary)
+                Text(confirmed(entry, context)).font(Font(size: 11, weight: .semibold)).foregroundStyle(
+                    palette.secondary)
                 Text(Formatting.grouped(entry.cases)).font(Font(size: 24, weight: .bold).monospacedDigit()).lineLimit(1)
                     .minimumScaleFactor(0.5)
                 newToday(entry, context, palette, size: 12)
@@ -183,7 +186,8 @@ public struct GlobalStatsWidget: Widget {
                     .font(Font(size: 12, weight: .medium)).foregroundStyle(palette.secondary)
             }
             VStack(alignment: .leading, spacing: 1) {
-                Text(confirmed(context)).font(Font(size: 12, weight: .semibold)).foregroundStyle(palette.secondary)
+                Text(confirmed(entry, context)).font(Font(size: 12, weight: .semibold)).foregroundStyle(
+                    palette.secondary)
                 Text(Formatting.grouped(entry.cases)).font(Font(size: 32, weight: .bold).monospacedDigit()).lineLimit(1)
                     .minimumScaleFactor(0.5)
                 newToday(entry, context, palette, size: 14)

@@ -48,9 +48,11 @@ public struct PriceProvider: TimelineProvider {
             try reader.readOHLC(data, source: source)
         }
         let series = loaded.value
+        // After a failed fetch the built-in BTC sample stands in: name it as such, not as the asked-for symbol.
+        let fellBack = ProviderData.isSample(loaded.source)
         let symbol = Self.symbol(
-            given: context.parameters.string("symbol"), series: series, loaded: loaded.source,
-            userSource: context.dataSource)
+            given: fellBack ? nil : context.parameters.string("symbol"), series: series, loaded: loaded.source,
+            userSource: fellBack ? nil : context.dataSource)
         let range = ChartRange.resolved(context)
         let bars = series.bars
         var entries: [PriceEntry] = []

@@ -51,9 +51,9 @@ public struct PriceWidget: Widget {
         entry.pairLabel == name(entry, context) ? entry.rangeLabel : entry.pairLabel + " · " + entry.rangeLabel
     }
 
-    /// A discreet note that the data is not fresh (cached or built-in after a failed fetch).
+    /// A discreet note that the data is not fresh: cached, or the built-in sample after a failed fetch.
     private func staleNote(_ entry: PriceEntry, _ context: ViewContext) -> String {
-        entry.stale ? " · " + context.locale.pick(en: "cached", ja: "キャッシュ", ko: "캐시") : ""
+        entry.stale ? " · " + ProviderData.staleLabel(source: entry.source, locale: context.locale) : ""
     }
 
     @ViewBuilder
@@ -102,8 +102,11 @@ public struct PriceWidget: Widget {
                     Text(quote).font(Font(size: 14, weight: .medium)).foregroundStyle(.secondary).lineLimit(1)
                 }
                 Spacer(minLength: 0)
-                Text(entry.stale ? context.locale.pick(en: "cached", ja: "キャッシュ", ko: "캐시") : entry.rangeLabel)
-                    .font(Font(size: 11, weight: .semibold)).foregroundStyle(.secondary)
+                Text(
+                    entry.stale
+                        ? ProviderData.staleLabel(source: entry.source, locale: context.locale) : entry.rangeLabel
+                )
+                .font(Font(size: 11, weight: .semibold)).foregroundStyle(.secondary)
             }
             price(entry, size: 24)
             change(entry, size: 12)

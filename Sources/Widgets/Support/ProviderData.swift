@@ -30,6 +30,19 @@ enum ProviderData {
         return (try DataLoader().load(url.path), "Assets/samples/\(name)")
     }
 
+    /// True for the path ``sample(_:)`` reports, e.g. `Assets/samples/btc-usd-daily.csv`.
+    static func isSample(_ source: String) -> Bool {
+        source.hasPrefix("Assets/samples/")
+    }
+
+    /// The discreet word a widget shows when its data is not fresh: `sample` when it fell back
+    /// to the built-in data, else `cached`.
+    static func staleLabel(source: String, locale: WidgetLocale) -> String {
+        isSample(source)
+            ? locale.pick(en: "sample", ja: "サンプル", ko: "샘플")
+            : locale.pick(en: "cached", ja: "キャッシュ", ko: "캐시")
+    }
+
     static func isRemote(_ source: String) -> Bool {
         if case .remote? = (try? DataSource(source))?.location { return true }
         return false
@@ -44,7 +57,7 @@ enum ProviderData {
     ///   sample, its error. A failing remote source never throws: it falls back.
     static func load<Value: Sendable>(
         _ context: TimelineProviderContext, sample: String,
-        parse: (Data, String) throws(DataError) -> ParseResult<Value>
+        parse: (Data, String) throws -> ParseResult<Value>
     ) async throws -> LoadedData<Value> {
         func report(_ warnings: [DataWarning]) {
             for warning in warnings { context.diagnostics.warn(warning.description) }
@@ -71,9 +84,10 @@ enum ProviderData {
             return LoadedData(value: result.value, source: fetched.source, stale: fetched.stale)
         } catch  where isRemote(source) {
             // As a WidgetKit provider on `.failure`: draw the default data and ask again soon.
-            context.diagnostics.warn("\(error); drawing the built-in sample instead")
             let (data, name) = try Self.sample(sample)
-            let result = try parse(data, name)
+            // A sample that cannot stand in for this configuration (a country it lacks): the fetch error stands.
+            guard let result = try? parse(data, name) else { throw error }
+            context.diagnostics.warn("\(error); drawing the built-in sample instead")
             return LoadedData(value: result.value, source: name, stale: true)
         }
     }
