@@ -16,7 +16,7 @@ struct WidgetRenderCLI: AsyncParsableCommand {
               widgetrender --family medium --out Output/
               widgetrender --family all --color-scheme dark --out Output/
               widgetrender --widget covid-country --param country=KOR --locale ko --family small
-              widgetrender --widget price --data ./BTC-USD.csv --param days=90 --family large
+              widgetrender --widget price --data ./BTC-USD.csv --range 90d --family large
               widgetrender --widget covid-global --shared-container ./group --family medium
               widgetrender list --json
               widgetrender gallery --out Output/gallery

@@ -63,6 +63,15 @@ struct CommandTests {
         let root = try CommandRunner.run(["--help"])
         #expect(root.exitCode == 0)
         #expect(root.stdout.contains("widgetrender --family medium --out Output/"))
+        // Every example names only parameters a widget declares (no stale `days=`).
+        let declared = try CommandRunner.run(["list", "--json"]).stdout
+        for help in [root.stdout, try CommandRunner.run(["render", "--help"]).stdout] {
+            for match in help.components(separatedBy: "--param ").dropFirst() {
+                let key = String(match.prefix { $0 != "=" }).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                guard !key.isEmpty, key.allSatisfy({ $0.isLetter }) else { continue }  // `<key=value>`
+                #expect(declared.contains("\"\(key)\""), "help example uses unknown parameter '\(key)'")
+            }
+        }
         let render = try CommandRunner.run(["render", "--help"])
         for option in [
             "--family", "--widget", "--device", "--scale", "--color-scheme", "--locale", "--param", "--data",
