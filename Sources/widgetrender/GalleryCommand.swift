@@ -40,6 +40,8 @@ struct GalleryCommand: AsyncParsableCommand {
             if !quiet { Console.endProgress() }
             print(Render.display(result.index))
             print(Render.display(result.contactSheet))
+            // Warnings are printed even with --quiet, as render does.
+            for note in result.notes where quiet && note.hasPrefix("warning:") { Console.line(note) }
             if !quiet {
                 for note in result.notes { Console.line(note) }
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
