@@ -58,11 +58,26 @@ public struct PriceWidget: Widget {
 
     @ViewBuilder
     private func change(_ entry: PriceEntry, size: Double) -> ViewNode {
-        let up = entry.changePercent >= 0
-        Text((up ? "▲ " : "▼ ") + Formatting.percent(entry.changePercent))
+        let trend = ChangeTrend(percent: entry.changePercent)
+        let arrow =
+            switch trend {
+            case .up: "▲ "
+            case .down: "▼ "
+            case .flat: ""
+            }
+        Text(arrow + Formatting.percent(entry.changePercent))
             .font(Font(size: size, weight: .semibold).monospacedDigit())
-            .foregroundStyle(up ? .up : .down)
+            .foregroundStyle(Self.color(of: trend))
             .lineLimit(1)
+    }
+
+    /// Green up, red down, and the secondary colour for no change.
+    static func color(of trend: ChangeTrend) -> Color {
+        switch trend {
+        case .up: .up
+        case .down: .down
+        case .flat: .secondary
+        }
     }
 
     @ViewBuilder
