@@ -104,6 +104,7 @@ public struct PriceWidget: Widget {
         let candles = entry.bars.map {
             Candle(x: $0.time.timeIntervalSince1970, open: $0.open, high: $0.high, low: $0.low, close: $0.close)
         }
+        // The same low and high as the caption under the chart.
         return CandlestickChart(candles, maxCandles: 60)
             .labels(min: label(entry.bars.map(\.low).min() ?? 0), max: label(entry.bars.map(\.high).max() ?? 0)).node
     }
@@ -159,7 +160,9 @@ public struct PriceWidget: Widget {
     @ViewBuilder
     private func large(_ entry: PriceEntry, _ context: ViewContext) -> ViewNode {
         let last = entry.last
-        let closes = entry.bars.map(\.close)
+        // The candles' low and high, as the chart's axis labels show them.
+        let low = entry.bars.map(\.low).min() ?? last.low
+        let high = entry.bars.map(\.high).max() ?? last.high
         VStack(alignment: .leading, spacing: 10) {
             HStack(alignment: .top, spacing: 8) {
                 VStack(alignment: .leading, spacing: 2) {
@@ -185,7 +188,7 @@ public struct PriceWidget: Widget {
             }
             Text(
                 "\(entry.rangeLabel) " + context.locale.pick(en: "range", ja: "レンジ", ko: "범위") + " "
-                    + Formatting.price(closes.min() ?? 0) + " – " + Formatting.price(closes.max() ?? 0) + " · "
+                    + Formatting.price(low) + " – " + Formatting.price(high) + " · "
                     + Formatting.longDate(entry.date, locale: context.locale, timeZone: context.timeZone)
                     + staleNote(entry, context)
             )
