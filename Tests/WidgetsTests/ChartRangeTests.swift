@@ -56,5 +56,6 @@ struct ChartRangeTests {
         #expect(ChartRange.spanLabel(Self.times(2)) == "2D")
         #expect(ChartRange.spanLabel(Self.times(2, step: 800 * Self.day)) == "2Y")
         #expect(ChartRange.spanLabel(Self.times(2, step: 400 * Self.day)) == "13M")
+        #expect(ChartRange.spanLabel(Self.times(2, step: 358 * Self.day)) == "1Y")
     }
 }

@@ -66,7 +66,7 @@ enum ChartRange: String, CaseIterable {
     ///
     /// The label is the range's own (`30D`) when the data fills the window; when the data
     /// is shorter than the window, or the window had to widen to ``minimumPoints``, it is
-    /// the span actually drawn (`16D`, `5M`, `8H`); `All` for ``all``.
+    /// the span actually drawn (`16D`, `5M`, `8H`; twelve months is `1Y`); `All` for ``all``.
     ///
     /// - Parameters:
     ///   - items: the data up to the window's end, oldest first.
@@ -87,7 +87,7 @@ enum ChartRange: String, CaseIterable {
     }
 
     /// A short label for the time from the first to the last instant: `45m`, `8H`, `16D`
-    /// (counting both ends' days, as the windows do), `5M`, `2Y`.
+    /// (counting both ends' days, as the windows do), `5M`, `1Y` (not `12M`), `2Y`.
     static func spanLabel(_ times: [Date]) -> String {
         guard let first = times.first, let last = times.last else { return "0D" }
         let seconds = max(0, last.timeIntervalSince(first))
@@ -96,7 +96,7 @@ enum ChartRange: String, CaseIterable {
         let days = Int((seconds / 86_400).rounded()) + 1
         if days <= 60 { return "\(days)D" }
         let months = Int((Double(days) / 30.44).rounded())
-        if months < 24 { return "\(months)M" }
+        if months < 24 && months != 12 { return "\(months)M" }
         return "\(Int((Double(days) / 365.25).rounded()))Y"
     }
 }
