@@ -107,17 +107,22 @@ public struct GlobalStatsWidget: Widget {
         return chart.node
     }
 
+    /// Small widgets shorter than this (content under 136 pt) leave out the "new" line, which
+    /// the chart of new cases already shows, so the chart keeps a readable height.
+    static let roomySmallHeight = 168.0
+
     @ViewBuilder
     private func small(_ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette) -> ViewNode {
+        let roomy = context.displaySize.height >= Self.roomySmallHeight
         VStack(alignment: .leading, spacing: 2) {
             title(entry, context, palette, size: 15, showTopic: false)
             Text(confirmed(context)).font(Font(size: 11, weight: .semibold))
                 .foregroundStyle(palette.secondary).lineLimit(1)
-                .padding(EdgeInsets(top: 4))
-            Text(Formatting.grouped(entry.cases)).font(Font(size: 24, weight: .bold).monospacedDigit()).lineLimit(1)
-                .minimumScaleFactor(0.5)
-            newToday(entry, context, palette, size: 12)
-            chart(entry, palette, markers: false).padding(EdgeInsets(top: 6))
+                .padding(EdgeInsets(top: roomy ? 4 : 2))
+            Text(Formatting.grouped(entry.cases)).font(Font(size: roomy ? 24 : 22, weight: .bold).monospacedDigit())
+                .lineLimit(1).minimumScaleFactor(0.5)
+            if roomy { newToday(entry, context, palette, size: 12) }
+            chart(entry, palette, markers: false).padding(EdgeInsets(top: roomy ? 6 : 4))
         }
     }
 
@@ -125,6 +130,7 @@ public struct GlobalStatsWidget: Widget {
     private func figure(_ label: String, _ value: Double, _ palette: Palette, size: Double) -> ViewNode {
         VStack(alignment: .leading, spacing: 0) {
             Text(label).font(Font(size: 11, weight: .semibold)).foregroundStyle(palette.secondary).lineLimit(1)
+                .minimumScaleFactor(0.8)
             Text(Formatting.compact(value)).font(Font(size: size, weight: .bold).monospacedDigit()).lineLimit(1)
         }
     }
@@ -137,27 +143,37 @@ public struct GlobalStatsWidget: Widget {
         context.locale.pick(en: "Recovered", ja: "回復者", ko: "완치자")
     }
 
+    /// Deaths and recovered side by side, when the source has them.
+    @ViewBuilder
+    private func figures(_ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette) -> ViewNode {
+        HStack(spacing: 10) {
+            if let deaths = entry.deaths { figure(deathsLabel(context), deaths, palette, size: 14) }
+            if let recovered = entry.recovered { figure(recoveredLabel(context), recovered, palette, size: 14) }
+            Spacer(minLength: 0)
+        }
+    }
+
+    /// The total on the left; the chart with deaths and recovered under it on the right, so the
+    /// left column fits the shortest medium widgets (iPhone SE, iPads) in every language.
     @ViewBuilder
     private func medium(_ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette) -> ViewNode {
-        HStack(spacing: 14) {
+        HStack(spacing: 12) {
             VStack(alignment: .leading, spacing: 2) {
                 title(entry, context, palette, size: 15)
                 Spacer(minLength: 0)
                 Text(confirmed(context)).font(Font(size: 11, weight: .semibold)).foregroundStyle(palette.secondary)
+                    .lineLimit(1)
                 Text(Formatting.grouped(entry.cases)).font(Font(size: 24, weight: .bold).monospacedDigit()).lineLimit(1)
                     .minimumScaleFactor(0.5)
                 newToday(entry, context, palette, size: 12)
-                HStack(spacing: 12) {
-                    if let deaths = entry.deaths { figure(deathsLabel(context), deaths, palette, size: 14) }
-                    if let recovered = entry.recovered { figure(recoveredLabel(context), recovered, palette, size: 14) }
-                }
-                .padding(EdgeInsets(top: 6))
             }
-            .frame(width: 134, alignment: .leading)
+            .frame(width: context.displaySize.width < 340 ? 122 : 134, alignment: .leading)
             VStack(alignment: .leading, spacing: 4) {
                 Text(context.locale.pick(en: "New cases per day", ja: "1日の新規感染者", ko: "일일 신규 확진자"))
                     .font(Font(size: 11, weight: .semibold)).foregroundStyle(palette.secondary).lineLimit(1)
+                    .minimumScaleFactor(0.8)
                 chart(entry, palette, markers: true)
+                figures(entry, context, palette)
             }
         }
     }

@@ -129,13 +129,15 @@ public struct PriceWidget: Widget {
 
     @ViewBuilder
     private func medium(_ entry: PriceEntry, _ context: ViewContext) -> ViewNode {
+        // Short medium widgets (iPhone SE, small iPads) tighten the column so Japanese and Korean fit.
+        let roomy = context.displaySize.height >= 150
         HStack(spacing: 14) {
-            VStack(alignment: .leading, spacing: 3) {
-                Text(name(entry, context)).font(Font(size: 15, weight: .bold)).lineLimit(1)
-                Text(subtitle(entry, context)).font(Font(size: 12, weight: .medium))
+            VStack(alignment: .leading, spacing: roomy ? 3 : 2) {
+                Text(name(entry, context)).font(Font(size: 15, weight: .bold)).lineLimit(1).minimumScaleFactor(0.8)
+                Text(subtitle(entry, context)).font(Font(size: roomy ? 12 : 11, weight: .medium))
                     .foregroundStyle(.secondary).lineLimit(1)
                 Spacer(minLength: 0)
-                price(entry, size: 26)
+                price(entry, size: roomy ? 26 : 22)
                 change(entry, size: 13)
                 Text(
                     Formatting.longDate(entry.date, locale: context.locale, timeZone: context.timeZone)
