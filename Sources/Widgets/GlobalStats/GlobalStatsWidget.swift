@@ -25,18 +25,34 @@ public struct GlobalStatsWidget: Widget {
 
     public init() {}
 
-    /// Colours for text over the widget's background: the system's own, or light
-    /// text over a dimmed photo.
+    /// Colours for text over the widget's background: the system's own, or, over the
+    /// shared photo, colours chosen for its scrim (see ``scrim``): dark text on a light
+    /// scrim in light mode, light text on a dark one in dark mode.
     private struct Palette {
         let primary: Color
         let secondary: Color
         let accent: Color
 
         init(onImage: Bool) {
-            primary = onImage ? .white : .primary
-            secondary = onImage ? Color.white.opacity(0.78) : .secondary
-            accent = onImage ? Color(hex: 0xFFB340) : .orange
+            primary = .primary
+            secondary =
+                onImage
+                ? Color(light: .init(hex: 0x3C3C43, alpha: 0.85), dark: .init(hex: 0xFFFFFF, alpha: 0.85))
+                : .secondary
+            accent = onImage ? Color(light: .init(hex: 0xC93400), dark: .init(hex: 0xFFB340)) : .orange
         }
+    }
+
+    /// The layer between the shared photo and the text: a frosted white in light mode and a
+    /// dim of about 60-70 % in dark mode, heavier at the bottom where the figures sit. A busy
+    /// photo then keeps primary text above 4.5:1 and the rest above 3:1 even where the photo
+    /// is white (dark mode) or black (light mode); `BackgroundScrimTests` checks it.
+    static var scrim: ShapeStyle {
+        .linearGradient(
+            [
+                Color(light: .init(hex: 0xFFFFFF, alpha: 0.78), dark: .init(hex: 0x000000, alpha: 0.6)),
+                Color(light: .init(hex: 0xFFFFFF, alpha: 0.86), dark: .init(hex: 0x000000, alpha: 0.7)),
+            ], start: Point(x: 0.5, y: 0), end: Point(x: 0.5, y: 1))
     }
 
     public func view(for entry: GlobalStatsEntry, in context: ViewContext) -> ViewNode {
@@ -55,7 +71,7 @@ public struct GlobalStatsWidget: Widget {
             .containerBackground {
                 ZStack {
                     Image(path: background).resizable().scaledToFill()
-                    RoundedRectangle(cornerRadius: 0).fill(Color.black.opacity(0.5))
+                    RoundedRectangle(cornerRadius: 0).fill(Self.scrim)
                 }
             }
             .widgetURL(url)
