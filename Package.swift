@@ -59,6 +59,7 @@ let package = Package(
 
         .testTarget(name: "WidgetCoreTests", dependencies: ["WidgetCore"]),
         .testTarget(name: "WidgetLayoutTests", dependencies: ["WidgetLayout", "WidgetAssets"]),
+        .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "WidgetCore", "WidgetData"]),
         .testTarget(name: "WidgetDataTests", dependencies: ["WidgetData", "WidgetAssets"], exclude: ["Fixtures"]),
         .testTarget(
             name: "WidgetRenderTests",

@@ -80,6 +80,10 @@ struct GoldenTests {
                 of: GlobalStatsWidget(), entry: .timeline(at: Self.now), backgroundImagePath: background.path,
                 as: .image(family: family), named: "covid-global-\(family.shortName)-background")
         }
+        // Dark mode dims the photo instead of frosting it.
+        await assertSnapshot(
+            of: GlobalStatsWidget(), entry: .timeline(at: Self.now), backgroundImagePath: background.path,
+            as: .image(family: .systemMedium, colorScheme: .dark), named: "covid-global-medium-background-dark")
     }
 
     @Test func otherDevicesAndScales() async {

@@ -50,24 +50,44 @@ public struct CountryStatusWidget: Widget {
         }
     }
 
+    /// Small widgets shorter than this (content under 136 pt: the iPhone SE, minis, iPads) put
+    /// "today" beside the label, as the stacked lines do not fit in Japanese or Korean.
+    static let roomySmallHeight = 168.0
+    /// Medium widgets shorter than this leave out the share bar (the legend keeps its figures).
+    static let roomyMediumHeight = 158.0
+
     @ViewBuilder
     private func small(_ entry: CountryStatusEntry, _ context: ViewContext) -> ViewNode {
         let labels = Labels(context.locale)
         let status = entry.status
-        VStack(alignment: .leading, spacing: 2) {
+        let roomy = context.displaySize.height >= Self.roomySmallHeight
+        let today = Text("\(Formatting.signed(status.todayCases)) \(labels.today)").font(
+            Font(size: 11, weight: .medium)
+        )
+        .foregroundStyle(.secondary).lineLimit(1).minimumScaleFactor(0.8)
+        VStack(alignment: .leading, spacing: roomy ? 2 : 1) {
             HStack(spacing: 4) {
                 Text(CountryNames.name(of: entry.iso3, in: context.locale, dataName: entry.status.country)).font(
-                    Font(size: 15, weight: .bold)
+                    Font(size: roomy ? 15 : 14, weight: .bold)
                 )
                 .lineLimit(1).minimumScaleFactor(0.7)
                 Spacer(minLength: 0)
             }
-            Text(labels.cases).font(Font(size: 12, weight: .semibold)).foregroundStyle(Self.casesColor)
-                .padding(EdgeInsets(top: 6))
-            Text(Formatting.grouped(status.cases)).font(Font(size: 26, weight: .bold).monospacedDigit())
+            if roomy {
+                Text(labels.cases).font(Font(size: 12, weight: .semibold)).foregroundStyle(Self.casesColor)
+                    .padding(EdgeInsets(top: 6))
+            } else {
+                HStack(alignment: .bottom, spacing: 4) {
+                    Text(labels.cases).font(Font(size: 11, weight: .semibold)).foregroundStyle(Self.casesColor)
+                        .lineLimit(1)
+                    Spacer(minLength: 0)
+                    today
+                }
+                .padding(EdgeInsets(top: 2))
+            }
+            Text(Formatting.grouped(status.cases)).font(Font(size: roomy ? 26 : 22, weight: .bold).monospacedDigit())
                 .lineLimit(1).minimumScaleFactor(0.5)
-            Text("\(Formatting.signed(status.todayCases)) \(labels.today)").font(Font(size: 11, weight: .medium))
-                .foregroundStyle(.secondary).lineLimit(1)
+            if roomy { today }
             Spacer(minLength: 0)
             HStack(alignment: .bottom, spacing: 6) {
                 miniStat(labels.deaths, status.deaths, Self.deathsColor)
@@ -81,6 +101,7 @@ public struct CountryStatusWidget: Widget {
     private func miniStat(_ label: String, _ value: Double, _ color: Color) -> ViewNode {
         VStack(alignment: .leading, spacing: 0) {
             Text(label).font(Font(size: 11, weight: .semibold)).foregroundStyle(color).lineLimit(1)
+                .minimumScaleFactor(0.8)
             Text(Formatting.grouped(value)).font(Font(size: 14, weight: .bold).monospacedDigit()).lineLimit(1)
                 .minimumScaleFactor(0.6)
         }
@@ -92,11 +113,12 @@ public struct CountryStatusWidget: Widget {
     {
         VStack(alignment: .leading, spacing: 1) {
             Text(label).font(Font(size: 12, weight: .semibold)).foregroundStyle(color).lineLimit(1)
+                .minimumScaleFactor(0.8)
             Text(Formatting.grouped(value)).font(Font(size: 20, weight: .bold).monospacedDigit()).lineLimit(1)
                 .minimumScaleFactor(0.6)
             if let today {
                 Text("\(Formatting.signed(today)) \(todayLabel)").font(Font(size: 11, weight: .medium))
-                    .foregroundStyle(.secondary).lineLimit(1)
+                    .foregroundStyle(.secondary).lineLimit(1).minimumScaleFactor(0.8)
             } else {
                 Text(" ").font(Font(size: 11))
             }
@@ -108,19 +130,27 @@ public struct CountryStatusWidget: Widget {
         let labels = Labels(context.locale)
         let status = entry.status
         let width = max(0, context.displaySize.width - 32)
-        VStack(alignment: .leading, spacing: 8) {
+        let roomy = context.displaySize.height >= Self.roomyMediumHeight
+        VStack(alignment: .leading, spacing: 0) {
             HStack(alignment: .center, spacing: 6) {
                 Text(CountryNames.name(of: entry.iso3, in: context.locale, dataName: entry.status.country)).font(
-                    Font(size: 17, weight: .bold)
+                    Font(size: 16, weight: .bold)
                 )
-                .lineLimit(1)
-                Text("COVID-19").font(Font(size: 12, weight: .semibold)).foregroundStyle(.secondary)
+                .lineLimit(1).minimumScaleFactor(0.7)
+                // A long name on a narrow widget needs the room more than the topic does.
+                if width >= 300
+                    || CountryNames.name(of: entry.iso3, in: context.locale, dataName: entry.status.country).count <= 8
+                {
+                    Text("COVID-19").font(Font(size: 12, weight: .semibold)).foregroundStyle(.secondary).lineLimit(1)
+                }
                 Spacer(minLength: 0)
                 Text(
                     Formatting.shortDate(status.updated, locale: context.locale, timeZone: context.timeZone) + " "
                         + Formatting.time(status.updated, timeZone: context.timeZone)
+                        + (entry.stale
+                            ? " · " + ProviderData.staleLabel(source: entry.source, locale: context.locale) : "")
                 )
-                .font(Font(size: 11, weight: .medium)).foregroundStyle(.secondary)
+                .font(Font(size: 11, weight: .medium)).foregroundStyle(.secondary).lineLimit(1)
             }
             HStack(alignment: .top, spacing: 0) {
                 column(labels.cases, status.cases, today: status.todayCases, todayLabel: labels.today, Self.casesColor)
@@ -130,8 +160,11 @@ public struct CountryStatusWidget: Widget {
                 Spacer(minLength: 6)
                 column(labels.recovered, status.recovered, today: nil, todayLabel: labels.today, Self.recoveredColor)
             }
-            Spacer(minLength: 0)
-            shareBar(status, width: width)
+            .padding(EdgeInsets(top: 6))
+            Spacer(minLength: roomy ? 6 : 3)
+            if roomy {
+                shareBar(status, width: width).padding(EdgeInsets(bottom: 5))
+            }
             HStack(spacing: 10) {
                 legend(labels.active, share(status.active, of: status.cases), .secondary)
                 legend(labels.recovered, share(status.recovered, of: status.cases), Self.recoveredColor)
@@ -150,7 +183,7 @@ public struct CountryStatusWidget: Widget {
         HStack(spacing: 4) {
             Circle().fill(color).frame(width: 7, height: 7)
             Text("\(label) \(String(format: "%.0f", share * 100))%").font(Font(size: 11, weight: .medium))
-                .foregroundStyle(.secondary).lineLimit(1)
+                .foregroundStyle(.secondary).lineLimit(1).minimumScaleFactor(0.8)
         }
     }
 
@@ -158,15 +191,18 @@ public struct CountryStatusWidget: Widget {
     @ViewBuilder
     private func shareBar(_ status: CountryStatus, width: Double) -> ViewNode {
         let gaps = 4.0
-        let usable = max(0, width - gaps)
+        let minimum = 3.0
         let segments: [(Double, Color)] = [
             (share(status.active, of: status.cases), Color.secondary.opacity(0.6)),
             (share(status.recovered, of: status.cases), Self.recoveredColor),
             (share(status.deaths, of: status.cases), Self.deathsColor),
         ]
+        // Every segment shows at least `minimum` wide; the rest is shared out, so the bar never
+        // runs past `width` (a 0 % share used to add its minimum on top).
+        let usable = max(0, width - gaps - minimum * Double(segments.count))
         HStack(spacing: 2) {
             for (value, color) in segments {
-                RoundedRectangle(cornerRadius: 3).fill(color).frame(width: max(3, usable * value), height: 8)
+                RoundedRectangle(cornerRadius: 3).fill(color).frame(width: minimum + usable * value, height: 8)
             }
             Spacer(minLength: 0)
         }

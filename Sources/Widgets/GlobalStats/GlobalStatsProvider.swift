@@ -60,12 +60,10 @@ public struct GlobalStatsProvider: TimelineProvider {
         return Timeline(entries: entries, policy: .atEnd)
     }
 
-    /// The chart's days: the `range` parameter's window ending at the entry's day.
+    /// The chart's days: the `range` parameter's window ending at the entry's day, widened
+    /// when it would hold too few points (see ``ChartRange/window(_:time:)``).
     static func window(_ daily: [DatedValue], context: TimelineProviderContext) -> [DatedValue] {
-        guard let end = daily.last?.date, let start = ChartRange.resolved(context).start(endingAt: end) else {
-            return daily
-        }
-        return daily.filter { $0.date >= start }
+        ChartRange.resolved(context).window(daily, time: \.date).items
     }
 
     /// The `country` parameter as an ISO code when it names a listed country, else as given.

@@ -23,18 +23,34 @@ public struct GlobalStatsWidget: Widget {
 
     public init() {}
 
-    /// Colours for text over the widget's background: the system's own, or light
-    /// text over a dimmed photo.
+    /// Colours for text over the widget's background: the system's own, or, over the
+    /// shared photo, colours chosen for its scrim (see ``scrim``): dark text on a light
+    /// scrim in light mode, light text on a dark one in dark mode.
     private struct Palette {
         let primary: Color
         let secondary: Color
         let accent: Color
 
         init(onImage: Bool) {
-            primary = onImage ? .white : .primary
-            secondary = onImage ? Color.white.opacity(0.78) : .secondary
-            accent = onImage ? Color(hex: 0xFFB340) : .orange
+            primary = .primary
+            secondary =
+                onImage
+                ? Color(light: .init(hex: 0x3C3C43, alpha: 0.85), dark: .init(hex: 0xFFFFFF, alpha: 0.85))
+                : .secondary
+            accent = onImage ? Color(light: .init(hex: 0xC93400), dark: .init(hex: 0xFFB340)) : .orange
         }
+    }
+
+    /// The layer between the shared photo and the text: a frosted white in light mode and a
+    /// dim of about 60-70 % in dark mode, heavier at the bottom where the figures sit. A busy
+    /// photo then keeps primary text above 4.5:1 and the rest above 3:1 even where the photo
+    /// is white (dark mode) or black (light mode); `BackgroundScrimTests` checks it.
+    static var scrim: ShapeStyle {
+        .linearGradient(
+            [
+                Color(light: .init(hex: 0xFFFFFF, alpha: 0.78), dark: .init(hex: 0x000000, alpha: 0.6)),
+                Color(light: .init(hex: 0xFFFFFF, alpha: 0.86), dark: .init(hex: 0x000000, alpha: 0.7)),
+            ], start: Point(x: 0.5, y: 0), end: Point(x: 0.5, y: 1))
     }
 
     public func view(for entry: GlobalStatsEntry, in context: ViewContext) -> ViewNode {
@@ -53,7 +69,7 @@ public struct GlobalStatsWidget: Widget {
             .containerBackground {
                 ZStack {
                     Image(path: background).resizable().scaledToFill()
-                    RoundedRectangle(cornerRadius: 0).fill(Color.black.opacity(0.5))
+                    RoundedRectangle(cornerRadius: 0).fill(Self.scrim)
                 }
             }
             .widgetURL(url)
@@ -109,17 +125,22 @@ public struct GlobalStatsWidget: Widget {
         return chart.node
     }
 
+    /// Small widgets shorter than this (content under 136 pt) leave out the "new" line, which
+    /// the chart of new cases already shows, so the chart keeps a readable height.
+    static let roomySmallHeight = 168.0
+
     @ViewBuilder
     private func small(_ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette) -> ViewNode {
+        let roomy = context.displaySize.height >= Self.roomySmallHeight
         VStack(alignment: .leading, spacing: 2) {
             title(entry, context, palette, size: 15, showTopic: false)
             Text(confirmed(entry, context)).font(Font(size: 11, weight: .semibold))
                 .foregroundStyle(palette.secondary).lineLimit(1)
-                .padding(EdgeInsets(top: 4))
-            Text(Formatting.grouped(entry.cases)).font(Font(size: 24, weight: .bold).monospacedDigit()).lineLimit(1)
-                .minimumScaleFactor(0.5)
-            newToday(entry, context, palette, size: 12)
-            chart(entry, palette, markers: false).padding(EdgeInsets(top: 6))
+                .padding(EdgeInsets(top: roomy ? 4 : 2))
+            Text(Formatting.grouped(entry.cases)).font(Font(size: roomy ? 24 : 22, weight: .bold).monospacedDigit())
+                .lineLimit(1).minimumScaleFactor(0.5)
+            if roomy { newToday(entry, context, palette, size: 12) }
+            chart(entry, palette, markers: false).padding(EdgeInsets(top: roomy ? 6 : 4))
         }
     }
 
@@ -127,6 +148,7 @@ public struct GlobalStatsWidget: Widget {
     private func figure(_ label: String, _ value: Double, _ palette: Palette, size: Double) -> ViewNode {
         VStack(alignment: .leading, spacing: 0) {
             Text(label).font(Font(size: 11, weight: .semibold)).foregroundStyle(palette.secondary).lineLimit(1)
+                .minimumScaleFactor(0.8)
             Text(Formatting.compact(value)).font(Font(size: size, weight: .bold).monospacedDigit()).lineLimit(1)
         }
     }
@@ -139,28 +161,39 @@ public struct GlobalStatsWidget: Widget {
         context.locale.pick(en: "Recovered", ja: "回復者", ko: "완치자")
     }
 
+    /// Deaths and recovered side by side, when the source has them.
+    @ViewBuilder
+    private func figures(_ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette) -> ViewNode {
+        HStack(spacing: 10) {
+            if let deaths = entry.deaths { figure(deathsLabel(context), deaths, palette, size: 14) }
+            if let recovered = entry.recovered { figure(recoveredLabel(context), recovered, palette, size: 14) }
+            Spacer(minLength: 0)
+        }
+    }
+
+    /// The total on the left; the chart with deaths and recovered under it on the right, so the
+    /// left column fits the shortest medium widgets (iPhone SE, iPads) in every language.
     @ViewBuilder
     private func medium(_ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette) -> ViewNode {
-        HStack(spacing: 14) {
+        HStack(spacing: 12) {
             VStack(alignment: .leading, spacing: 2) {
                 title(entry, context, palette, size: 15)
                 Spacer(minLength: 0)
                 Text(confirmed(entry, context)).font(Font(size: 11, weight: .semibold)).foregroundStyle(
-                    palette.secondary)
+                    palette.secondary
+                )
+                .lineLimit(1)
                 Text(Formatting.grouped(entry.cases)).font(Font(size: 24, weight: .bold).monospacedDigit()).lineLimit(1)
                     .minimumScaleFactor(0.5)
                 newToday(entry, context, palette, size: 12)
-                HStack(spacing: 12) {
-                    if let deaths = entry.deaths { figure(deathsLabel(context), deaths, palette, size: 14) }
-                    if let recovered = entry.recovered { figure(recoveredLabel(context), recovered, palette, size: 14) }
-                }
-                .padding(EdgeInsets(top: 6))
             }
-            .frame(width: 134, alignment: .leading)
+            .frame(width: context.displaySize.width < 340 ? 122 : 134, alignment: .leading)
             VStack(alignment: .leading, spacing: 4) {
                 Text(context.locale.pick(en: "New cases per day", ja: "1日の新規感染者", ko: "일일 신규 확진자"))
                     .font(Font(size: 11, weight: .semibold)).foregroundStyle(palette.secondary).lineLimit(1)
+                    .minimumScaleFactor(0.8)
                 chart(entry, palette, markers: true)
+                figures(entry, context, palette)
             }
         }
     }

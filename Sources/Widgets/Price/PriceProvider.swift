@@ -58,12 +58,10 @@ public struct PriceProvider: TimelineProvider {
         var entries: [PriceEntry] = []
         for index in max(0, bars.count - Self.entryCount)..<bars.count {
             let end = bars[index].time
-            let window =
-                range.start(endingAt: end).map { start in bars[...index].filter { $0.time >= start } }
-                ?? Array(bars[...index])
+            let window = range.window(Array(bars[...index]), time: \.time)
             var entry = PriceEntry(
-                date: end, symbol: symbol, bars: window.isEmpty ? [bars[index]] : Array(window),
-                previousClose: index > 0 ? bars[index - 1].close : nil, rangeLabel: range.label, source: loaded.source)
+                date: end, symbol: symbol, bars: window.items.isEmpty ? [bars[index]] : window.items,
+                previousClose: index > 0 ? bars[index - 1].close : nil, rangeLabel: window.label, source: loaded.source)
             entry.stale = loaded.stale
             entries.append(entry)
         }

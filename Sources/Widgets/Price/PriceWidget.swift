@@ -58,11 +58,26 @@ public struct PriceWidget: Widget {
 
     @ViewBuilder
     private func change(_ entry: PriceEntry, size: Double) -> ViewNode {
-        let up = entry.changePercent >= 0
-        Text((up ? "▲ " : "▼ ") + Formatting.percent(entry.changePercent))
+        let trend = ChangeTrend(percent: entry.changePercent)
+        let arrow =
+            switch trend {
+            case .up: "▲ "
+            case .down: "▼ "
+            case .flat: ""
+            }
+        Text(arrow + Formatting.percent(entry.changePercent))
             .font(Font(size: size, weight: .semibold).monospacedDigit())
-            .foregroundStyle(up ? .up : .down)
+            .foregroundStyle(Self.color(of: trend))
             .lineLimit(1)
+    }
+
+    /// Green up, red down, and the secondary colour for no change.
+    static func color(of trend: ChangeTrend) -> Color {
+        switch trend {
+        case .up: .up
+        case .down: .down
+        case .flat: .secondary
+        }
     }
 
     @ViewBuilder
@@ -89,6 +104,7 @@ public struct PriceWidget: Widget {
         let candles = entry.bars.map {
             Candle(x: $0.time.timeIntervalSince1970, open: $0.open, high: $0.high, low: $0.low, close: $0.close)
         }
+        // The same low and high as the caption under the chart.
         return CandlestickChart(candles, maxCandles: 60)
             .labels(min: label(entry.bars.map(\.low).min() ?? 0), max: label(entry.bars.map(\.high).max() ?? 0)).node
     }
@@ -116,13 +132,15 @@ public struct PriceWidget: Widget {
 
     @ViewBuilder
     private func medium(_ entry: PriceEntry, _ context: ViewContext) -> ViewNode {
+        // Short medium widgets (iPhone SE, small iPads) tighten the column so Japanese and Korean fit.
+        let roomy = context.displaySize.height >= 150
         HStack(spacing: 14) {
-            VStack(alignment: .leading, spacing: 3) {
-                Text(name(entry, context)).font(Font(size: 15, weight: .bold)).lineLimit(1)
-                Text(subtitle(entry, context)).font(Font(size: 12, weight: .medium))
+            VStack(alignment: .leading, spacing: roomy ? 3 : 2) {
+                Text(name(entry, context)).font(Font(size: 15, weight: .bold)).lineLimit(1).minimumScaleFactor(0.8)
+                Text(subtitle(entry, context)).font(Font(size: roomy ? 12 : 11, weight: .medium))
                     .foregroundStyle(.secondary).lineLimit(1)
                 Spacer(minLength: 0)
-                price(entry, size: 26)
+                price(entry, size: roomy ? 26 : 22)
                 change(entry, size: 13)
                 Text(
                     Formatting.longDate(entry.date, locale: context.locale, timeZone: context.timeZone)
@@ -147,7 +165,9 @@ public struct PriceWidget: Widget {
     @ViewBuilder
     private func large(_ entry: PriceEntry, _ context: ViewContext) -> ViewNode {
         let last = entry.last
-        let closes = entry.bars.map(\.close)
+        // The candles' low and high, as the chart's axis labels show them.
+        let low = entry.bars.map(\.low).min() ?? last.low
+        let high = entry.bars.map(\.high).max() ?? last.high
         VStack(alignment: .leading, spacing: 10) {
             HStack(alignment: .top, spacing: 8) {
                 VStack(alignment: .leading, spacing: 2) {
@@ -173,7 +193,7 @@ public struct PriceWidget: Widget {
             }
             Text(
                 "\(entry.rangeLabel) " + context.locale.pick(en: "range", ja: "レンジ", ko: "범위") + " "
-                    + Formatting.price(closes.min() ?? 0) + " – " + Formatting.price(closes.max() ?? 0) + " · "
+                    + Formatting.price(low) + " – " + Formatting.price(high) + " · "
                     + Formatting.longDate(entry.date, locale: context.locale, timeZone: context.timeZone)
                     + staleNote(entry, context)
             )

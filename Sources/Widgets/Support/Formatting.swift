@@ -19,12 +19,20 @@ public enum Formatting {
         return (negative ? "-" : "") + result
     }
 
-    /// A price with precision that suits its size: `29,039.01`, `0.7541`, `806.19`.
+    /// A price with precision that suits its size: `29,039.01`, `806.19`, `1.2345`, `0.7541`, `0.00012346`.
+    ///
+    /// Two decimals from 10 up, four from 1 up (currency pairs such as EURUSD), and four
+    /// significant digits below 1 (at least four decimals, at most eight).
     public static func price(_ value: Double) -> String {
         guard value.isFinite else { return "–" }
-        let magnitude = abs(value)
-        let decimals = magnitude >= 1000 ? 2 : magnitude >= 1 ? 2 : 4
-        let scaled = (magnitude * pow(10, Double(decimals))).rounded()
+        var decimals = priceDecimals(abs(value))
+        var scaled = (abs(value) * pow(10, Double(decimals))).rounded()
+        // Rounding can carry into the next band (9.99996 → 10.0000): use that band's precision.
+        let carried = priceDecimals(scaled / pow(10, Double(decimals)))
+        if carried < decimals {
+            decimals = carried
+            scaled = (abs(value) * pow(10, Double(decimals))).rounded()
+        }
         let whole = (scaled / pow(10, Double(decimals))).rounded(.down)
         let fraction = Int64(scaled - whole * pow(10, Double(decimals)))
         var text = grouped(whole)
@@ -32,7 +40,17 @@ public enum Formatting {
             let digits = String(fraction)
             text += "." + String(repeating: "0", count: max(0, decimals - digits.count)) + digits
         }
-        return (value < 0 ? "-" : "") + text
+        return (value < 0 && scaled > 0 ? "-" : "") + text
+    }
+
+    /// Decimals for a price's magnitude (see ``price(_:)``).
+    static func priceDecimals(_ magnitude: Double) -> Int {
+        if magnitude >= 10 { return 2 }
+        if magnitude >= 1 { return 4 }
+        guard magnitude > 0 else { return 2 }
+        let significant = 4
+        let leadingZeros = -Int(log10(magnitude).rounded(.down)) - 1
+        return max(4, min(8, leadingZeros + significant))
     }
 
     /// Large numbers in a few characters: `1.2M`, `34.5K`, `999`.
@@ -49,16 +67,22 @@ public enum Formatting {
         return sign + String(format: "%.0f", magnitude)
     }
 
-    /// A signed percentage: `+2.31%`, `-0.40%`.
+    /// A signed percentage: `+2.31%`, `-0.40%`; a change that rounds to zero has no sign: `0.00%`.
     public static func percent(_ value: Double) -> String {
         guard value.isFinite else { return "–" }
-        return (value >= 0 ? "+" : "-") + String(format: "%.2f", abs(value)) + "%"
+        switch ChangeTrend(percent: value) {
+        case .up: return "+" + String(format: "%.2f", abs(value)) + "%"
+        case .down: return "-" + String(format: "%.2f", abs(value)) + "%"
+        case .flat: return "0.00%"
+        }
     }
 
-    /// A signed whole number with grouping: `+1,204`.
+    /// A signed whole number with grouping: `+1,204`, `-12`; zero has no sign: `0`.
     public static func signed(_ value: Double) -> String {
         guard value.isFinite else { return "–" }
-        return (value >= 0 ? "+" : "") + grouped(value)
+        let rounded = value.rounded()
+        guard rounded != 0 else { return "0" }
+        return (rounded > 0 ? "+" : "") + grouped(rounded)
     }
 
     /// A short day in the widget's language: `Aug 6`, `8月6日`, `8월 6일`.

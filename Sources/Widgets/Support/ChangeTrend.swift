@@ -1,0 +1,25 @@
+/// Which way a change went, as the widgets show it: a change that rounds to zero at the
+/// shown precision is flat (no arrow, no sign, secondary colour), not up.
+public enum ChangeTrend: Sendable, Hashable {
+    case up
+    case down
+    case flat
+
+    /// The trend of a percentage shown with two decimals: `0.004` is flat, `0.005` is up.
+    ///
+    /// ```swift
+    /// ChangeTrend(percent: 0)      // .flat
+    /// ChangeTrend(percent: -1.2)   // .down
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - percent: the change in percent; not finite counts as flat.
+    public init(percent: Double) {
+        let hundredths = (percent * 100).rounded()
+        if !hundredths.isFinite || hundredths == 0 {
+            self = .flat
+        } else {
+            self = hundredths > 0 ? .up : .down
+        }
+    }
+}

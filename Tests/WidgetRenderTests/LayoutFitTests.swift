@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+import WidgetCore
+import WidgetLayout
+import WidgetRendering
+@testable import Widgets
+
+/// Every built-in widget × family × device × language laid out with the real fonts:
+/// no text is cut short ("Recove…") and nothing is drawn in the content margins.
+@Suite("Layout fits every device")
+struct LayoutFitTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var kind: String
+        var locale: WidgetLocale
+        var background: Bool
+        /// Parameter sets to try: every country for the country widget (long names, big numbers).
+        var parameterSets: [[String: String]] {
+            kind == "covid-country" ? CountryNames.all.map { ["country": $0.iso3] } : [[:]]
+        }
+        var testDescription: String { "\(kind)-\(locale.rawValue)\(background ? "-background" : "")" }
+    }
+
+    static let cases: [Case] = BuiltInWidgets.bundle.widgets.flatMap { widget in
+        WidgetLocale.allCases.flatMap { locale in
+            [false, true].filter { !$0 || widget.kind == "covid-global" }.map {
+                Case(kind: widget.kind, locale: locale, background: $0)
+            }
+        }
+    }
+
+    /// What is wrong with one laid-out text, or `nil`.
+    static func problem(_ text: DisplayText, content: Rect, measurer: PangoText) -> String? {
+        let tolerance = 0.5
+        let frame = text.frame
+        if frame.minX < content.minX - tolerance || frame.maxX > content.maxX + tolerance
+            || frame.minY < content.minY - tolerance || frame.maxY > content.maxY + tolerance
+        {
+            return "'\(text.string)' at x \(span(frame.minX, frame.maxX)), y \(span(frame.minY, frame.maxY)) "
+                + "is outside the content x \(span(content.minX, content.maxX)), y \(span(content.minY, content.maxY))"
+        }
+        if let limit = text.lineLimit {
+            // One line: the text's own width; more: the height it needs when wrapped without a limit.
+            let natural = measurer.measure(
+                text.string, font: text.font, maxWidth: limit == 1 ? nil : text.layoutWidth, lineLimit: nil)
+            if (limit == 1 && natural.width > text.layoutWidth + tolerance)
+                || (limit > 1 && natural.height > frame.height + tolerance)
+            {
+                return "'\(text.string)' is truncated: needs \(span(natural.width, natural.height, "×")), "
+                    + "has \(span(text.layoutWidth, frame.height, "×"))"
+            }
+        }
+        return nil
+    }
+
+    /// What is wrong with a laid-out chart or shape, or `nil`: outside the content, or a chart
+    /// squeezed too flat to read.
+    static func problem(_ item: DisplayItem, content: Rect) -> String? {
+        let frame = item.frame
+        let tolerance = 0.5
+        if frame.minX < content.minX - tolerance || frame.maxX > content.maxX + tolerance
+            || frame.minY < content.minY - tolerance || frame.maxY > content.maxY + tolerance
+        {
+            return
+                "a shape or chart at x \(span(frame.minX, frame.maxX)), y \(span(frame.minY, frame.maxY)) is outside "
+                + "the content x \(span(content.minX, content.maxX)), y \(span(content.minY, content.maxY))"
+        }
+        switch item {
+        case .lineChart, .candlestickChart:
+            if frame.height < 24 { return "a chart is only \(span(frame.width, frame.height, "×")) pt" }
+        default: break
+        }
+        return nil
+    }
+
+    private static func span(_ low: Double, _ high: Double, _ separator: String = "–") -> String {
+        String(format: "%.1f%@%.1f", low, separator, high)
+    }
+
+    @Test(arguments: cases)
+    func noTextIsTruncatedOrInTheMargins(_ scene: Case) async throws {
+        guard let widget = BuiltInWidgets.bundle.widget(kind: scene.kind) else {
+            Issue.record("no widget \(scene.kind)")
+            return
+        }
+        var problems: [String] = []
+        for parameters in scene.parameterSets {
+            for device in DeviceProfile.all {
+                for family in widget.supportedFamilies where device.size(of: family) != nil {
+                    let metrics = try WidgetMetrics(family: family, device: device)
+                    let context = TimelineProviderContext(
+                        family: family, displaySize: metrics.size,
+                        parameters: try WidgetParameters.resolve(parameters, against: widget.parameters),
+                        now: Fixtures.now)
+                    let entries = try await widget.timeline(in: context).entries
+                    try Fixtures.withSession { session in
+                        let measurer = try session.renderer.text(for: scene.locale)
+                        for entry in entries {
+                            let view = entry.view(
+                                in: ViewContext(
+                                    family: family, displaySize: metrics.size, colorScheme: .light,
+                                    locale: scene.locale,
+                                    isPlaceholder: false, backgroundImagePath: scene.background ? "bg.png" : nil))
+                            let lists = try session.renderer.layout(
+                                view, metrics: metrics, colorScheme: .light, locale: scene.locale)
+                            for item in lists.content {
+                                if case .text = item { continue }
+                                guard let problem = Self.problem(item, content: metrics.contentRect)
+                                else { continue }
+                                let line = "\(device.id) \(family.shortName) \(parameters): \(problem)"
+                                if !problems.contains(line) { problems.append(line) }
+                            }
+                            for case .text(let text) in lists.content {
+                                if let problem = Self.problem(text, content: metrics.contentRect, measurer: measurer),
+                                    !problems.contains("\(device.id) \(family.shortName) \(parameters): \(problem)")
+                                {
+                                    problems.append("\(device.id) \(family.shortName) \(parameters): \(problem)")
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if !problems.isEmpty {
+            Issue.record(Comment(rawValue: "\(problems.count) problems:\n" + problems.joined(separator: "\n")))
+        }
+    }
+}
