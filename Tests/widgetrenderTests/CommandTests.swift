@@ -145,10 +145,6 @@ struct CommandTests {
 
     @Test func widgetsAreLegibleToOCR() throws {
         // An independent reader: tesseract must find the big value on the widget.
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tesseract") else {
-            Issue.record("tesseract-ocr is not installed; scripts/setup.sh installs it")
-            return
-        }
         let folder = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try CommandRunner.run([
@@ -156,15 +152,10 @@ struct CommandTests {
         ])
         #expect(result.exitCode == 0)
         let png = try #require(result.stdout.split(separator: "\n").first).description
-        let ocr = Process()
-        ocr.executableURL = URL(fileURLWithPath: "/usr/bin/tesseract")
-        ocr.arguments = [png, "stdout"]
-        let pipe = Pipe()
-        ocr.standardOutput = pipe
-        ocr.standardError = Pipe()
-        try ocr.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        ocr.waitUntilExit()
+        guard let text = try CommandRunner.ocr(png) else {
+            Issue.record("tesseract-ocr is not installed; scripts/setup.sh installs it")
+            return
+        }
         #expect(text.contains("679,762"), "OCR read: \(text)")
         #expect(text.contains("United States"), "OCR read: \(text)")
     }

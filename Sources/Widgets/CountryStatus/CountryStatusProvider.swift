@@ -41,11 +41,11 @@ public struct CountryStatusProvider: TimelineProvider {
         _ iso3: String, in data: Data, source: String, context: TimelineProviderContext
     ) throws(DataError) -> ParseResult<CountryStatus> {
         let all = try SeriesReader(ProviderData.options(context)).readCountries(data, source: source)
+        if let match = all.value.first(where: { $0.iso3?.uppercased() == iso3.uppercased() }) {
+            return ParseResult(value: match, format: all.format, warnings: all.warnings)
+        }
         var firstError: DataError?
         for query in CountryNames.queries(for: iso3) {
-            if let match = all.value.first(where: { $0.iso3?.uppercased() == iso3.uppercased() }) {
-                return ParseResult(value: match, format: all.format, warnings: all.warnings)
-            }
             do {
                 let match = try CountryStatus.select(query, from: all.value, source: source)
                 return ParseResult(value: match, format: all.format, warnings: all.warnings)

@@ -26,6 +26,11 @@ public struct CountryStatusWidget: Widget {
     static let deathsColor = Color.down
     static let recoveredColor = Color.up
 
+    /// The country's name in the widget's language, or as the data names it.
+    private func name(_ entry: CountryStatusEntry, _ context: ViewContext) -> String {
+        CountryNames.name(of: entry.iso3, in: context.locale, dataName: entry.status.country)
+    }
+
     public func view(for entry: CountryStatusEntry, in context: ViewContext) -> ViewNode {
         let url = URL(string: "widgetrender://covid/country/\(entry.iso3)")
         switch context.family {
@@ -67,7 +72,7 @@ public struct CountryStatusWidget: Widget {
         .foregroundStyle(.secondary).lineLimit(1).minimumScaleFactor(0.8)
         VStack(alignment: .leading, spacing: roomy ? 2 : 1) {
             HStack(spacing: 4) {
-                Text(CountryNames.name(of: entry.iso3, in: context.locale, dataName: entry.status.country)).font(
+                Text(name(entry, context)).font(
                     Font(size: roomy ? 15 : 14, weight: .bold)
                 )
                 .lineLimit(1).minimumScaleFactor(0.7)
@@ -131,16 +136,15 @@ public struct CountryStatusWidget: Widget {
         let status = entry.status
         let width = max(0, context.displaySize.width - 32)
         let roomy = context.displaySize.height >= Self.roomyMediumHeight
+        let name = name(entry, context)
         VStack(alignment: .leading, spacing: 0) {
             HStack(alignment: .center, spacing: 6) {
-                Text(CountryNames.name(of: entry.iso3, in: context.locale, dataName: entry.status.country)).font(
+                Text(name).font(
                     Font(size: 16, weight: .bold)
                 )
                 .lineLimit(1).minimumScaleFactor(0.7)
                 // A long name on a narrow widget needs the room more than the topic does.
-                if width >= 300
-                    || CountryNames.name(of: entry.iso3, in: context.locale, dataName: entry.status.country).count <= 8
-                {
+                if width >= 300 || name.count <= 8 {
                     Text("COVID-19").font(Font(size: 12, weight: .semibold)).foregroundStyle(.secondary).lineLimit(1)
                 }
                 Spacer(minLength: 0)

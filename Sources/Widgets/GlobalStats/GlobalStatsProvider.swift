@@ -41,17 +41,16 @@ public struct GlobalStatsProvider: TimelineProvider {
         func value(_ series: [DatedValue], at date: Date) -> Double? {
             series.isEmpty ? nil : series.last(where: { $0.date <= date })?.value ?? 0
         }
-        var entries = cases.suffix(Self.entryCount).map { day in
-            GlobalStatsEntry(
+        let entries = cases.suffix(Self.entryCount).map { day in
+            var entry = GlobalStatsEntry(
                 date: day.date, cases: day.value, deaths: value(timeline.deaths, at: day.date),
                 recovered: value(timeline.recovered, at: day.date),
                 newCases: daily.last(where: { $0.date == day.date })?.value ?? 0,
                 dailyNewCases: Self.window(daily.filter { $0.date <= day.date }, context: context), source: source,
                 region: code, stale: loaded.stale)
-        }
-        for index in entries.indices {
-            entries[index].regionName = timeline.region
-            entries[index].seriesName = column
+            entry.regionName = timeline.region
+            entry.seriesName = column
+            return entry
         }
         if loaded.stale {
             return Timeline(
