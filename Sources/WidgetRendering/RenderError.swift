@@ -1,12 +1,12 @@
 /// Why a widget could not be drawn or encoded.
-public enum RenderError: Error, Equatable, CustomStringConvertible {
+package enum RenderError: Error, Equatable, CustomStringConvertible {
     case invalidSize(width: Int, height: Int)
     case cairo(String)
     case fonts(String)
     case png(String)
     case image(path: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidSize(let width, let height): "invalid image size \(width)×\(height) px"
         case .cairo(let message): "cairo: \(message)"

@@ -1,5 +1,6 @@
 import ArgumentParser
 import WidgetData
+import WidgetRenderCommand
 
 struct Formats: ParsableCommand {
     static let configuration = CommandConfiguration(

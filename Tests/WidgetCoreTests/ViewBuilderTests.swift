@@ -6,9 +6,9 @@ import WidgetCore
 /// (ViewNode is not Equatable): `V[Text(a), H[Spacer, Text(b)]]`.
 func describe(_ node: ViewNode) -> String {
     func list(_ nodes: [ViewNode]) -> String { nodes.map(describe).joined(separator: ", ") }
-    switch node {
+    switch node.kind {
     case .empty: return "empty"
-    case .text(let spec): return "Text(\(spec.string))"
+    case .text(let spec): return "Text(\(spec.string(in: EnvironmentValues())))"
     case .image: return "Image"
     case .lineChart: return "Chart"
     case .candlestickChart: return "Candles"
@@ -36,11 +36,13 @@ func describe(_ node: ViewNode) -> String {
         case .minimumScaleFactor: name = "minimumScaleFactor"
         case .textAlignment: name = "textAlignment"
         case .unredacted: name = "unredacted"
+        case .custom: name = "custom"
         }
         return "Env[\(name)](\(describe(child)))"
     case .containerBackground(let background, let content):
         return "ContainerBackground(\(describe(background)); \(describe(content)))"
     case .widgetURL(let url, let child): return "URL(\(url.absoluteString); \(describe(child)))"
+    case .composite(let body): return "Composite(\(body.typeName))"
     }
 }
 
@@ -152,7 +154,7 @@ struct ViewBuilderTests {
     @Test("stacks record their axis, alignment and spacing")
     func stackSpecs() {
         let vNode = VStack(alignment: .leading, spacing: 4) { Text("a") }.node
-        guard case .stack(let v, _) = vNode else {
+        guard case .stack(let v, _) = vNode.kind else {
             Issue.record("VStack is not a stack")
             return
         }
@@ -161,7 +163,7 @@ struct ViewBuilderTests {
         #expect(v.spacing == 4)
 
         let hNode = HStack(alignment: .bottom) { Text("a") }.node
-        guard case .stack(let h, _) = hNode else {
+        guard case .stack(let h, _) = hNode.kind else {
             Issue.record("HStack is not a stack")
             return
         }
@@ -170,7 +172,7 @@ struct ViewBuilderTests {
         #expect(h.spacing == nil)
 
         let zNode = ZStack(alignment: .topTrailing) { Text("a") }.node
-        guard case .stack(let z, _) = zNode else {
+        guard case .stack(let z, _) = zNode.kind else {
             Issue.record("ZStack is not a stack")
             return
         }

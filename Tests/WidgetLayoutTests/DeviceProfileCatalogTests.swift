@@ -81,7 +81,7 @@ struct DeviceProfileCatalogTests {
 
             var expected: [WidgetFamily: Size] = [:]
             for (name, size) in reference.families {
-                guard let family = WidgetFamily(rawValue: name) else {
+                guard let family = WidgetFamily.allCases.first(where: { $0.rawValue == name }) else {
                     Issue.record("\(reference.id): '\(name)' is not a WidgetKit family name")
                     continue
                 }
@@ -92,7 +92,7 @@ struct DeviceProfileCatalogTests {
             let expectedHome = reference.homeScreen.map { sizes in
                 Dictionary(
                     uniqueKeysWithValues: sizes.compactMap { name, size in
-                        WidgetFamily(rawValue: name).map { ($0, size) }
+                        WidgetFamily.allCases.first(where: { $0.rawValue == name }).map { ($0, size) }
                     })
             }
             #expect(device.homeScreenSizes == expectedHome, "\(reference.id) home screen sizes")

@@ -3,7 +3,7 @@ import Testing
 import WidgetCore
 import WidgetLayout
 import WidgetRendering
-import Widgets
+import ChartWidgets
 
 /// Text over the shared background photo stays readable: measured against the worst
 /// photos (all white, the worst under light text, and all black, the worst under dark text).
@@ -50,24 +50,24 @@ struct BackgroundScrimTests {
             try Self.solidImage(0xFFFF_FFFF, named: "white.png", in: folder),
             try Self.solidImage(0xFF00_0000, named: "black.png", in: folder),
         ]
-        let widget = GlobalStatsWidget()
+        let widget = try Fixtures.widget(GlobalStatsWidget.kind)
         var failures: [String] = []
         for image in images {
+            // The photo is the app group container's bg.png.
+            let container = folder.appendingPathComponent(image.deletingPathExtension().lastPathComponent)
+            try FileManager.default.createDirectory(at: container, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: image, to: container.appendingPathComponent("bg.png"))
+            let groups = AppGroupContainers(defaultFolder: container)
             for family in widget.supportedFamilies {
-                let metrics = try WidgetMetrics(family: family, device: .default)
-                let context = TimelineProviderContext(
-                    family: family, displaySize: metrics.size,
-                    parameters: try WidgetParameters.resolve([:], against: widget.parameters), now: Fixtures.now)
-                let timeline = try await widget.provider.timeline(in: context)
-                let entry = try #require(timeline.entries.last)
-                let view = widget.view(
-                    for: entry,
-                    in: ViewContext(
-                        family: family, displaySize: metrics.size, colorScheme: scheme, backgroundImagePath: image.path)
-                )
+                let (entry, metrics) = try await Fixtures.entry(
+                    kind: widget.kind, family: family, appGroups: groups)
+                let view = entry.view
+                let context = ViewContext(
+                    family: family, displaySize: metrics.size, colorScheme: scheme, date: Fixtures.now,
+                    appGroups: groups)
                 try Fixtures.withSession { session in
-                    let lists = try session.renderer.layout(view, metrics: metrics, colorScheme: scheme, locale: .en)
-                    let surface = try session.renderer.render(view, metrics: metrics, colorScheme: scheme, locale: .en)
+                    let lists = try session.renderer.layout(view, metrics: metrics, context: context)
+                    let surface = try session.renderer.render(view, metrics: metrics, context: context).surface
                     for case .text(let text) in lists.content {
                         // The scrim behind the text, sampled in the left margin at the text's height.
                         let pixel = surface.pixel(

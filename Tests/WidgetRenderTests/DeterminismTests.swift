@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ChartWidgets
 import WidgetRender
 
 /// Same input, same bytes: within a session and across fresh sessions.
@@ -13,12 +14,12 @@ struct DeterminismTests {
     }
 
     @Test func aFreshSessionGivesTheSameBytes() async throws {
-        let shared = try await Fixtures.renderPNG(kind: "covid-country", locale: .ja)
+        let shared = try await Fixtures.renderPNG(kind: "covid-country", locale: Locale(identifier: "ja"))
         let out = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: out) }
-        var request = Fixtures.request(kind: "covid-country", out: out, locale: .ja)
+        var request = Fixtures.request(kind: "covid-country", out: out, locale: Locale(identifier: "ja"))
         request.now = Fixtures.now
-        let result = try await RenderPipeline(session: try RenderSession()).run(request)
+        let result = try await RenderPipeline(session: try RenderSession(bundle: BuiltInWidgets())).run(request)
         let written = try Data(contentsOf: try #require(result.files.first))
         #expect(written == shared)
     }

@@ -1,13 +1,11 @@
+import ChartWidgets
 import Foundation
 import Testing
-import WidgetCore
-import WidgetLayout
 import WidgetSnapshotTesting
-import Widgets
 
 /// Golden PNGs for every built-in widget × supported family × light and dark, plus
 /// placeholder, Japanese, Korean and shared-background cases, through the same
-/// `assertSnapshot` users get from WidgetSnapshotTesting.
+/// swift-snapshot-testing strategies users get from WidgetSnapshotTesting.
 ///
 /// Re-record after an intended change with `make goldens`.
 @Suite("Golden PNGs")
@@ -28,78 +26,90 @@ struct GoldenTests {
         }
     }
 
-    static let matrix: [Case] = BuiltInWidgets.bundle.widgets.flatMap { widget in
+    static let matrix: [Case] = ((try? BuiltInWidgets().resolvedWidgets()) ?? []).flatMap { widget in
         widget.supportedFamilies.flatMap { family in
             [ColorScheme.light, .dark].map { Case(kind: widget.kind, family: family, colorScheme: $0) }
         }
     }
 
+    static let ja = Locale(identifier: "ja")
+    static let ko = Locale(identifier: "ko")
+
     @Test(arguments: matrix)
     func everyWidgetFamilyAndAppearance(_ scene: Case) async {
-        let strategy = WidgetImageStrategy.image(
-            family: scene.family, device: scene.device, colorScheme: scene.colorScheme)
         switch scene.kind {
-        case "price":
-            await assertSnapshot(of: PriceWidget(), entry: .timeline(at: Self.now), as: strategy, named: scene.name)
-        case "covid-country":
+        case PriceWidget.kind:
             await assertSnapshot(
-                of: CountryStatusWidget(), entry: .timeline(at: Self.now), as: strategy, named: scene.name)
-        case "covid-global":
+                of: PriceWidget(),
+                as: .widget(family: scene.family, at: Self.now, colorScheme: scene.colorScheme, device: scene.device),
+                named: scene.name)
+        case CountryStatusWidget.kind:
             await assertSnapshot(
-                of: GlobalStatsWidget(), entry: .timeline(at: Self.now), as: strategy, named: scene.name)
+                of: CountryStatusWidget(),
+                as: .widget(family: scene.family, at: Self.now, colorScheme: scene.colorScheme, device: scene.device),
+                named: scene.name)
+        case GlobalStatsWidget.kind:
+            await assertSnapshot(
+                of: GlobalStatsWidget(),
+                as: .widget(family: scene.family, at: Self.now, colorScheme: scene.colorScheme, device: scene.device),
+                named: scene.name)
         default: Issue.record("no golden case for widget \(scene.kind); add it here")
         }
     }
 
     @Test func placeholders() async {
-        await assertSnapshot(of: PriceWidget(), entry: .placeholder(now: Self.now), named: "price-medium")
         await assertSnapshot(
-            of: CountryStatusWidget(), entry: .placeholder(now: Self.now), named: "covid-country-medium")
+            of: PriceWidget(), as: .widget(at: Self.now, entry: .placeholder), named: "price-medium")
         await assertSnapshot(
-            of: GlobalStatsWidget(), entry: .placeholder(now: Self.now), as: .image(colorScheme: .dark),
+            of: CountryStatusWidget(), as: .widget(at: Self.now, entry: .placeholder), named: "covid-country-medium")
+        await assertSnapshot(
+            of: GlobalStatsWidget(), as: .widget(at: Self.now, entry: .placeholder, colorScheme: .dark),
             named: "covid-global-medium-dark")
     }
 
     @Test func japaneseAndKorean() async {
         await assertSnapshot(
-            of: CountryStatusWidget(), entry: .timeline(at: Self.now), as: .image(locale: .ja), named: "JPN-medium-ja")
+            of: CountryStatusWidget(), as: .widget(at: Self.now, locale: Self.ja), named: "JPN-medium-ja")
         await assertSnapshot(
-            of: CountryStatusWidget(), entry: .timeline(at: Self.now), parameters: ["country": "KOR"],
-            as: .image(family: .systemSmall, locale: .ko), named: "KOR-small-ko")
+            of: CountryStatusWidget(),
+            as: .widget(family: .systemSmall, at: Self.now, locale: Self.ko, parameters: ["country": "KOR"]),
+            named: "KOR-small-ko")
         await assertSnapshot(
-            of: GlobalStatsWidget(), entry: .timeline(at: Self.now), as: .image(family: .systemLarge, locale: .ja),
+            of: GlobalStatsWidget(), as: .widget(family: .systemLarge, at: Self.now, locale: Self.ja),
             named: "global-large-ja")
     }
 
     @Test func sharedBackgroundImage() async throws {
         let folder = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let background = try Fixtures.backgroundImage(in: folder)
+        _ = try Fixtures.backgroundImage(in: folder)
+        let groups = AppGroupContainers(folders: [BuiltInWidgets.appGroup: folder])
         for family in [WidgetFamily.systemSmall, .systemMedium, .systemLarge] {
             await assertSnapshot(
-                of: GlobalStatsWidget(), entry: .timeline(at: Self.now), backgroundImagePath: background.path,
-                as: .image(family: family), named: "covid-global-\(family.shortName)-background")
+                of: GlobalStatsWidget(), as: .widget(family: family, at: Self.now, appGroups: groups),
+                named: "covid-global-\(family.shortName)-background")
         }
         // Dark mode dims the photo instead of frosting it.
         await assertSnapshot(
-            of: GlobalStatsWidget(), entry: .timeline(at: Self.now), backgroundImagePath: background.path,
-            as: .image(family: .systemMedium, colorScheme: .dark), named: "covid-global-medium-background-dark")
+            of: GlobalStatsWidget(),
+            as: .widget(family: .systemMedium, at: Self.now, colorScheme: .dark, appGroups: groups),
+            named: "covid-global-medium-background-dark")
     }
 
-    @Test func otherDevicesAndScales() async {
+    @Test func otherDevicesAndScales() async throws {
         await assertSnapshot(
-            of: PriceWidget(), entry: .timeline(at: Self.now),
-            as: .image(family: .systemSmall, device: (try? DeviceProfile.named("iphone-320x568")) ?? .default),
+            of: PriceWidget(),
+            as: .widget(family: .systemSmall, at: Self.now, device: try DeviceProfile.named("iphone-320x568")),
             named: "price-small-iphone-320x568")
         await assertSnapshot(
-            of: CountryStatusWidget(), entry: .timeline(at: Self.now),
-            as: .image(family: .systemMedium, device: (try? DeviceProfile.named("iphone-375x667")) ?? .default),
+            of: CountryStatusWidget(),
+            as: .widget(family: .systemMedium, at: Self.now, device: try DeviceProfile.named("iphone-375x667")),
             named: "covid-country-medium-iphone-375x667")
     }
 
     @Test func snapshotEntryForTheGallery() async {
         await assertSnapshot(
-            of: PriceWidget(), entry: .snapshot(now: Self.now), as: .image(family: .systemSmall), named: "price-small")
+            of: PriceWidget(), as: .widget(family: .systemSmall, at: Self.now, entry: .snapshot), named: "price-small")
     }
 
     /// A fixture file from the parser tests' real third-party data (sources in its README).
@@ -108,22 +118,38 @@ struct GoldenTests {
             .appendingPathComponent("WidgetDataTests/Fixtures/\(path)").path
     }
 
+    /// Provider values that make a built-in widget read a file.
+    static func data(_ path: String) -> ProviderValues {
+        var values = ProviderValues()
+        values.chartData = ChartDataOptions(source: fixture(path))
+        return values
+    }
+
     @Test func realData() async {
         let now = Date(timeIntervalSince1970: 2_000_000_000)
         await assertSnapshot(
-            of: PriceWidget(), entry: .timeline(at: now),
-            dataSource: Self.fixture("ohlc/backtesting-0.6.6_GOOG_daily.csv"),
-            as: .image(family: .systemLarge), named: "price-large-GOOG")
+            of: PriceWidget(),
+            as: .widget(
+                family: .systemLarge, at: now, providerValues: Self.data("ohlc/backtesting-0.6.6_GOOG_daily.csv")),
+            named: "price-large-GOOG")
         await assertSnapshot(
-            of: PriceWidget(), entry: .timeline(at: now), parameters: ["range": "all"],
-            dataSource: Self.fixture("ohlc/binance_api-v3-klines_1m_USDT-pair_2024-11-16.json"),
+            of: PriceWidget(),
+            as: .widget(
+                at: now, parameters: ["range": "all"],
+                providerValues: Self.data("ohlc/binance_api-v3-klines_1m_USDT-pair_2024-11-16.json")),
             named: "price-medium-binance")
         await assertSnapshot(
-            of: CountryStatusWidget(), entry: .timeline(at: now), parameters: ["country": "IND"],
-            dataSource: Self.fixture("covid/diseasesh_v2_countries_all.json"), named: "covid-country-medium-IND")
+            of: CountryStatusWidget(),
+            as: .widget(
+                at: now, parameters: ["country": "IND"],
+                providerValues: Self.data("covid/diseasesh_v2_countries_all.json")),
+            named: "covid-country-medium-IND")
         await assertSnapshot(
-            of: GlobalStatsWidget(), entry: .timeline(at: now), parameters: ["country": "KOR", "range": "all"],
-            dataSource: Self.fixture("covid/jhu_time_series_covid19_confirmed_global_2020-01-22_2022-03-31_subset.csv"),
+            of: GlobalStatsWidget(),
+            as: .widget(
+                at: now, parameters: ["country": "KOR", "range": "all"],
+                providerValues: Self.data(
+                    "covid/jhu_time_series_covid19_confirmed_global_2020-01-22_2022-03-31_subset.csv")),
             named: "covid-global-medium-JHU-KOR")
     }
 }

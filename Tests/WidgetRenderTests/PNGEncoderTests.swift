@@ -39,7 +39,9 @@ struct PNGEncoderTests {
         #expect(metrics.scale == scale)
         let png = try Fixtures.withSession { session in
             try session.encoder.encode(
-                try session.renderer.render(Text("42").node, metrics: metrics, colorScheme: .light, locale: .en))
+                try session.renderer.render(
+                    Text("42").node, metrics: metrics, context: ViewContext(family: family, displaySize: metrics.size)
+                ).surface)
         }
         let header = try Self.header(png)
         #expect(header == Header(width: width, height: height, bitDepth: 8, colorType: 6))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetCore
+import ChartWidgets
 import WidgetRender
 
 /// The pipeline end to end in process: files, manifest, the entry on screen, and errors.
@@ -8,7 +9,7 @@ import WidgetRender
 struct PipelineTests {
     /// A session of its own: the pipeline awaits providers, so it cannot hold the shared session's lock.
     func run(_ request: RenderRequest) async throws(PipelineError) -> RenderResult {
-        try await RenderPipeline(session: try RenderSession()).run(request)
+        try await RenderPipeline(session: try RenderSession(bundle: BuiltInWidgets())).run(request)
     }
 
     @Test func writesOnePNGPerEntryAndAManifest() async throws {
@@ -124,7 +125,7 @@ struct PipelineTests {
         let out = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: out) }
         var request = Fixtures.request(kind: "price", out: out)
-        request.dataSource = out.appendingPathComponent("missing.csv").path
+        request.providerValues.chartData = ChartDataOptions(source: out.appendingPathComponent("missing.csv").path)
         do {
             _ = try await run(request)
             Issue.record("expected an error")
@@ -134,7 +135,7 @@ struct PipelineTests {
         }
         let bad = out.appendingPathComponent("bad.csv")
         try Data("Date,Open,High,Low\n2023-01-01,1,2,3\n".utf8).write(to: bad)
-        request.dataSource = bad.path
+        request.providerValues.chartData = ChartDataOptions(source: bad.path)
         do {
             _ = try await run(request)
             Issue.record("expected an error")
@@ -146,38 +147,31 @@ struct PipelineTests {
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("price").path))
     }
 
-    @Test func dataWithSeveralWidgetsIsAUsageError() async throws {
-        var request = RenderRequest(outputDirectory: FileManager.default.temporaryDirectory)
-        request.dataSource = "x.csv"
-        await #expect(
-            throws: PipelineError.usage(
-                "--data applies to one widget; add --widget KIND (one of: price, covid-country, covid-global)")
-        ) {
-            try await run(request)
-        }
-    }
-
-    @Test func sharedContainerBackgroundIsUsedAndABadOneIsRejected() async throws {
+    @Test func theSharedContainerReachesTheProviderAndABadImageIsItsToHandle() async throws {
         let out = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: out) }
         let container = out.appendingPathComponent("group")
         try FileManager.default.createDirectory(at: container, withIntermediateDirectories: true)
         var request = Fixtures.request(kind: "covid-global", out: out)
-        request.sharedContainer = container
+        request.appGroups = AppGroupContainers(folders: [BuiltInWidgets.appGroup: container])
         let plain = try await run(request)
-        #expect(plain.notes.contains { $0.contains("no bg.png") })
+        #expect(plain.warnings.isEmpty)
         _ = try Fixtures.backgroundImage(in: container)
         let withImage = try await run(request)
         #expect(withImage.manifest.images.first?.sha256 != plain.manifest.images.first?.sha256)
+        // A file that is not a PNG: the widget draws its own background, with a warning naming it.
         try Data("garbage".utf8).write(to: container.appendingPathComponent("bg.png"))
+        let garbage = try await run(request)
+        #expect(garbage.manifest.images.first?.sha256 == plain.manifest.images.first?.sha256)
+        #expect(garbage.warnings.contains { $0.contains("bg.png: not a PNG file") })
+        // A folder that does not exist is the user's mistake: exit 66.
+        request.appGroups = AppGroupContainers(defaultFolder: out.appendingPathComponent("nowhere"))
         do {
             _ = try await run(request)
             Issue.record("expected an error")
         } catch {
-            #expect(error.exitCode == 65)
-            #expect(error.description.contains("bg.png"))
-            #expect(error.description.contains("not a valid PNG"))
-            #expect(!error.description.contains("memory"))
+            #expect(error.exitCode == 66)
+            #expect(error.description.contains("nowhere"))
         }
     }
 }

@@ -28,8 +28,11 @@ struct PixelComparisonTests {
         #expect(PixelComparison.exact.matches(difference))
     }
 
+    /// The snapshot strategies' default tolerance.
+    static var goldenComparison: PixelComparison { PixelComparison(channelTolerance: 8, maxDifferingShare: 0.0005) }
+
     @Test func lineMovedByOnePixelFailsEvenWithTheGoldenTolerance() throws {
-        let comparison = WidgetImageStrategy.defaultComparison
+        let comparison = Self.goldenComparison
         let difference = comparison.difference(try image(lineAt: 50), try image(lineAt: 51))
         // Two columns change: where the line was and where it went.
         #expect(difference.differingPixels == 200)
@@ -72,7 +75,7 @@ struct PixelComparisonTests {
         #expect(PixelComparison.exact.matches(PixelComparison.exact.difference(first, again)))
         let dark = try PNGImage.read(data: try await Fixtures.renderPNG(kind: "price", colorScheme: .dark))
         #expect(
-            !WidgetImageStrategy.defaultComparison.matches(
-                WidgetImageStrategy.defaultComparison.difference(first, dark)))
+            !Self.goldenComparison.matches(
+                Self.goldenComparison.difference(first, dark)))
     }
 }

@@ -1,19 +1,47 @@
 /// A widget size and shape, as WidgetKit's `WidgetFamily` names them.
 ///
-/// The raw value is WidgetKit's case name (`systemMedium`); ``shortName`` is the
-/// name the command line and the output folders use (`medium`).
+/// A struct rather than an enum, so that new families can be added without breaking
+/// a `switch` in your code: where WidgetKit code writes `@unknown default:`, write
+/// `default:`.
 ///
 /// ```swift
-/// let family = WidgetFamily(name: "medium")  // .systemMedium
+/// switch family {
+/// case .systemSmall: SmallView(entry: entry)
+/// case .accessoryInline: Text(entry.title)
+/// default: MediumView(entry: entry)
+/// }
+/// WidgetFamily(name: "medium")  // .systemMedium
 /// ```
-public enum WidgetFamily: String, CaseIterable, Codable, Sendable, Hashable {
-    case systemSmall
-    case systemMedium
-    case systemLarge
-    case systemExtraLarge
-    case accessoryCircular
-    case accessoryRectangular
-    case accessoryInline
+public struct WidgetFamily: Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
+    /// WidgetKit's case name, e.g. `systemMedium`.
+    public let rawValue: String
+
+    package init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    /// The small square Home Screen widget.
+    public static var systemSmall: WidgetFamily { WidgetFamily(rawValue: "systemSmall") }
+    /// The wide Home Screen widget, two small widgets across.
+    public static var systemMedium: WidgetFamily { WidgetFamily(rawValue: "systemMedium") }
+    /// The large Home Screen widget, two medium widgets high.
+    public static var systemLarge: WidgetFamily { WidgetFamily(rawValue: "systemLarge") }
+    /// The extra-large widget, on iPad only.
+    public static var systemExtraLarge: WidgetFamily { WidgetFamily(rawValue: "systemExtraLarge") }
+    /// The round Lock Screen widget.
+    public static var accessoryCircular: WidgetFamily { WidgetFamily(rawValue: "accessoryCircular") }
+    /// The rectangular Lock Screen widget, about three lines high.
+    public static var accessoryRectangular: WidgetFamily { WidgetFamily(rawValue: "accessoryRectangular") }
+    /// The one line of text above the time on the Lock Screen.
+    public static var accessoryInline: WidgetFamily { WidgetFamily(rawValue: "accessoryInline") }
+
+    /// Every family WidgetRender can draw, Home Screen first.
+    public static var allCases: [WidgetFamily] {
+        [
+            .systemSmall, .systemMedium, .systemLarge, .systemExtraLarge, .accessoryCircular, .accessoryRectangular,
+            .accessoryInline,
+        ]
+    }
 
     /// The name used on the command line and in output paths: `small`, `medium`,
     /// `large`, `extraLarge`, or the accessory case name.
@@ -23,18 +51,16 @@ public enum WidgetFamily: String, CaseIterable, Codable, Sendable, Hashable {
         case .systemMedium: "medium"
         case .systemLarge: "large"
         case .systemExtraLarge: "extraLarge"
-        case .accessoryCircular, .accessoryRectangular, .accessoryInline: rawValue
+        default: rawValue
         }
     }
 
+    /// WidgetKit's case name.
+    public var description: String { rawValue }
+
     /// True for the Lock Screen families, which WidgetKit draws without a
     /// container background and without content margins.
-    public var isAccessory: Bool {
-        switch self {
-        case .accessoryCircular, .accessoryRectangular, .accessoryInline: true
-        default: false
-        }
-    }
+    public var isAccessory: Bool { rawValue.hasPrefix("accessory") }
 
     /// The Home Screen families: small, medium, large and extra large.
     public static var systemFamilies: [WidgetFamily] {
@@ -53,5 +79,27 @@ public enum WidgetFamily: String, CaseIterable, Codable, Sendable, Hashable {
             })
         else { return nil }
         self = match
+    }
+
+    /// Decodes WidgetKit's case name (`"systemMedium"`).
+    ///
+    /// - Parameter decoder: the decoder.
+    /// - Throws: `DecodingError.dataCorrupted` for a name no family has.
+    public init(from decoder: any Decoder) throws {
+        let name = try decoder.singleValueContainer().decode(String.self)
+        guard let family = Self.allCases.first(where: { $0.rawValue == name }) else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "unknown widget family '\(name)'"))
+        }
+        self = family
+    }
+
+    /// Encodes WidgetKit's case name.
+    ///
+    /// - Parameter encoder: the encoder.
+    /// - Throws: what the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
     }
 }

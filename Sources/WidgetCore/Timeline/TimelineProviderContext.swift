@@ -2,8 +2,17 @@ import Foundation
 
 /// What a provider knows when it is asked for entries, as WidgetKit's `TimelineProviderContext`.
 ///
-/// The clock ("now"), the data source and the parameters come in here so that a
-/// test can pin them; a provider must not read the wall clock itself.
+/// The time asked (``now``), the parameters, the app group folders and any values a
+/// command adds come in here so that a test can pin them; a provider must not read the
+/// wall clock itself.
+///
+/// ```swift
+/// func timeline(in context: Context) async throws -> Timeline<Entry> {
+///     let start = context.now
+///     let folder = context.containerURL(forSecurityApplicationGroupIdentifier: "group.com.example.todo")
+///     …
+/// }
+/// ```
 public struct TimelineProviderContext: Sendable {
     /// The family being rendered.
     public var family: WidgetFamily
@@ -13,34 +22,104 @@ public struct TimelineProviderContext: Sendable {
     public var isPreview: Bool
     /// The user's configuration, validated against the widget's parameter definitions.
     public var parameters: WidgetParameters
-    /// The current time as the renderer sees it.
+    /// The time the provider is asked (`--now`); entries are usually dated from it.
     public var now: Date
-    /// A file or URL to read data from instead of the embedded sample, if the user gave one.
-    public var dataSource: String?
-    /// The format of `dataSource` when the user forced one (`--format`); detected from content otherwise.
-    public var dataFormat: String?
-    /// The column to plot when a CSV has several (`--column`).
-    public var dataColumn: String?
-    /// Fetches `dataSource`; `nil` reads local files only.
-    public var fetcher: (any DataFetching)?
-    /// Where providers report skipped records and fallbacks.
+    /// Where the provider reports what the user should know (skipped records, fallbacks).
     public var diagnostics: Diagnostics
+    /// The folders standing in for app group containers (`--shared-container`).
+    public var appGroups: AppGroupContainers
+    /// Values a command or test adds for the providers of its bundle (a data source, a fetcher).
+    public var values: ProviderValues
 
+    /// A context.
+    ///
+    /// - Parameters:
+    ///   - family: the family being rendered.
+    ///   - displaySize: its size in points.
+    ///   - isPreview: true for the gallery.
+    ///   - parameters: the validated parameters.
+    ///   - now: the time asked.
+    ///   - diagnostics: where warnings go.
+    ///   - appGroups: app group folders.
+    ///   - values: extra values for the providers.
     public init(
         family: WidgetFamily, displaySize: Size, isPreview: Bool = false,
-        parameters: WidgetParameters = WidgetParameters(), now: Date, dataSource: String? = nil,
-        dataFormat: String? = nil, dataColumn: String? = nil, fetcher: (any DataFetching)? = nil,
-        diagnostics: Diagnostics = Diagnostics()
+        parameters: WidgetParameters = WidgetParameters(), now: Date, diagnostics: Diagnostics = Diagnostics(),
+        appGroups: AppGroupContainers = AppGroupContainers(), values: ProviderValues = ProviderValues()
     ) {
         self.family = family
         self.displaySize = displaySize
         self.isPreview = isPreview
         self.parameters = parameters
         self.now = now
-        self.dataSource = dataSource
-        self.dataFormat = dataFormat
-        self.dataColumn = dataColumn
-        self.fetcher = fetcher
         self.diagnostics = diagnostics
+        self.appGroups = appGroups
+        self.values = values
+    }
+
+    /// The folder standing in for an app group container, as
+    /// `FileManager.containerURL(forSecurityApplicationGroupIdentifier:)` on iOS.
+    ///
+    /// - Parameter groupIdentifier: e.g. `group.com.example.todo`.
+    /// - Returns: the folder mapped to that group (or the default folder), or `nil` when none
+    ///   is, as on a device without the entitlement.
+    public func containerURL(forSecurityApplicationGroupIdentifier groupIdentifier: String) -> URL? {
+        appGroups.url(for: groupIdentifier)
+    }
+}
+
+/// Values a command or a test hands to the providers of its bundle, by key type, as
+/// SwiftUI's environment does for views.
+///
+/// ```swift
+/// struct ServerKey: ProviderValueKey { static let defaultValue = URL(string: "https://example.com")! }
+/// context.values[ServerKey.self]
+/// ```
+public struct ProviderValues: Sendable {
+    private var storage: [ObjectIdentifier: any Sendable] = [:]
+
+    /// No values: every key gives its default.
+    public init() {}
+
+    /// The value for a key, or its default.
+    ///
+    /// - Parameter key: the key type.
+    public subscript<Key: ProviderValueKey>(key: Key.Type) -> Key.Value {
+        get { (storage[ObjectIdentifier(key)] as? Key.Value) ?? Key.defaultValue }
+        set { storage[ObjectIdentifier(key)] = newValue }
+    }
+}
+
+/// A key for ``ProviderValues``.
+public protocol ProviderValueKey {
+    /// The type of the value.
+    associatedtype Value: Sendable
+    /// The value when none was set.
+    static var defaultValue: Value { get }
+}
+
+/// Collects the warnings providers raise (skipped records, fallbacks) for the command to print.
+public final class Diagnostics: @unchecked Sendable {
+    private let lock = NSLock()
+    private var messages: [String] = []
+
+    /// An empty list.
+    public init() {}
+
+    /// Adds a warning, e.g. `prices.csv:12: skipped: prices missing or not numbers`.
+    ///
+    /// - Parameter message: one line naming the file, line or field.
+    public func warn(_ message: String) {
+        lock.withLock { messages.append(message) }
+    }
+
+    /// The warnings so far, in order, and empties the list.
+    ///
+    /// - Returns: the warnings.
+    public func drain() -> [String] {
+        lock.withLock {
+            defer { messages.removeAll() }
+            return messages
+        }
     }
 }

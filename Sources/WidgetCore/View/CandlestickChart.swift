@@ -19,16 +19,16 @@ public struct Candle: Sendable, Hashable {
 }
 
 /// What a ``CandlestickChart`` draws.
-public struct CandlestickChartSpec: Sendable, Hashable {
-    public var candles: [Candle]
-    public var upColor: Color
-    public var downColor: Color
+package struct CandlestickChartSpec: Sendable, Hashable {
+    package var candles: [Candle]
+    package var upColor: Color
+    package var downColor: Color
     /// At most this many candles are drawn; more are merged into wider periods.
-    public var maxCandles: Int
+    package var maxCandles: Int
     /// Labels for the highest high (top left) and lowest low (bottom left).
-    public var labels: LineChartSpec.MinMaxLabels?
+    package var labels: LineChartSpec.MinMaxLabels?
 
-    public init(
+    package init(
         candles: [Candle], upColor: Color = .up, downColor: Color = .down, maxCandles: Int = 60,
         labels: LineChartSpec.MinMaxLabels? = nil
     ) {
@@ -49,8 +49,8 @@ public struct CandlestickChartSpec: Sendable, Hashable {
 /// ```swift
 /// CandlestickChart(bars.map { Candle(x: $0.time, open: $0.open, high: $0.high, low: $0.low, close: $0.close) })
 /// ```
-public struct CandlestickChart: View {
-    public var spec: CandlestickChartSpec
+public struct CandlestickChart: PrimitiveView {
+    package var spec: CandlestickChartSpec
 
     public init(_ candles: [Candle], maxCandles: Int = 60) {
         spec = CandlestickChartSpec(candles: candles, maxCandles: maxCandles)
@@ -63,7 +63,7 @@ public struct CandlestickChart: View {
         return copy
     }
 
-    public var node: ViewNode { .candlestickChart(spec) }
+    public var primitiveNode: ViewNode { .candlestickChart(spec) }
 }
 
 extension Candle {

@@ -3,8 +3,8 @@
 /// ```swift
 /// HStack { Text("BTC"); Spacer(); Text("+2.1%") }
 /// ```
-public struct HStack: View {
-    public let node: ViewNode
+public struct HStack: PrimitiveView {
+    public let primitiveNode: ViewNode
 
     /// - Parameters:
     ///   - alignment: where shorter children sit across the stack.
@@ -13,7 +13,7 @@ public struct HStack: View {
     public init(
         alignment: VerticalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> ViewNode
     ) {
-        node = .stack(
+        primitiveNode = .stack(
             StackSpec(
                 axis: .horizontal, alignment: Alignment(horizontal: .center, vertical: alignment), spacing: spacing),
             content().flattened)

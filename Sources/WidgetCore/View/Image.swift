@@ -1,7 +1,7 @@
 /// What an ``Image`` shows and how it fits its frame.
-public struct ImageSpec: Sendable, Hashable {
+package struct ImageSpec: Sendable, Hashable {
     /// How a resizable image fits the space it is given.
-    public enum ContentMode: Sendable, Hashable {
+    package enum ContentMode: Sendable, Hashable {
         /// Scale to fill, cropping the overflow (aspect kept).
         case fill
         /// Scale to fit inside (aspect kept).
@@ -9,11 +9,11 @@ public struct ImageSpec: Sendable, Hashable {
     }
 
     /// Path of a PNG file.
-    public var path: String
+    package var path: String
     /// `nil` draws at its own size; otherwise scaled to the frame.
-    public var contentMode: ContentMode?
+    package var contentMode: ContentMode?
 
-    public init(path: String, contentMode: ContentMode? = nil) {
+    package init(path: String, contentMode: ContentMode? = nil) {
         self.path = path
         self.contentMode = contentMode
     }
@@ -24,8 +24,8 @@ public struct ImageSpec: Sendable, Hashable {
 /// ```swift
 /// Image(path: background).resizable().scaledToFill()
 /// ```
-public struct Image: View {
-    public var spec: ImageSpec
+public struct Image: PrimitiveView {
+    package var spec: ImageSpec
 
     public init(path: String) {
         spec = ImageSpec(path: path)
@@ -52,5 +52,5 @@ public struct Image: View {
         return copy
     }
 
-    public var node: ViewNode { .image(spec) }
+    public var primitiveNode: ViewNode { .image(spec) }
 }

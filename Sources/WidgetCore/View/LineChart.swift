@@ -10,29 +10,29 @@ public struct ChartPoint: Sendable, Hashable {
 }
 
 /// What a ``LineChart`` draws.
-public struct LineChartSpec: Sendable, Hashable {
-    public var points: [ChartPoint]
+package struct LineChartSpec: Sendable, Hashable {
+    package var points: [ChartPoint]
     /// Stroke width in points.
-    public var lineWidth: Double
+    package var lineWidth: Double
     /// The line's colour; `nil` uses the environment's foreground colour.
-    public var color: Color?
+    package var color: Color?
     /// Fill a fading gradient under the line.
-    public var gradientFill: Bool
+    package var gradientFill: Bool
     /// Mark the lowest and highest points, with these labels (empty for dots only).
-    public var markers: MinMaxLabels?
+    package var markers: MinMaxLabels?
 
     /// Labels for the min/max markers.
-    public struct MinMaxLabels: Sendable, Hashable {
-        public var min: String
-        public var max: String
+    package struct MinMaxLabels: Sendable, Hashable {
+        package var min: String
+        package var max: String
 
-        public init(min: String, max: String) {
+        package init(min: String, max: String) {
             self.min = min
             self.max = max
         }
     }
 
-    public init(
+    package init(
         points: [ChartPoint], lineWidth: Double = 1.75, color: Color? = nil, gradientFill: Bool = false,
         markers: MinMaxLabels? = nil
     ) {
@@ -52,8 +52,8 @@ public struct LineChartSpec: Sendable, Hashable {
 /// ```swift
 /// LineChart(points, color: .orange).gradientFill().markers(min: "15.6K", max: "31.8K")
 /// ```
-public struct LineChart: View {
-    public var spec: LineChartSpec
+public struct LineChart: PrimitiveView {
+    package var spec: LineChartSpec
 
     public init(_ points: [ChartPoint], lineWidth: Double = 1.75, color: Color? = nil) {
         spec = LineChartSpec(points: points, lineWidth: lineWidth, color: color)
@@ -73,5 +73,5 @@ public struct LineChart: View {
         return copy
     }
 
-    public var node: ViewNode { .lineChart(spec) }
+    public var primitiveNode: ViewNode { .lineChart(spec) }
 }

@@ -1,24 +1,24 @@
 /// A filled shape.
-public struct ShapeSpec: Sendable, Hashable {
+package struct ShapeSpec: Sendable, Hashable {
     /// The outline.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         case rectangle(cornerRadius: Double)
         case capsule
         case circle
     }
 
-    public var kind: Kind
-    public var fill: ShapeStyle?
+    package var kind: Kind
+    package var fill: ShapeStyle?
 
-    public init(kind: Kind, fill: ShapeStyle? = nil) {
+    package init(kind: Kind, fill: ShapeStyle? = nil) {
         self.kind = kind
         self.fill = fill
     }
 }
 
 /// A rectangle with rounded corners that fills its frame, as SwiftUI's `RoundedRectangle`.
-public struct RoundedRectangle: View {
-    public var spec: ShapeSpec
+public struct RoundedRectangle: PrimitiveView {
+    package var spec: ShapeSpec
 
     public init(cornerRadius: Double) {
         spec = ShapeSpec(kind: .rectangle(cornerRadius: cornerRadius))
@@ -38,12 +38,12 @@ public struct RoundedRectangle: View {
         return copy
     }
 
-    public var node: ViewNode { .shape(spec) }
+    public var primitiveNode: ViewNode { .shape(spec) }
 }
 
 /// A circle centred in its frame.
-public struct Circle: View {
-    public var spec = ShapeSpec(kind: .circle)
+public struct Circle: PrimitiveView {
+    package var spec = ShapeSpec(kind: .circle)
 
     public init() {}
 
@@ -53,12 +53,12 @@ public struct Circle: View {
         return copy
     }
 
-    public var node: ViewNode { .shape(spec) }
+    public var primitiveNode: ViewNode { .shape(spec) }
 }
 
 /// A rectangle with fully rounded ends.
-public struct Capsule: View {
-    public var spec = ShapeSpec(kind: .capsule)
+public struct Capsule: PrimitiveView {
+    package var spec = ShapeSpec(kind: .capsule)
 
     public init() {}
 
@@ -68,5 +68,5 @@ public struct Capsule: View {
         return copy
     }
 
-    public var node: ViewNode { .shape(spec) }
+    public var primitiveNode: ViewNode { .shape(spec) }
 }

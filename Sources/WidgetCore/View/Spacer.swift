@@ -1,5 +1,5 @@
 /// Flexible space that pushes its neighbours apart along a stack's axis, as SwiftUI's `Spacer`.
-public struct Spacer: View {
+public struct Spacer: PrimitiveView {
     public let minLength: Double?
 
     /// - Parameter minLength: the least space it takes; `nil` for 0.
@@ -7,5 +7,5 @@ public struct Spacer: View {
         self.minLength = minLength
     }
 
-    public var node: ViewNode { .spacer(minLength: minLength) }
+    public var primitiveNode: ViewNode { .spacer(minLength: minLength) }
 }

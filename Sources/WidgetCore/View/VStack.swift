@@ -3,8 +3,8 @@
 /// ```swift
 /// VStack(alignment: .leading, spacing: 4) { Text("BTC"); Text("29,039") }
 /// ```
-public struct VStack: View {
-    public let node: ViewNode
+public struct VStack: PrimitiveView {
+    public let primitiveNode: ViewNode
 
     /// - Parameters:
     ///   - alignment: where narrower children sit across the stack.
@@ -13,7 +13,7 @@ public struct VStack: View {
     public init(
         alignment: HorizontalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> ViewNode
     ) {
-        node = .stack(
+        primitiveNode = .stack(
             StackSpec(
                 axis: .vertical, alignment: Alignment(horizontal: alignment, vertical: .center), spacing: spacing),
             content().flattened)

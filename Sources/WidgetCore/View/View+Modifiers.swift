@@ -52,6 +52,22 @@ extension View {
         .environment(.textAlignment(alignment), node)
     }
 
+    /// Sets a value of the environment for this subtree, as SwiftUI's `environment(_:_:)`.
+    ///
+    /// ```swift
+    /// BadgeView().environment(\.colorScheme, .dark)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - keyPath: the value to set, e.g. `\.locale` or a key of your own.
+    ///   - value: its value in the subtree.
+    /// - Returns: the view with the changed environment.
+    public func environment<Value: Sendable>(
+        _ keyPath: WritableKeyPath<EnvironmentValues, Value> & Sendable, _ value: Value
+    ) -> ViewNode {
+        .environment(.custom(EnvironmentWrite(keyPath, value)), node)
+    }
+
     /// Keeps this subtree visible in the placeholder.
     public func unredacted() -> ViewNode { .environment(.unredacted, node) }
 
@@ -76,6 +92,28 @@ extension View {
         .containerBackground(content(), node)
     }
 
+    /// The widget's background, as WidgetKit's `containerBackground(for: .widget) { … }`.
+    ///
+    /// - Parameters:
+    ///   - placement: `.widget`.
+    ///   - content: the background, drawn edge to edge.
+    /// - Returns: the view with its container background.
+    public func containerBackground(
+        for placement: ContainerBackgroundPlacement, @ViewBuilder content: () -> ViewNode
+    ) -> ViewNode {
+        .containerBackground(content(), node)
+    }
+
+    /// A colour as the widget's background, as WidgetKit's `containerBackground(.blue, for: .widget)`.
+    ///
+    /// - Parameters:
+    ///   - color: the colour.
+    ///   - placement: `.widget`.
+    /// - Returns: the view with its container background.
+    public func containerBackground(_ color: Color, for placement: ContainerBackgroundPlacement) -> ViewNode {
+        containerBackground(color)
+    }
+
     /// A colour as the widget's container background.
     public func containerBackground(_ color: Color) -> ViewNode {
         .containerBackground(.shape(ShapeSpec(kind: .rectangle(cornerRadius: 0), fill: .color(color))), node)
@@ -85,5 +123,20 @@ extension View {
     public func widgetURL(_ url: URL?) -> ViewNode {
         guard let url else { return node }
         return .widgetURL(url, node)
+    }
+}
+
+/// Where a container background goes, as WidgetKit's `ContainerBackgroundPlacement`.
+public struct ContainerBackgroundPlacement: Sendable, Hashable {
+    private let name: String
+
+    /// The widget's own background, removed where the system removes it (Lock Screen, StandBy).
+    public static var widget: ContainerBackgroundPlacement { ContainerBackgroundPlacement(name: "widget") }
+}
+
+extension Color: PrimitiveView {
+    /// A colour fills the space it is offered, as in SwiftUI.
+    public var primitiveNode: ViewNode {
+        .shape(ShapeSpec(kind: .rectangle(cornerRadius: 0), fill: .color(self)))
     }
 }

@@ -1,16 +1,59 @@
-/// Something a widget can show: a text, a stack, a chart or a modified view.
+/// Something a widget shows, as SwiftUI's `View`: a text, a stack, a chart, or a view of
+/// your own built from others in its `body`.
 ///
-/// Views are plain values, as in SwiftUI, but they do no drawing: each turns
-/// into a ``ViewNode`` that the layout engine sizes and the renderer draws.
+/// Views are plain values and do no drawing. A view of your own composes like SwiftUI:
 ///
 /// ```swift
-/// VStack(alignment: .leading) {
-///     Text("BTC").font(.headline)
-///     LineChart(points)
+/// struct HealthBar: View {
+///     var level: Double
+///     @Environment(\.widgetFamily) var family
+///
+///     var body: some View {
+///         HStack(spacing: 4) {
+///             Text("HP").font(.caption)
+///             Capsule().fill(.green).frame(width: 80 * level, height: 6)
+///         }
+///     }
 /// }
-/// .padding()
 /// ```
+///
+/// A `body` is evaluated where the view is laid out, with the environment at that place,
+/// so `@Environment` reads the widget's family, colour scheme, locale and the time shown.
 public protocol View: Sendable {
-    /// The node this view stands for.
-    var node: ViewNode { get }
+    /// The type of view this one is made of; `Never` for views WidgetRender draws itself.
+    associatedtype Body: View
+
+    /// The view's content, built from other views.
+    @ViewBuilder var body: Body { get }
+}
+
+/// A view WidgetRender lays out and draws itself (text, stacks, shapes, charts).
+///
+/// Its ``primitiveNode`` is what the layout engine sees; it has no `body`. Write your
+/// own views as ``View``s with a `body`; this protocol is how the built-in ones are made.
+public protocol PrimitiveView: View where Body == Never {
+    /// The node the layout engine sizes and the renderer draws.
+    var primitiveNode: ViewNode { get }
+}
+
+extension PrimitiveView {
+    /// Primitive views have no body; asking for one is a programming error.
+    public var body: Never {
+        return preconditionFailure("\(Self.self) is drawn by WidgetRender and has no body")
+    }
+}
+
+extension Never: View {
+    /// `Never` has no body, as in SwiftUI.
+    public typealias Body = Never
+
+    /// Never called: there is no value of `Never`.
+    public var body: Never {
+        return preconditionFailure("Never has no body")
+    }
+}
+
+extension View {
+    /// This view as a type-erased node, as SwiftUI's `AnyView(self)`.
+    public var node: ViewNode { ViewNode(self) }
 }

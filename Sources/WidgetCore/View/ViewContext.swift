@@ -1,24 +1,46 @@
 import Foundation
+import WidgetDates
 
-/// What a widget's view knows about where it is drawn, as SwiftUI's widget environment.
+/// Where a widget is drawn: its family and size, appearance, language, time zone, and the
+/// time the screen shows. The pipeline and the snapshot strategies build one per image;
+/// views read the same values from the environment (`@Environment(\.widgetFamily)`).
+///
+/// ```swift
+/// let context = ViewContext(family: .systemSmall, displaySize: Size(width: 170, height: 170), date: now)
+/// ```
 public struct ViewContext: Sendable {
-    /// The family being drawn; views switch on it.
+    /// The family being drawn.
     public var family: WidgetFamily
     /// The widget's size in points.
     public var displaySize: Size
+    /// Light or dark.
     public var colorScheme: ColorScheme
-    public var locale: WidgetLocale
+    /// The language of the widget's text.
+    public var locale: Locale
     /// The time zone for dates drawn on the widget.
     public var timeZone: TimeZone
     /// True when drawing the placeholder (the renderer redacts text).
     public var isPlaceholder: Bool
-    /// A shared background image (the app group's `bg.png`), if the user gave one.
-    public var backgroundImagePath: String?
+    /// The time the screen shows (see ``EnvironmentValues/date``).
+    public var date: Date
+    /// The folders standing in for app group containers.
+    public var appGroups: AppGroupContainers
 
+    /// A context; every value but the family and size has a default.
+    ///
+    /// - Parameters:
+    ///   - family: the family.
+    ///   - displaySize: its size in points on the device.
+    ///   - colorScheme: light (default) or dark.
+    ///   - locale: the language; English by default.
+    ///   - timeZone: UTC by default.
+    ///   - isPlaceholder: draw redacted.
+    ///   - date: the time the screen shows; 1970 by default.
+    ///   - appGroups: app group folders.
     public init(
-        family: WidgetFamily, displaySize: Size, colorScheme: ColorScheme = .light, locale: WidgetLocale = .en,
-        timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current, isPlaceholder: Bool = false,
-        backgroundImagePath: String? = nil
+        family: WidgetFamily, displaySize: Size, colorScheme: ColorScheme = .light,
+        locale: Locale = Locale(identifier: "en"), timeZone: TimeZone = .utc, isPlaceholder: Bool = false,
+        date: Date = Date(timeIntervalSince1970: 0), appGroups: AppGroupContainers = AppGroupContainers()
     ) {
         self.family = family
         self.displaySize = displaySize
@@ -26,6 +48,23 @@ public struct ViewContext: Sendable {
         self.locale = locale
         self.timeZone = timeZone
         self.isPlaceholder = isPlaceholder
-        self.backgroundImagePath = backgroundImagePath
+        self.date = date
+        self.appGroups = appGroups
+    }
+
+    /// The root environment of a widget drawn here. Lock Screen families draw white on
+    /// the wallpaper, as WidgetKit's vibrant rendering does.
+    public var environment: EnvironmentValues {
+        var values = EnvironmentValues()
+        values.widgetFamily = family
+        values.displaySize = displaySize
+        values.colorScheme = colorScheme
+        values.locale = locale
+        values.timeZone = timeZone
+        values.redacted = isPlaceholder
+        values.date = date
+        values.appGroups = appGroups
+        if family.isAccessory { values.foreground = .white }
+        return values
     }
 }

@@ -1,60 +1,122 @@
 import Foundation
 
-/// The data form of a view tree: what to show, how it is arranged and modified.
+/// A type-erased view: what the layout engine sizes and the renderer draws, as SwiftUI's
+/// `AnyView`.
 ///
-/// Widgets rarely build nodes directly; they use ``Text``, ``VStack`` and the
-/// modifiers, which produce nodes. Layout follows SwiftUI's rule: the parent
-/// proposes a size, the child chooses its own, and the parent places it.
-public indirect enum ViewNode: View, Sendable {
-    /// Nothing: takes no space.
-    case empty
-    /// A run of text, measured by the renderer.
-    case text(TextSpec)
-    /// A bitmap image from a file.
-    case image(ImageSpec)
-    /// A line chart that fills the space it is given.
-    case lineChart(LineChartSpec)
-    /// A candlestick chart that fills the space it is given.
-    case candlestickChart(CandlestickChartSpec)
-    /// A filled shape that fills the space it is given.
-    case shape(ShapeSpec)
-    /// Flexible space along the enclosing stack's axis.
-    case spacer(minLength: Double?)
-    /// Children arranged along an axis or on top of each other.
-    case stack(StackSpec, [ViewNode])
-    /// Several views with no container of their own (a builder's block).
-    case group([ViewNode])
-    /// Empty space around a view.
-    case padding(EdgeInsets, ViewNode)
-    /// A frame of fixed or flexible size around a view.
-    case frame(FrameSpec, ViewNode)
-    /// A view drawn behind another, sized to it: (background, content).
-    case background(ViewNode, ViewNode)
-    /// A view drawn in front of another, sized to it: (overlay, content, alignment).
-    case overlay(ViewNode, ViewNode, Alignment)
-    /// A change to the environment (font, colour, ...) for a subtree.
-    case environment(EnvironmentChange, ViewNode)
-    /// The widget's removable background (`containerBackground(for: .widget)`): (background, content).
-    case containerBackground(ViewNode, ViewNode)
-    /// The URL the widget opens when tapped: (url, content).
-    case widgetURL(URL, ViewNode)
+/// You rarely make one yourself: ``Text``, ``VStack`` and the modifiers produce nodes, and
+/// `ViewNode(myView)` erases any view. Its cases are WidgetRender's own, so new kinds of
+/// views can be added without breaking your code.
+///
+/// ```swift
+/// let erased: ViewNode = ViewNode(Text("42"))
+/// ```
+public struct ViewNode: PrimitiveView {
+    package indirect enum Kind: Sendable {
+        /// Nothing: takes no space.
+        case empty
+        /// A run of text, measured by the renderer.
+        case text(TextSpec)
+        /// A bitmap image from a file.
+        case image(ImageSpec)
+        /// A line chart that fills the space it is given.
+        case lineChart(LineChartSpec)
+        /// A candlestick chart that fills the space it is given.
+        case candlestickChart(CandlestickChartSpec)
+        /// A filled shape that fills the space it is given.
+        case shape(ShapeSpec)
+        /// Flexible space along the enclosing stack's axis.
+        case spacer(minLength: Double?)
+        /// Children arranged along an axis or on top of each other.
+        case stack(StackSpec, [ViewNode])
+        /// Several views with no container of their own (a builder's block).
+        case group([ViewNode])
+        /// Empty space around a view.
+        case padding(EdgeInsets, ViewNode)
+        /// A frame of fixed or flexible size around a view.
+        case frame(FrameSpec, ViewNode)
+        /// A view drawn behind another, sized to it: (background, content).
+        case background(ViewNode, ViewNode)
+        /// A view drawn in front of another, sized to it: (overlay, content, alignment).
+        case overlay(ViewNode, ViewNode, Alignment)
+        /// A change to the environment (font, colour, ...) for a subtree.
+        case environment(EnvironmentChange, ViewNode)
+        /// The widget's removable background (`containerBackground(for: .widget)`): (background, content).
+        case containerBackground(ViewNode, ViewNode)
+        /// The URL the widget opens when tapped: (url, content).
+        case widgetURL(URL, ViewNode)
+        /// A view with a `body`, evaluated with the environment where it is laid out.
+        case composite(CompositeBody)
+    }
 
-    public var node: ViewNode { self }
+    package var kind: Kind
+
+    package init(_ kind: Kind) {
+        self.kind = kind
+    }
+
+    /// Erases a view, as `AnyView(view)`.
+    ///
+    /// - Parameter view: any view; a view with a `body` is evaluated later, where it is laid out.
+    public init(_ view: some View) {
+        if let node = view as? ViewNode {
+            self = node
+        } else if let primitive = view as? any PrimitiveView {
+            self = primitive.primitiveNode
+        } else {
+            self.init(.composite(CompositeBody(view)))
+        }
+    }
+
+    /// The node itself.
+    public var primitiveNode: ViewNode { self }
+
+    /// Nothing: a view that takes no space and draws nothing, as SwiftUI's `EmptyView`.
+    public static var empty: ViewNode { ViewNode(.empty) }
+
+    package static func text(_ spec: TextSpec) -> ViewNode { ViewNode(.text(spec)) }
+    package static func image(_ spec: ImageSpec) -> ViewNode { ViewNode(.image(spec)) }
+    package static func lineChart(_ spec: LineChartSpec) -> ViewNode { ViewNode(.lineChart(spec)) }
+    package static func candlestickChart(_ spec: CandlestickChartSpec) -> ViewNode {
+        ViewNode(.candlestickChart(spec))
+    }
+    package static func shape(_ spec: ShapeSpec) -> ViewNode { ViewNode(.shape(spec)) }
+    package static func spacer(minLength: Double?) -> ViewNode { ViewNode(.spacer(minLength: minLength)) }
+    package static func stack(_ spec: StackSpec, _ children: [ViewNode]) -> ViewNode {
+        ViewNode(.stack(spec, children))
+    }
+    package static func group(_ children: [ViewNode]) -> ViewNode { ViewNode(.group(children)) }
+    package static func padding(_ insets: EdgeInsets, _ child: ViewNode) -> ViewNode {
+        ViewNode(.padding(insets, child))
+    }
+    package static func frame(_ spec: FrameSpec, _ child: ViewNode) -> ViewNode { ViewNode(.frame(spec, child)) }
+    package static func background(_ background: ViewNode, _ content: ViewNode) -> ViewNode {
+        ViewNode(.background(background, content))
+    }
+    package static func overlay(_ overlay: ViewNode, _ content: ViewNode, _ alignment: Alignment) -> ViewNode {
+        ViewNode(.overlay(overlay, content, alignment))
+    }
+    package static func environment(_ change: EnvironmentChange, _ child: ViewNode) -> ViewNode {
+        ViewNode(.environment(change, child))
+    }
+    package static func containerBackground(_ background: ViewNode, _ content: ViewNode) -> ViewNode {
+        ViewNode(.containerBackground(background, content))
+    }
+    package static func widgetURL(_ url: URL, _ child: ViewNode) -> ViewNode { ViewNode(.widgetURL(url, child)) }
 
     /// The children a stack gets from this node: a group is flattened, empty is dropped.
-    public var flattened: [ViewNode] {
-        switch self {
+    package var flattened: [ViewNode] {
+        switch kind {
         case .empty: []
         case .group(let nodes): nodes.flatMap(\.flattened)
         default: [self]
         }
     }
 
-    /// The first `widgetURL` in the tree, searched depth-first.
-    public var widgetURL: URL? {
-        switch self {
+    /// The first `widgetURL` in a resolved tree, searched depth-first.
+    package var widgetURL: URL? {
+        switch kind {
         case .widgetURL(let url, _): url
-        case .empty, .text, .image, .lineChart, .candlestickChart, .shape, .spacer: nil
+        case .empty, .text, .image, .lineChart, .candlestickChart, .shape, .spacer, .composite: nil
         case .stack(_, let children), .group(let children): children.lazy.compactMap(\.widgetURL).first
         case .padding(_, let child), .frame(_, let child), .environment(_, let child): child.widgetURL
         case .background(let a, let b), .containerBackground(let a, let b): b.widgetURL ?? a.widgetURL
@@ -62,41 +124,91 @@ public indirect enum ViewNode: View, Sendable {
         }
     }
 
-    /// Splits off the widget's container background: (background, content).
+    /// Splits off the widget's container background of a resolved tree: (background, content).
     ///
     /// Looks through modifiers that do not affect placement (environment and URL)
     /// so that `.containerBackground(...).widgetURL(...)` works in either order.
-    public var containerBackgroundSplit: (background: ViewNode?, content: ViewNode) {
-        switch self {
-        case .containerBackground(let background, let content): (background, content)
+    package var containerBackgroundSplit: (background: ViewNode?, content: ViewNode) {
+        switch kind {
+        case .containerBackground(let background, let content): return (background, content)
         case .environment(let change, let child):
-            { (split: (background: ViewNode?, content: ViewNode)) in
-                (split.background.map { .environment(change, $0) }, .environment(change, split.content))
-            }(child.containerBackgroundSplit)
+            let split = child.containerBackgroundSplit
+            return (split.background.map { .environment(change, $0) }, .environment(change, split.content))
         case .widgetURL(let url, let child):
-            { (split: (background: ViewNode?, content: ViewNode)) in
-                (split.background, .widgetURL(url, split.content))
-            }(child.containerBackgroundSplit)
-        default: (nil, self)
+            let split = child.containerBackgroundSplit
+            return (split.background, .widgetURL(url, split.content))
+        case .group(let children) where children.count == 1:
+            return children[0].containerBackgroundSplit
+        default: return (nil, self)
+        }
+    }
+
+    /// The tree with every view's `body` evaluated, each with the environment at its place.
+    ///
+    /// `@Environment` properties read `environment` as changed by the modifiers above them.
+    ///
+    /// - Parameter environment: the environment at the root.
+    /// - Returns: a tree without composite views.
+    package func resolved(in environment: EnvironmentValues) -> ViewNode {
+        switch kind {
+        case .empty, .text, .image, .lineChart, .candlestickChart, .shape, .spacer:
+            return self
+        case .composite(let body):
+            return body.evaluate(in: environment).resolved(in: environment)
+        case .stack(let spec, let children):
+            return .stack(spec, children.map { $0.resolved(in: environment) }.flatMap(\.flattened))
+        case .group(let children):
+            return .group(children.map { $0.resolved(in: environment) })
+        case .padding(let insets, let child):
+            return .padding(insets, child.resolved(in: environment))
+        case .frame(let spec, let child):
+            return .frame(spec, child.resolved(in: environment))
+        case .background(let background, let content):
+            return .background(background.resolved(in: environment), content.resolved(in: environment))
+        case .overlay(let overlay, let content, let alignment):
+            return .overlay(overlay.resolved(in: environment), content.resolved(in: environment), alignment)
+        case .environment(let change, let child):
+            return .environment(change, child.resolved(in: environment.applying(change)))
+        case .containerBackground(let background, let content):
+            return .containerBackground(background.resolved(in: environment), content.resolved(in: environment))
+        case .widgetURL(let url, let child):
+            return .widgetURL(url, child.resolved(in: environment))
         }
     }
 }
 
+/// A view with a `body`, kept until layout so its body sees the environment where it is placed.
+package struct CompositeBody: Sendable {
+    private let make: @Sendable () -> ViewNode
+    /// The view's type, for messages.
+    package let typeName: String
+
+    init<V: View>(_ view: V) {
+        typeName = String(describing: V.self)
+        make = { ViewNode(view.body) }
+    }
+
+    /// Evaluates the body with `environment` as the one `@Environment` reads.
+    package func evaluate(in environment: EnvironmentValues) -> ViewNode {
+        EnvironmentValues.$current.withValue(environment) { make() }
+    }
+}
+
 /// The arrangement of a stack.
-public struct StackSpec: Sendable, Hashable {
+package struct StackSpec: Sendable, Hashable {
     /// How children are arranged.
-    public enum Axis: Sendable, Hashable {
+    package enum Axis: Sendable, Hashable {
         case horizontal
         case vertical
         case depth
     }
 
-    public var axis: Axis
-    public var alignment: Alignment
+    package var axis: Axis
+    package var alignment: Alignment
     /// Space between children; `nil` uses the default of 8 points.
-    public var spacing: Double?
+    package var spacing: Double?
 
-    public init(axis: Axis, alignment: Alignment, spacing: Double?) {
+    package init(axis: Axis, alignment: Alignment, spacing: Double?) {
         self.axis = axis
         self.alignment = alignment
         self.spacing = spacing
@@ -104,16 +216,16 @@ public struct StackSpec: Sendable, Hashable {
 }
 
 /// A fixed or flexible frame, as SwiftUI's `frame` modifiers.
-public struct FrameSpec: Sendable, Hashable {
-    public var width: Double?
-    public var height: Double?
-    public var minWidth: Double?
-    public var maxWidth: Double?
-    public var minHeight: Double?
-    public var maxHeight: Double?
-    public var alignment: Alignment
+package struct FrameSpec: Sendable, Hashable {
+    package var width: Double?
+    package var height: Double?
+    package var minWidth: Double?
+    package var maxWidth: Double?
+    package var minHeight: Double?
+    package var maxHeight: Double?
+    package var alignment: Alignment
 
-    public init(
+    package init(
         width: Double? = nil, height: Double? = nil, minWidth: Double? = nil, maxWidth: Double? = nil,
         minHeight: Double? = nil, maxHeight: Double? = nil, alignment: Alignment = .center
     ) {

@@ -3,10 +3,10 @@
 /// ```swift
 /// ZStack(alignment: .bottomLeading) { LineChart(points); Text("30 days") }
 /// ```
-public struct ZStack: View {
-    public let node: ViewNode
+public struct ZStack: PrimitiveView {
+    public let primitiveNode: ViewNode
 
     public init(alignment: Alignment = .center, @ViewBuilder content: () -> ViewNode) {
-        node = .stack(StackSpec(axis: .depth, alignment: alignment, spacing: 0), content().flattened)
+        primitiveNode = .stack(StackSpec(axis: .depth, alignment: alignment, spacing: 0), content().flattened)
     }
 }

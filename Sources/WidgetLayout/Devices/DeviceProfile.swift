@@ -70,20 +70,56 @@ public struct DeviceProfile: Sendable, Hashable {
     }
 }
 
-/// Why a layout request cannot be met.
-public enum LayoutError: Error, Equatable, CustomStringConvertible {
-    case unknownDevice(String, known: [String])
-    case familyUnavailable(WidgetFamily, device: String)
-    case invalidScale(Int)
-
-    public var description: String {
-        switch self {
-        case .unknownDevice(let id, let known):
-            "unknown device '\(id)'; known devices: \(known.joined(separator: ", "))"
-        case .familyUnavailable(let family, let device):
-            "device '\(device)' has no \(family.shortName) widget"
-        case .invalidScale(let scale):
-            "invalid scale \(scale); use 1, 2 or 3"
+/// Why a layout request cannot be met: an unknown device, a family the device does not
+/// have, or a scale out of range. Compare ``reason`` with `==`; new reasons may be added.
+public struct LayoutError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// What kind of problem it is.
+    public struct Reason: Hashable, Sendable {
+        private enum Base: Hashable, Sendable {
+            case unknownDevice, familyUnavailable, invalidScale
         }
+
+        private let base: Base
+
+        /// No device has the identifier.
+        public static var unknownDevice: Reason { Reason(base: .unknownDevice) }
+        /// The device has no widget of the family (extra large on iPhone, accessory on iPad).
+        public static var familyUnavailable: Reason { Reason(base: .familyUnavailable) }
+        /// The scale is not 1, 2 or 3.
+        public static var invalidScale: Reason { Reason(base: .invalidScale) }
+    }
+
+    /// What kind of problem it is.
+    public let reason: Reason
+    /// The message, naming the device, family or scale.
+    public let description: String
+
+    /// An unknown device, listing the known ones.
+    ///
+    /// - Parameters:
+    ///   - id: the identifier given.
+    ///   - known: the known identifiers.
+    /// - Returns: the error.
+    public static func unknownDevice(_ id: String, known: [String]) -> LayoutError {
+        LayoutError(
+            reason: .unknownDevice, description: "unknown device '\(id)'; known devices: \(known.joined(separator: ", "))")
+    }
+
+    /// A family the device does not have.
+    ///
+    /// - Parameters:
+    ///   - family: the family.
+    ///   - device: the device's identifier.
+    /// - Returns: the error.
+    public static func familyUnavailable(_ family: WidgetFamily, device: String) -> LayoutError {
+        LayoutError(reason: .familyUnavailable, description: "device '\(device)' has no \(family.shortName) widget")
+    }
+
+    /// A scale other than 1, 2 or 3.
+    ///
+    /// - Parameter scale: the scale given.
+    /// - Returns: the error.
+    public static func invalidScale(_ scale: Int) -> LayoutError {
+        LayoutError(reason: .invalidScale, description: "invalid scale \(scale); use 1, 2 or 3")
     }
 }

@@ -4,7 +4,7 @@ import WidgetCore
 ///
 /// The display list is plain data in back-to-front order: tests can check where
 /// things landed without rendering, and the renderer just walks it.
-public enum DisplayItem: Sendable, Hashable {
+package enum DisplayItem: Sendable, Hashable {
     case text(DisplayText)
     case shape(ShapeSpec.Kind, ShapeStyle, Rect, redacted: Bool)
     /// `labelColor` is for the min/max labels: the environment's foreground, dimmed.
@@ -13,7 +13,7 @@ public enum DisplayItem: Sendable, Hashable {
     case image(ImageSpec, Rect, redacted: Bool)
 
     /// The rectangle the item occupies.
-    public var frame: Rect {
+    package var frame: Rect {
         switch self {
         case .text(let text): text.frame
         case .shape(_, _, let rect, _), .lineChart(_, let rect, _, _, _), .candlestickChart(_, let rect, _, _),
@@ -24,18 +24,18 @@ public enum DisplayItem: Sendable, Hashable {
 }
 
 /// Text placed by layout: the font is final (after any shrinking to fit).
-public struct DisplayText: Sendable, Hashable {
-    public var string: String
-    public var font: Font
-    public var color: Color
-    public var frame: Rect
+package struct DisplayText: Sendable, Hashable {
+    package var string: String
+    package var font: Font
+    package var color: Color
+    package var frame: Rect
     /// The width the text was measured against (wrapping and truncation depend on it).
-    public var layoutWidth: Double
-    public var lineLimit: Int?
-    public var alignment: HorizontalAlignment
-    public var redacted: Bool
+    package var layoutWidth: Double
+    package var lineLimit: Int?
+    package var alignment: HorizontalAlignment
+    package var redacted: Bool
 
-    public init(
+    package init(
         string: String, font: Font, color: Color, frame: Rect, layoutWidth: Double, lineLimit: Int?,
         alignment: HorizontalAlignment,
         redacted: Bool

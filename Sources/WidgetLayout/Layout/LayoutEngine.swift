@@ -11,18 +11,18 @@ import WidgetCore
 /// Flexible views (spacers, charts, shapes, images, `frame(maxWidth: .infinity)`)
 /// take what they are offered; stacks offer space to their least flexible
 /// children first, as SwiftUI's stacks do.
-public struct LayoutEngine {
+package struct LayoutEngine {
     /// Space between stack children when a stack does not say.
-    public static var defaultSpacing: Double { 8 }
+    package static var defaultSpacing: Double { 8 }
 
     private let measurer: any TextMeasuring
 
-    public init(measurer: any TextMeasuring) {
+    package init(measurer: any TextMeasuring) {
         self.measurer = measurer
     }
 
     /// Lays out `node` to fill `rect` and returns what to draw, back to front.
-    public func layout(_ node: ViewNode, in rect: Rect, environment: EnvironmentValues) -> [DisplayItem] {
+    package func layout(_ node: ViewNode, in rect: Rect, environment: EnvironmentValues) -> [DisplayItem] {
         var items: [DisplayItem] = []
         place(node, in: rect, environment: environment, into: &items)
         return items
@@ -31,12 +31,16 @@ public struct LayoutEngine {
     // MARK: - Sizing
 
     /// The size `node` chooses for a proposal.
-    public func size(of node: ViewNode, proposal: ProposedSize, environment: EnvironmentValues) -> Size {
-        switch node {
+    package func size(of node: ViewNode, proposal: ProposedSize, environment: EnvironmentValues) -> Size {
+        switch node.kind {
         case .empty:
             return .zero
         case .text(let spec):
-            return resolvedText(spec.string, width: proposal.width, environment: environment).size
+            return resolvedText(spec.string(in: environment), width: proposal.width, environment: environment).size
+        case .composite(let body):
+            return size(
+                of: body.evaluate(in: environment).resolved(in: environment), proposal: proposal,
+                environment: environment)
         case .image, .lineChart, .candlestickChart, .shape:
             return Size(width: proposal.width ?? 10, height: proposal.height ?? 10)
         case .spacer(let minLength):
@@ -171,7 +175,7 @@ public struct LayoutEngine {
                     : ProposedSize(width: proposalAcross, height: length)
             }
             func childSize(_ child: ViewNode, _ length: Double?) -> Size {
-                if case .spacer(let minLength) = child {
+                if case .spacer(let minLength) = child.kind {
                     let value = max(minLength ?? 0, length ?? 0)
                     return horizontal ? Size(width: value, height: 0) : Size(width: 0, height: value)
                 }
@@ -184,7 +188,7 @@ public struct LayoutEngine {
                 // equal share of what is left, least flexible first, and spacers split the rest.
                 // (SwiftUI's own stacks work this way, give or take the treatment of spacers.)
                 let isSpacer = children.map { child -> Bool in
-                    if case .spacer = child { return true }
+                    if case .spacer = child.kind { return true }
                     return false
                 }
                 var remaining = max(0, available - spacing)
@@ -245,16 +249,21 @@ public struct LayoutEngine {
 
     private func place(_ node: ViewNode, in rect: Rect, environment: EnvironmentValues, into items: inout [DisplayItem])
     {
-        switch node {
+        switch node.kind {
         case .empty, .spacer:
             return
+        case .composite(let body):
+            place(
+                body.evaluate(in: environment).resolved(in: environment), in: rect, environment: environment,
+                into: &items)
         case .text(let spec):
-            let (font, size) = resolvedText(spec.string, width: rect.width, environment: environment)
+            let string = spec.string(in: environment)
+            let (font, size) = resolvedText(string, width: rect.width, environment: environment)
             let frame = aligned(size, in: rect, Alignment(horizontal: environment.textAlignment, vertical: .center))
             items.append(
                 .text(
                     DisplayText(
-                        string: spec.string, font: font, color: environment.foreground, frame: frame,
+                        string: string, font: font, color: environment.foreground, frame: frame,
                         layoutWidth: rect.width,
                         lineLimit: environment.lineLimit, alignment: environment.textAlignment,
                         redacted: environment.redacted)))

@@ -7,25 +7,25 @@ import WidgetCore
 /// in `font`, wrapped to `maxWidth` when given (never wider than it unless a
 /// single glyph is), limited to `lineLimit` lines with an ellipsis when given.
 /// The same arguments must always give the same size.
-public protocol TextMeasuring {
+package protocol TextMeasuring {
     /// The size of `text` in points.
     func measure(_ text: String, font: Font, maxWidth: Double?, lineLimit: Int?) -> Size
 }
 
 /// A proposal from a parent: a width and height, either of which may be left open.
-public struct ProposedSize: Hashable, Sendable {
-    public var width: Double?
-    public var height: Double?
+package struct ProposedSize: Hashable, Sendable {
+    package var width: Double?
+    package var height: Double?
 
-    public init(width: Double?, height: Double?) {
+    package init(width: Double?, height: Double?) {
         self.width = width
         self.height = height
     }
 
-    public init(_ size: Size) {
+    package init(_ size: Size) {
         self.init(width: size.width, height: size.height)
     }
 
     /// No constraint: the child reports its ideal size.
-    public static var unspecified: ProposedSize { ProposedSize(width: nil, height: nil) }
+    package static var unspecified: ProposedSize { ProposedSize(width: nil, height: nil) }
 }

@@ -56,35 +56,28 @@ public struct Benchmark {
     public func run(family: WidgetFamily) async throws(PipelineError) -> [Result] {
         let pipeline = RenderPipeline(session: session)
         var results: [Result] = []
-        let widgets =
-            request.kinds.isEmpty
-            ? session.bundle.widgets : session.bundle.widgets.filter { request.kinds.contains($0.kind) }
-        var notes: [String] = []
-        let parameters = try pipeline.resolveParameters(request.parameters, for: widgets, notes: &notes)
-        for widget in widgets where widget.supports(family) {
+        let run = try Run(pipeline: pipeline, request: request)
+        for (widget, parameters) in run.widgets where widget.supports(family) {
             let metrics: WidgetMetrics
             do {
                 metrics = try WidgetMetrics(family: family, device: request.device, scale: request.scale)
             } catch {
                 throw .usage(error.description)
             }
-            let context = pipeline.providerContext(
-                request, family: family, size: metrics.size, parameters: parameters[widget.kind] ?? WidgetParameters(),
-                diagnostics: Diagnostics())
-            let entry: AnyTimelineEntry
-            do {
-                guard let last = try await widget.timeline(in: context).entries.last else {
-                    throw PipelineError.badData("\(widget.kind): empty timeline")
-                }
-                entry = last
-            } catch let error as PipelineError {
-                throw error
-            } catch {
-                throw .badData("\(widget.kind): \(error)")
+            let context = run.providerContext(
+                request, family: family, size: metrics.size, parameters: parameters, now: request.now)
+            let timeline = try await pipeline.call(widget, request: request) { try await widget.timeline(in: context) }
+            guard let entry = timeline.entry(at: request.now) ?? timeline.entries.last else {
+                throw .badData("\(widget.kind): empty timeline")
             }
-            let viewContext = ViewContext(
-                family: family, displaySize: metrics.size, colorScheme: request.colorScheme, locale: request.locale,
-                timeZone: request.timeZone)
+            let viewContext = run.viewContext(
+                family: family, size: metrics.size, shownAt: request.now, isPlaceholder: false)
+            let render = { () throws(RenderError) -> CairoSurface in
+                try session.renderer.render(
+                    entry.view, metrics: metrics, context: viewContext,
+                    contentMarginsDisabled: widget.contentMarginsDisabled
+                ).surface
+            }
             var totals: [Double] = []
             var draws: [Double] = []
             var encodes: [Double] = []
@@ -92,15 +85,10 @@ public struct Benchmark {
             var lastSurface: CairoSurface?
             do {
                 // One warm-up render fills the font and text caches, as in a long-running process.
-                _ = try session.encoder.encode(
-                    try session.renderer.render(
-                        entry.view(in: viewContext), metrics: metrics, colorScheme: request.colorScheme,
-                        locale: request.locale))
+                _ = try session.encoder.encode(try render())
                 for _ in 0..<iterations {
                     let start = DispatchTime.now()
-                    let surface = try session.renderer.render(
-                        entry.view(in: viewContext), metrics: metrics, colorScheme: request.colorScheme,
-                        locale: request.locale)
+                    let surface = try render()
                     let drawn = DispatchTime.now()
                     let png = try session.encoder.encode(surface)
                     let end = DispatchTime.now()

@@ -46,24 +46,22 @@ public struct Gallery {
         _ request: RenderRequest, schemes: [ColorScheme] = [.light, .dark], progress: (String) -> Void = { _ in }
     ) async throws(PipelineError) -> GalleryResult {
         let pipeline = RenderPipeline(session: session)
-        let widgets = try pipeline.select(request)
-        var notes: [String] = []
-        let parameters = try pipeline.resolveParameters(request.parameters, for: widgets, notes: &notes)
-        let background = try pipeline.backgroundImage(request, notes: &notes)
-        let diagnostics = Diagnostics()
-        var seenWarnings: Set<String> = []
+        var request = request
+        request.mode = .snapshot
+        var run = try Run(pipeline: pipeline, request: request)
+        var notes = run.notes
         var previews: [GalleryResult.Preview] = []
         var sections: [ContactSheet.Section] = []
         var htmlSections: [String] = []
 
-        for widget in widgets {
+        for (widget, parameters) in run.widgets {
             var tiles: [ContactSheet.Tile] = []
             var rows: [ColorScheme: [String]] = [:]
             for family in widget.supportedFamilies {
                 let metrics: WidgetMetrics
                 do {
                     metrics = try WidgetMetrics(family: family, device: request.device, scale: request.scale)
-                } catch .familyUnavailable {
+                } catch where error.reason == .familyUnavailable {
                     notes.append(
                         "note: \(widget.kind) \(family.shortName): \(request.device.id) has no such widget; not in the gallery"
                     )
@@ -71,32 +69,21 @@ public struct Gallery {
                 } catch {
                     throw .usage(error.description)
                 }
-                var snapshotRequest = request
-                snapshotRequest.mode = .snapshot
-                let context = pipeline.providerContext(
-                    snapshotRequest, family: family, size: metrics.size,
-                    parameters: parameters[widget.kind] ?? WidgetParameters(), diagnostics: diagnostics)
-                var record = Manifest.WidgetRecord(
-                    kind: widget.kind, displayName: widget.displayName, description: widget.description, families: [],
-                    parameters: [:], reloadPolicy: nil, nextReload: nil, entryShownAtNow: nil, entryDateShownAtNow: nil,
-                    entryCount: 0, skipped: [])
-                guard
-                    let entry = try await pipeline.entries(
-                        of: widget, mode: .snapshot, context: context, record: &record
-                    )
-                    .first
-                else { continue }
+                let context = run.providerContext(
+                    request, family: family, size: metrics.size, parameters: parameters, now: request.now)
+                let entry = try await pipeline.call(widget, request: request) { try await widget.snapshot(in: context) }
                 // Lock Screen widgets are drawn light on the wallpaper whatever the appearance: one preview.
                 for scheme in family.isAccessory ? [ColorScheme.dark] : schemes {
-                    let view = entry.view(
-                        in: ViewContext(
-                            family: family, displaySize: metrics.size, colorScheme: scheme, locale: request.locale,
-                            timeZone: request.timeZone, backgroundImagePath: background))
+                    var viewContext = run.viewContext(
+                        family: family, size: metrics.size, shownAt: request.now, isPlaceholder: false)
+                    viewContext.colorScheme = scheme
                     let surface: CairoSurface
                     let png: Data
                     do {
                         surface = try session.renderer.render(
-                            view, metrics: metrics, colorScheme: scheme, locale: request.locale)
+                            entry.view, metrics: metrics, context: viewContext,
+                            contentMarginsDisabled: widget.contentMarginsDisabled
+                        ).surface
                         png = try session.encoder.encode(surface)
                     } catch .image(let path, let reason) {
                         throw .badData("\(path): \(reason)")
@@ -117,9 +104,9 @@ public struct Gallery {
                             file: file, family: family, size: metrics.size, widget: widget.displayName, scheme: scheme))
                 }
             }
-            for warning in diagnostics.drain() where seenWarnings.insert(warning).inserted {
-                notes.append("warning: \(warning)")
-            }
+            run.collectWarnings()
+            for warning in run.warnings { notes.append("warning: \(warning)") }
+            run.warnings.removeAll()
             progress("gallery \(widget.kind): \(tiles.count) previews")
             sections.append(
                 ContactSheet.Section(

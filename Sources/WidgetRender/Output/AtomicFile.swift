@@ -2,11 +2,11 @@ import Foundation
 
 /// Writes files so that a reader never sees half of one: bytes go to a temporary
 /// file in the same folder, which is then renamed over the target.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Writes `data` to `url`, creating folders as needed.
     ///
     /// - Throws: ``PipelineError/io(path:reason:)`` naming the file; no temporary file is left behind.
-    public static func write(_ data: Data, to url: URL) throws(PipelineError) {
+    package static func write(_ data: Data, to url: URL) throws(PipelineError) {
         let folder = url.deletingLastPathComponent()
         if OutputFolder.mkdirs(folder.path) != 0 {
             throw .io(path: folder.path, reason: "cannot create folder: \(String(cString: strerror(errno)))")

@@ -2,67 +2,161 @@ import Foundation
 import WidgetCore
 
 /// What a run wrote: `manifest.json`, one record per widget and per PNG.
+///
+/// For `render`, each widget records its reload policy and the entry on screen at the time
+/// asked; each image records its entry, the time its screen shows and how that entry fares
+/// (past, on screen, upcoming, unreachable). For `timeline`, each widget also lists every
+/// request the simulation made, and the images are the sequence of screens.
 public struct Manifest: Codable, Sendable, Equatable {
+    /// `widgetrender 0.2.0`.
     public var generator: String
-    /// The time the run took as "now".
+    /// The time the providers were first asked (`--now`, or the start of a `timeline` span).
     public var now: Date
+    /// `timeline`, `placeholder`, `snapshot` or `simulation`.
     public var mode: String
+    /// The end of a `timeline` span (not included); `nil` otherwise.
+    public var until: Date?
+    /// The device whose sizes were used.
     public var device: String
+    /// `light` or `dark`.
     public var colorScheme: String
+    /// The locale identifier, e.g. `ja`.
     public var locale: String
     /// Library versions that decide the pixels.
     public var renderStack: String
+    /// One record per widget.
     public var widgets: [WidgetRecord]
+    /// One record per PNG, in the order written.
     public var images: [ImageRecord]
 
     /// One widget of the run.
     public struct WidgetRecord: Codable, Sendable, Equatable {
+        /// The widget's kind.
         public var kind: String
+        /// Its display name.
         public var displayName: String
+        /// Its description.
         public var description: String
         /// The families the widget supports (short names).
         public var families: [String]
         /// The parameter values used.
         public var parameters: [String: String]
-        /// `atEnd`, `after` or `never`; `null` outside timeline mode.
+        /// `atEnd`, `after` or `never` (of the first family's timeline); `null` outside timeline mode.
         public var reloadPolicy: String?
-        /// The earliest time the system would ask for a new timeline.
+        /// When the provider would be asked again (the policy's date; see ``RequestRecord``).
         public var nextReload: Date?
         /// Index of the entry on screen at `now` (`null` if `now` is before the first entry).
         public var entryShownAtNow: Int?
         /// Date of the entry on screen at `now`.
         public var entryDateShownAtNow: Date?
+        /// How many entries the timeline has.
         public var entryCount: Int
         /// Families requested but not rendered, with the reason.
         public var skipped: [Skipped]
+        /// Every time the provider was asked, per family (`timeline` and `render`).
+        public var requests: [RequestRecord]
+
+        /// A record.
+        public init(
+            kind: String, displayName: String, description: String, families: [String], parameters: [String: String],
+            reloadPolicy: String? = nil, nextReload: Date? = nil, entryShownAtNow: Int? = nil,
+            entryDateShownAtNow: Date? = nil, entryCount: Int = 0, skipped: [Skipped] = [],
+            requests: [RequestRecord] = []
+        ) {
+            self.kind = kind
+            self.displayName = displayName
+            self.description = description
+            self.families = families
+            self.parameters = parameters
+            self.reloadPolicy = reloadPolicy
+            self.nextReload = nextReload
+            self.entryShownAtNow = entryShownAtNow
+            self.entryDateShownAtNow = entryDateShownAtNow
+            self.entryCount = entryCount
+            self.skipped = skipped
+            self.requests = requests
+        }
     }
 
     /// A family that was not rendered.
     public struct Skipped: Codable, Sendable, Equatable {
+        /// The family's short name.
         public var family: String
+        /// Why.
         public var reason: String
+    }
+
+    /// One time a provider was asked, and what became of its entries.
+    public struct RequestRecord: Codable, Sendable, Equatable {
+        /// The family it was asked for.
+        public var family: String
+        /// Its number, from 0, per family.
+        public var index: Int
+        /// The time it was asked (`context.now`).
+        public var askedAt: Date
+        /// `atEnd`, `after` or `never`.
+        public var reloadPolicy: String
+        /// When it is asked again; `null` for `never`.
+        public var reloadAt: Date?
+        /// True when the policy's date was not after `askedAt` and the reload was moved 5 minutes on.
+        public var reloadThrottled: Bool
+        /// Its entries.
+        public var entries: [EntryRecord]
+    }
+
+    /// An entry of a request.
+    public struct EntryRecord: Codable, Sendable, Equatable {
+        /// Its index in the timeline.
+        public var index: Int
+        /// Its date.
+        public var date: Date
+        /// `shown`, `onScreen`, `upcoming`, `past` (dated before the entry on screen when asked),
+        /// `unreachable` (dated at or after a reload that replaces the timeline first) or
+        /// `afterSpan` (after the end of a `timeline` span).
+        public var status: String
     }
 
     /// One PNG.
     public struct ImageRecord: Codable, Sendable, Equatable {
+        /// The widget's kind.
         public var kind: String
+        /// The family's short name.
         public var family: String
+        /// The device's identifier.
         public var device: String
+        /// Pixels per point.
         public var scale: Int
+        /// The size in points.
         public var sizePoints: Dimensions
+        /// The size in pixels.
         public var sizePixels: Dimensions
+        /// `light` or `dark`.
         public var colorScheme: String
+        /// The locale identifier.
         public var locale: String
-        /// The entry's index in the timeline (`null` for placeholder and snapshot).
+        /// The entry's index in its timeline (`null` for placeholder, snapshot, or a placeholder screen).
         public var entryIndex: Int?
+        /// The entry's date (the time asked for a placeholder screen).
         public var entryDate: Date
+        /// The time the screen shows: what relative dates on it count from.
+        public var shownAt: Date
+        /// In `render`: `onScreen`, `upcoming`, `past` or `unreachable`; see ``EntryRecord/status``.
+        public var status: String?
+        /// In `timeline`: the request whose timeline is on screen.
+        public var request: Int?
+        /// In `timeline`: why the screen changed (`start`, `entry`, `reload`, `sample`).
+        public var reason: String?
+        /// The entry's relevance.
         public var relevance: Relevance?
         /// True for the entry on screen at `now`.
         public var shownAtNow: Bool
+        /// The URL the widget opens when tapped.
         public var widgetURL: String?
         /// Path relative to the output folder.
         public var file: String
+        /// The PNG's size in bytes.
         public var bytes: Int
+        /// SHA-256 of the PNG's bytes.
         public var sha256: String
         /// What was drawn: points, first and last time, last value, min, max, source, stale.
         public var data: DataSummary?
@@ -71,10 +165,14 @@ public struct Manifest: Codable, Sendable, Equatable {
     /// A width and height (points or pixels), encoded as `{"width": …, "height": …}`.
     public typealias Dimensions = Size
 
+    /// An entry's relevance.
     public struct Relevance: Codable, Sendable, Equatable {
+        /// The score.
         public var score: Double
+        /// Seconds it applies.
         public var duration: Double
 
+        /// A relevance.
         public init(score: Double, duration: Double) {
             self.score = score
             self.duration = duration
@@ -82,6 +180,9 @@ public struct Manifest: Codable, Sendable, Equatable {
     }
 
     /// The manifest as pretty, key-sorted JSON with ISO 8601 dates (stable bytes for stable input).
+    ///
+    /// - Returns: the bytes.
+    /// - Throws: `EncodingError` for a value JSON cannot hold (a non-finite number).
     public func encoded() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -90,6 +191,10 @@ public struct Manifest: Codable, Sendable, Equatable {
     }
 
     /// Reads a manifest back.
+    ///
+    /// - Parameter data: the bytes of `manifest.json`.
+    /// - Returns: the manifest.
+    /// - Throws: `DecodingError` when the bytes are not a manifest.
     public static func decode(_ data: Data) throws -> Manifest {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601

@@ -1,17 +1,16 @@
 import Foundation
-import WidgetAssets
 import WidgetCore
-import WidgetData
+import WidgetDates
 import WidgetLayout
 import WidgetRendering
-import Widgets
 
 /// The result of a run: the manifest written, the files and the notes for the user.
 public struct RenderResult: Sendable {
+    /// The manifest, as written to `manifest.json`.
     public var manifest: Manifest
     /// Absolute URLs of the PNGs written, in order.
     public var files: [URL]
-    /// Things the user should know (skipped families, missing background).
+    /// Things the user should know (skipped families, removed PNGs of an earlier run).
     public var notes: [String]
     /// Skipped records and failed fetches, one line each, for stderr.
     public var warnings: [String]
@@ -21,159 +20,226 @@ public struct RenderResult: Sendable {
 /// draws each family × entry, writes the PNGs atomically and then `manifest.json`.
 ///
 /// ```swift
-/// let session = try RenderSession()
+/// let session = try RenderSession(bundle: MyWidgets())
 /// let result = try await RenderPipeline(session: session).run(request) { print($0) }
 /// ```
 public struct RenderPipeline {
+    /// The widgets, fonts and renderer.
     public let session: RenderSession
 
+    /// A pipeline over a session.
+    ///
+    /// - Parameter session: what stays loaded between renders.
     public init(session: RenderSession) {
         self.session = session
     }
 
-    /// Renders the request.
+    /// Renders the request: every entry of each timeline (or the placeholder, or the snapshot)
+    /// for each widget and family.
     ///
-    /// - Parameter progress: called with one line per widget and family, for stderr.
-    /// - Throws: ``PipelineError`` with the exit code for the command.
+    /// The providers are asked at `request.now`. Each image shows its entry as the screen would:
+    /// the entry on screen at `now` is drawn for `now`, the others for their own dates; the
+    /// manifest says which entries are past, on screen, upcoming, or unreachable because a
+    /// reload replaces the timeline first.
+    ///
+    /// - Parameters:
+    ///   - request: what to render.
+    ///   - progress: called with one line per widget and family, for stderr.
+    /// - Returns: the manifest, files, notes and warnings.
+    /// - Throws: ``PipelineError`` with the exit code for the command; nothing is written then.
     public func run(_ request: RenderRequest, progress: (String) -> Void = { _ in }) async throws(PipelineError)
         -> RenderResult
     {
-        let widgets = try select(request)
-        var notes: [String] = []
-        let parameters = try resolveParameters(request.parameters, for: widgets, notes: &notes)
-        let background = try backgroundImage(request, notes: &notes)
-
-        let diagnostics = Diagnostics()
-        var warnings: [String] = []
-        var seenWarnings: Set<String> = []
-        var widgetRecords: [Manifest.WidgetRecord] = []
-        var images: [Manifest.ImageRecord] = []
-        // Everything is drawn before anything is written, so a data error in the last widget
-        // leaves the output folder as it was.
-        var pending: [(relative: String, png: Data)] = []
-        for widget in widgets {
-            let params = parameters[widget.kind] ?? WidgetParameters()
-            var record = Manifest.WidgetRecord(
-                kind: widget.kind, displayName: widget.displayName, description: widget.description,
-                families: widget.supportedFamilies.map(\.shortName),
-                parameters: params.values.mapValues(\.description), reloadPolicy: nil, nextReload: nil,
-                entryShownAtNow: nil, entryDateShownAtNow: nil, entryCount: 0, skipped: [])
+        var run = try Run(pipeline: self, request: request)
+        for (widget, parameters) in run.widgets {
+            var record = run.record(widget, parameters)
             for family in request.families ?? widget.supportedFamilies {
-                guard widget.supports(family) else {
-                    let reason =
-                        "\(widget.kind) does not support \(family.shortName) (supports: \(widget.supportedFamilies.map(\.shortName).joined(separator: ", ")))"
-                    record.skipped.append(.init(family: family.shortName, reason: reason))
-                    notes.append("note: skipped \(family.shortName) for \(widget.kind): \(reason)")
-                    continue
-                }
-                let metrics: WidgetMetrics
-                do {
-                    metrics = try WidgetMetrics(family: family, device: request.device, scale: request.scale)
-                } catch .familyUnavailable {
-                    let reason = "\(request.device.id) has no \(family.shortName) widget"
-                    record.skipped.append(.init(family: family.shortName, reason: reason))
-                    notes.append("note: skipped \(family.shortName) for \(widget.kind): \(reason)")
-                    continue
-                } catch {
-                    throw .usage(error.description)
-                }
-                let context = providerContext(
-                    request, family: family, size: metrics.size, parameters: params, diagnostics: diagnostics)
-                let entries = try await self.entries(of: widget, mode: request.mode, context: context, record: &record)
-                let drained = diagnostics.drain()
-                for warning in drained where seenWarnings.insert(warning).inserted { warnings.append(warning) }
-                if request.strict, let stale = entries.first(where: { $0.dataSummary?.stale == true }) {
-                    // The fetcher's reason, without the "drawing the … instead" of a non-strict run.
-                    let reason =
-                        drained.last.map(Self.withoutFallbackClause)
-                        ?? "drawn from \(stale.dataSummary?.source ?? "a fallback")"
-                    throw .unavailable("\(reason) (--strict: nothing was written)")
-                }
-                let shown = record.entryShownAtNow
-                let viewContext = ViewContext(
-                    family: family, displaySize: metrics.size, colorScheme: request.colorScheme, locale: request.locale,
-                    timeZone: request.timeZone, isPlaceholder: request.mode == .placeholder,
-                    backgroundImagePath: background)
-                for (index, entry) in entries.enumerated() {
-                    let view = entry.view(in: viewContext)
-                    let png = try renderPNG(view, metrics: metrics, request: request)
-                    let name: String
-                    switch request.mode {
-                    case .timeline: name = "\(index)-\(Self.stamp(entry.date)).png"
-                    case .placeholder: name = "placeholder.png"
-                    case .snapshot: name = "snapshot.png"
-                    }
-                    let relative = "\(widget.kind)/\(family.shortName)/\(name)"
-                    pending.append((relative, png))
-                    images.append(
-                        Manifest.ImageRecord(
-                            kind: widget.kind, family: family.shortName, device: metrics.deviceID, scale: metrics.scale,
-                            sizePoints: .init(width: metrics.size.width, height: metrics.size.height),
-                            sizePixels: .init(width: Double(metrics.pixelWidth), height: Double(metrics.pixelHeight)),
-                            colorScheme: request.colorScheme.rawValue, locale: request.locale.rawValue,
-                            entryIndex: request.mode == .timeline ? index : nil, entryDate: entry.date,
-                            relevance: entry.relevance.map { .init(score: $0.score, duration: $0.duration) },
-                            shownAtNow: request.mode == .timeline ? shown == index : true,
-                            widgetURL: view.widgetURL?.absoluteString, file: relative, bytes: png.count,
-                            sha256: SHA256.hex(png), data: entry.dataSummary))
-                }
-                progress("\(widget.kind) \(family.shortName): \(entries.count) PNG\(entries.count == 1 ? "" : "s")")
+                guard let metrics = try run.metrics(widget, family, record: &record) else { continue }
+                let context = run.providerContext(
+                    request, family: family, size: metrics.size, parameters: parameters, now: request.now)
+                let count = try await render(
+                    widget, family: family, metrics: metrics, context: context, run: &run, record: &record)
+                progress("\(widget.kind) \(family.shortName): \(count) PNG\(count == 1 ? "" : "s")")
             }
-            widgetRecords.append(record)
+            run.widgetRecords.append(record)
         }
-        guard !images.isEmpty else {
-            throw .usage(
-                "nothing to render: "
-                    + widgetRecords.flatMap(\.skipped).map(\.reason).joined(separator: "; "))
-        }
-        let manifest = Manifest(
-            generator: "widgetrender \(WidgetRenderVersion.current)", now: request.now, mode: request.mode.rawValue,
-            device: request.device.id, colorScheme: request.colorScheme.rawValue, locale: request.locale.rawValue,
-            renderStack: session.renderStack, widgets: widgetRecords, images: images)
-        let manifestBytes: Data
-        do {
-            manifestBytes = try manifest.encoded()
-        } catch {
-            throw .software("cannot encode the manifest: \(error)")
-        }
-        try OutputFolder.prepare(request.outputDirectory)
-        var files: [URL] = []
-        for (relative, png) in pending {
-            let url = request.outputDirectory.appendingPathComponent(relative)
-            try AtomicFile.write(png, to: url)
-            files.append(url)
-        }
-        let removed = OutputFolder.removeStalePNGs(in: request.outputDirectory, keeping: pending.map(\.relative))
-        if removed > 0 {
-            notes.append(
-                "note: removed \(removed) PNG\(removed == 1 ? "" : "s") of an earlier run from the folders rendered now"
-            )
-        }
-        try AtomicFile.write(manifestBytes, to: request.outputDirectory.appendingPathComponent("manifest.json"))
-        return RenderResult(manifest: manifest, files: files, notes: notes, warnings: warnings)
+        return try run.finish(mode: request.mode.rawValue, until: nil)
     }
 
-    /// What a provider is told: family, size, preview flag, parameters, now, and the data source with its fetcher.
-    func providerContext(
-        _ request: RenderRequest, family: WidgetFamily, size: Size, parameters: WidgetParameters,
-        diagnostics: Diagnostics
-    ) -> TimelineProviderContext {
-        TimelineProviderContext(
-            family: family, displaySize: size, isPreview: request.mode == .snapshot, parameters: parameters,
-            now: request.now, dataSource: request.dataSource, dataFormat: request.dataFormat,
-            dataColumn: request.dataColumn, fetcher: CachingDataFetcher(fetcher: request.fetcher),
-            diagnostics: diagnostics)
+    /// Simulates WidgetKit's time model over `[from, to)` (see ``TimelineSimulation``) and
+    /// renders one PNG per change of what is on screen, each drawn for the time it appears.
+    ///
+    /// - Parameters:
+    ///   - request: what to render; `now` is ignored (the span starts at `from`).
+    ///   - from: the first request's time.
+    ///   - to: the end of the span, not included.
+    ///   - every: also render the screen at this interval, for views whose text counts time.
+    ///   - progress: called with one line per widget and family.
+    /// - Returns: the manifest (with every request and the sequence of screens), files, notes, warnings.
+    /// - Throws: ``PipelineError``; nothing is written then.
+    public func simulate(
+        _ request: RenderRequest, from: Date, to: Date, every: TimeInterval? = nil,
+        progress: (String) -> Void = { _ in }
+    ) async throws(PipelineError) -> RenderResult {
+        var request = request
+        request.now = from
+        request.mode = .timeline
+        var run = try Run(pipeline: self, request: request)
+        for (widget, parameters) in run.widgets {
+            var record = run.record(widget, parameters)
+            for family in request.families ?? widget.supportedFamilies {
+                guard let metrics = try run.metrics(widget, family, record: &record) else { continue }
+                let simulation: TimelineSimulation<AnyTimelineEntry>
+                do {
+                    simulation = try await TimelineSimulation.run(from: from, to: to, every: every) { now in
+                        let context = run.providerContext(
+                            request, family: family, size: metrics.size, parameters: parameters, now: now)
+                        let timeline = try await call(widget, request: request) { try await widget.timeline(in: context) }
+                        run.collectWarnings()
+                        return timeline
+                    }
+                } catch {
+                    throw Self.pipelineError(error, widget: widget)
+                }
+                record.requests += simulation.requests.map { asked in
+                    Manifest.RequestRecord(
+                        family: family.shortName, index: asked.index, askedAt: asked.askedAt,
+                        reloadPolicy: asked.timeline.policy.name, reloadAt: asked.reloadAt,
+                        reloadThrottled: asked.reloadThrottled,
+                        entries: asked.timeline.entries.indices.map { index in
+                            Manifest.EntryRecord(
+                                index: index, date: asked.timeline.entries[index].date,
+                                status: simulation.status(ofEntry: index, inRequest: asked.index).rawValue)
+                        })
+                }
+                if record.reloadPolicy == nil, let first = simulation.requests.first {
+                    record.reloadPolicy = first.timeline.policy.name
+                    record.nextReload = first.reloadAt
+                    record.entryShownAtNow = first.timeline.entryIndex(at: from)
+                    record.entryDateShownAtNow = first.timeline.entry(at: from)?.date
+                    record.entryCount = first.timeline.entries.count
+                }
+                for (sequence, screen) in simulation.screens.enumerated() {
+                    let asked = simulation.requests[screen.request]
+                    let entry: AnyTimelineEntry
+                    let isPlaceholder = screen.entry == nil
+                    if let index = screen.entry {
+                        entry = asked.timeline.entries[index]
+                    } else {
+                        entry = widget.placeholder(
+                            in: run.providerContext(
+                                request, family: family, size: metrics.size, parameters: parameters,
+                                now: asked.askedAt))
+                    }
+                    let viewContext = run.viewContext(
+                        family: family, size: metrics.size, shownAt: screen.time, isPlaceholder: isPlaceholder)
+                    let (png, url) = try renderPNG(
+                        entry.view, metrics: metrics, context: viewContext,
+                        contentMarginsDisabled: widget.contentMarginsDisabled)
+                    var image = run.imageRecord(
+                        widget, metrics: metrics, entry: entry, index: screen.entry, shownAt: screen.time,
+                        png: png, url: url,
+                        file: "\(widget.kind)/\(family.shortName)/\(sequence)-\(DateText.stamp(screen.time)).png")
+                    image.request = screen.request
+                    image.reason = screen.reason.rawValue
+                    image.shownAtNow = screen.time == from
+                    run.add(png, image)
+                }
+                progress(
+                    "\(widget.kind) \(family.shortName): \(simulation.screens.count) screen\(simulation.screens.count == 1 ? "" : "s"), \(simulation.requests.count) request\(simulation.requests.count == 1 ? "" : "s")"
+                )
+            }
+            run.widgetRecords.append(record)
+        }
+        return try run.finish(mode: "simulation", until: to)
     }
 
-    /// Renders one view to PNG bytes.
-    public func renderPNG(_ view: ViewNode, metrics: WidgetMetrics, request: RenderRequest) throws(PipelineError)
-        -> Data
-    {
+    /// Renders one family of one widget in `render`: asks the provider and draws each entry.
+    private func render(
+        _ widget: AnyWidget, family: WidgetFamily, metrics: WidgetMetrics, context: TimelineProviderContext,
+        run: inout Run, record: inout Manifest.WidgetRecord
+    ) async throws(PipelineError) -> Int {
+        let request = run.request
+        var entries: [(entry: AnyTimelineEntry, index: Int?, shownAt: Date, status: String?)] = []
+        switch request.mode {
+        case .placeholder:
+            entries = [(widget.placeholder(in: context), nil, request.now, nil)]
+        case .snapshot:
+            let entry = try await call(widget, request: request) { try await widget.snapshot(in: context) }
+            entries = [(entry, nil, request.now, nil)]
+        case .timeline:
+            let timeline = try await call(widget, request: request) { try await widget.timeline(in: context) }
+            guard !timeline.entries.isEmpty else {
+                throw .badData("\(widget.kind): the provider returned an empty timeline")
+            }
+            let onScreen = timeline.entryIndex(at: request.now)
+            let reload = TimelineSimulation<AnyTimelineEntry>.reloadDate(of: timeline, askedAt: request.now)
+            if record.reloadPolicy == nil {
+                record.reloadPolicy = timeline.policy.name
+                record.nextReload = timeline.nextReloadDate
+                record.entryShownAtNow = onScreen
+                record.entryDateShownAtNow = onScreen.map { timeline.entries[$0].date }
+                record.entryCount = timeline.entries.count
+            }
+            var statuses: [Manifest.EntryRecord] = []
+            for (index, entry) in timeline.entries.enumerated() {
+                let status: String
+                if let onScreen, index < onScreen {
+                    status = "past"
+                } else if index == onScreen {
+                    status = "onScreen"
+                } else if let date = reload.date, timeline.policy != .atEnd, entry.date >= date {
+                    status = "unreachable"
+                } else {
+                    status = "upcoming"
+                }
+                statuses.append(Manifest.EntryRecord(index: index, date: entry.date, status: status))
+                entries.append((entry, index, index == onScreen ? request.now : entry.date, status))
+            }
+            record.requests.append(
+                Manifest.RequestRecord(
+                    family: family.shortName, index: 0, askedAt: request.now, reloadPolicy: timeline.policy.name,
+                    reloadAt: reload.date, reloadThrottled: reload.throttled, entries: statuses))
+        }
+        run.collectWarnings()
+        for item in entries {
+            let viewContext = run.viewContext(
+                family: family, size: metrics.size, shownAt: item.shownAt, isPlaceholder: request.mode == .placeholder)
+            let (png, url) = try renderPNG(
+                item.entry.view, metrics: metrics, context: viewContext,
+                contentMarginsDisabled: widget.contentMarginsDisabled)
+            let name: String
+            switch request.mode {
+            case .timeline: name = "\(item.index ?? 0)-\(DateText.stamp(item.entry.date)).png"
+            case .placeholder: name = "placeholder.png"
+            case .snapshot: name = "snapshot.png"
+            }
+            var image = run.imageRecord(
+                widget, metrics: metrics, entry: item.entry, index: item.index, shownAt: item.shownAt, png: png,
+                url: url, file: "\(widget.kind)/\(family.shortName)/\(name)")
+            image.status = item.status
+            image.shownAtNow = request.mode == .timeline ? item.status == "onScreen" : true
+            run.add(png, image)
+        }
+        return entries.count
+    }
+
+    /// Renders one view to PNG bytes and its widget URL.
+    ///
+    /// - Parameters:
+    ///   - view: the view of an entry.
+    ///   - metrics: size, scale, margins.
+    ///   - context: appearance, language, time shown.
+    ///   - contentMarginsDisabled: lay out edge to edge.
+    /// - Returns: the PNG and the widget URL.
+    /// - Throws: `badData` (65) for an image that cannot be read, `software` (70) when drawing fails.
+    public func renderPNG(
+        _ view: ViewNode, metrics: WidgetMetrics, context: ViewContext, contentMarginsDisabled: Bool = false
+    ) throws(PipelineError) -> (png: Data, widgetURL: URL?) {
         do {
-            let surface = try session.renderer.render(
-                view, metrics: metrics, colorScheme: request.colorScheme, locale: request.locale,
-                isPlaceholder: request.mode == .placeholder)
-            return try session.encoder.encode(surface)
+            let (surface, url) = try session.renderer.render(
+                view, metrics: metrics, context: context, contentMarginsDisabled: contentMarginsDisabled)
+            return (try session.encoder.encode(surface), url)
         } catch .image(let path, let reason) {
             throw .badData("\(path): \(reason)")
         } catch {
@@ -181,147 +247,117 @@ public struct RenderPipeline {
         }
     }
 
-    // MARK: - Steps
-
-    func select(_ request: RenderRequest) throws(PipelineError) -> [AnyWidget] {
-        let bundle = session.bundle
-        var widgets: [AnyWidget] = []
-        for kind in request.kinds {
-            guard let widget = bundle.widget(kind: kind) else {
-                throw .usage("unknown widget '\(kind)'; known: \(bundle.widgets.map(\.kind).joined(separator: ", "))")
-            }
-            if !widgets.contains(where: { $0.kind == kind }) { widgets.append(widget) }
-        }
-        if widgets.isEmpty { widgets = bundle.widgets }
-        if request.dataSource != nil && widgets.count != 1 {
-            throw .usage(
-                "--data applies to one widget; add --widget KIND (one of: \(bundle.widgets.map(\.kind).joined(separator: ", ")))"
-            )
-        }
-        return widgets
-    }
-
-    /// Each widget gets the pairs it declares; a key no selected widget declares is an error.
-    func resolveParameters(_ raw: [String: String], for widgets: [AnyWidget], notes: inout [String])
-        throws(PipelineError) -> [String: WidgetParameters]
-    {
-        let declared = Set(widgets.flatMap { $0.parameters.map(\.key) })
-        for key in raw.keys.sorted() where !declared.contains(key) {
-            let known = widgets.flatMap { widget in widget.parameters.map { "\($0.key) (\(widget.kind))" } }
-            let takers = session.bundle.widgets.filter { $0.parameters.contains { $0.key == key } }.map(\.kind)
-            throw .usage(
-                "unknown parameter '\(key)' for \(widgets.map(\.kind).joined(separator: ", ")); "
-                    + (takers.isEmpty ? "" : "it belongs to \(takers.joined(separator: ", ")); ")
-                    + (known.isEmpty
-                        ? "the selected widgets take no parameters" : "parameters: \(known.joined(separator: ", "))"))
-        }
-        // A key some selected widgets declare applies to those; say so for the others.
-        for key in raw.keys.sorted() {
-            let ignoring = widgets.filter { widget in !widget.parameters.contains { $0.key == key } }
-            if !ignoring.isEmpty {
-                notes.append(
-                    "note: \(key) does not apply to \(ignoring.map(\.kind).joined(separator: ", ")) (no such parameter)"
-                )
-            }
-        }
-        var result: [String: WidgetParameters] = [:]
-        for widget in widgets {
-            let mine = raw.filter { pair in widget.parameters.contains { $0.key == pair.key } }
-            do {
-                result[widget.kind] = try WidgetParameters.resolve(mine, against: widget.parameters)
-            } catch {
-                throw .usage("\(widget.kind): \(error.description)")
-            }
-        }
-        return result
-    }
-
-    /// `"x.json: timed out; drawing the built-in sample instead"` → `"x.json: timed out"`.
-    static func withoutFallbackClause(_ warning: String) -> String {
-        for clause in ["; drawing the built-in sample instead", "; drawing the cached copy"] {
-            if let range = warning.range(of: clause) { return String(warning[..<range.lowerBound]) }
-        }
-        return warning
-    }
-
-    func backgroundImage(_ request: RenderRequest, notes: inout [String]) throws(PipelineError) -> String? {
-        guard let folder = request.sharedContainer else { return nil }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
-        else {
-            throw .missingInput("\(folder.path): shared container folder does not exist")
-        }
-        let image = folder.appendingPathComponent("bg.png")
-        guard FileManager.default.fileExists(atPath: image.path) else {
-            notes.append("note: no bg.png in \(folder.path); widgets draw their own background")
-            return nil
-        }
+    /// Calls a provider with the request's app groups, within its timeout.
+    ///
+    /// A provider that does not answer in time (a completion never called, a hung fetch) is an
+    /// error naming the widget, not a hang.
+    package func call<Value: Sendable>(
+        _ widget: AnyWidget, request: RenderRequest, _ work: @escaping @Sendable () async throws -> Value
+    ) async throws(PipelineError) -> Value {
         do {
-            _ = try session.renderer.image(at: image.path)
+            return try await AppGroupContainers.$current.withValue(request.appGroups) {
+                try await Deadline.run(seconds: request.providerTimeout, work)
+            }
         } catch {
-            throw .badData(error.description)
+            throw Self.pipelineError(error, widget: widget)
         }
-        return image.path
     }
 
-    func entries(
-        of widget: AnyWidget, mode: RenderRequest.Mode, context: TimelineProviderContext,
-        record: inout Manifest.WidgetRecord
-    ) async throws(PipelineError) -> [AnyTimelineEntry] {
-        do {
-            switch mode {
-            case .placeholder:
-                return [widget.placeholder(in: context)]
-            case .snapshot:
-                return [try await widget.snapshot(in: context)]
-            case .timeline:
-                let timeline = try await widget.timeline(in: context)
-                guard !timeline.entries.isEmpty else {
-                    throw PipelineError.badData("\(widget.kind): the provider returned an empty timeline")
+    /// The command's error for what a provider threw.
+    package static func pipelineError(_ error: any Error, widget: AnyWidget) -> PipelineError {
+        switch error {
+        case let error as PipelineError: return error
+        case let error as ProviderError:
+            switch error.reason {
+            case .invalidConfiguration: return .usage("\(widget.kind): \(error.message)")
+            case .badData: return .badData(error.message)
+            case .missingInput: return .missingInput(error.message)
+            case .unavailable: return .unavailable(error.message)
+            default: return .software("\(widget.kind): \(error.message)")
+            }
+        case is Deadline.Expired:
+            return .software("\(widget.kind): the provider did not answer within \(error)")
+        default: return .badData("\(widget.kind): \(error)")
+        }
+    }
+}
+
+/// Runs work with a time limit, returning when the limit passes even if the work never ends.
+package enum Deadline {
+    /// The limit passed.
+    package struct Expired: Error, CustomStringConvertible {
+        let seconds: TimeInterval
+        package var description: String { "\(DateParsing.format(duration: seconds))" }
+    }
+
+    /// Runs `work`, or throws ``Expired`` after `seconds`; the work is then cancelled.
+    package static func run<Value: Sendable>(
+        seconds: TimeInterval, _ work: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        let limit = seconds.isFinite ? min(max(seconds, 0.001), 86_400) : 86_400
+        let gate = Gate<Value>()
+        return try await withCheckedThrowingContinuation { continuation in
+            gate.set(continuation)
+            let worker = Task {
+                do {
+                    gate.resume(with: .success(try await work()))
+                } catch {
+                    gate.resume(with: .failure(error))
                 }
-                record.reloadPolicy = timeline.policy.name
-                record.nextReload = timeline.nextReloadDate
-                record.entryShownAtNow = timeline.entryIndex(at: context.now)
-                record.entryDateShownAtNow = timeline.entry(at: context.now)?.date
-                record.entryCount = timeline.entries.count
-                return timeline.entries
+                gate.cancelTimer()
             }
-        } catch let error as PipelineError {
-            throw error
-        } catch let error as DataError {
-            switch error {
-            case .unreadable(_, let reason) where reason.hasPrefix("file is "):
-                throw .badData(error.description)  // over the size limit
-            case .unreadable(_, let reason) where reason.hasPrefix("no path") || reason.hasSuffix("has no path"):
-                throw .usage(error.description)
-            case .unreadable:
-                // Missing, a folder, or not readable: the input cannot be opened (EX_NOINPUT).
-                throw .missingInput(error.description)
-            case .unsupported: throw .usage(error.description)
-            case .unavailable: throw .unavailable(error.description)
-            default: throw .badData(error.description)
-            }
-        } catch let error as WidgetConfigurationError {
-            throw .usage("\(widget.kind): \(error.message)")
-        } catch let error as WidgetAssets.MissingAsset {
-            throw .unavailable(error.description)
-        } catch {
-            throw .badData("\(widget.kind): \(error)")
+            gate.setTimer(
+                Task {
+                    try? await Task.sleep(nanoseconds: UInt64(limit * 1e9))
+                    if gate.resume(with: .failure(Expired(seconds: limit))) { worker.cancel() }
+                })
         }
     }
 
-    /// `yyyyMMdd'T'HHmmss'Z'` in UTC, for file names.
-    static func stamp(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        return String(
-            format: "%04d%02d%02dT%02d%02d%02dZ", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0,
-            c.second ?? 0)
+    /// Resumes a continuation once.
+    final class Gate<Value: Sendable>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var continuation: CheckedContinuation<Value, any Error>?
+        private var timer: Task<Void, Never>?
+        private var finished = false
+
+        /// Keeps the timer, or cancels it at once when the work has already finished.
+        func setTimer(_ task: Task<Void, Never>) {
+            let cancel = lock.withLock { () -> Bool in
+                timer = task
+                return finished
+            }
+            if cancel { task.cancel() }
+        }
+
+        /// The work finished: the timer need not sleep on.
+        func cancelTimer() {
+            let task = lock.withLock { () -> Task<Void, Never>? in
+                finished = true
+                return timer
+            }
+            task?.cancel()
+        }
+
+        func set(_ continuation: CheckedContinuation<Value, any Error>) {
+            lock.withLock { self.continuation = continuation }
+        }
+
+        /// Resumes unless resumed before; true when this call did.
+        @discardableResult
+        func resume(with result: Result<Value, any Error>) -> Bool {
+            let pending = lock.withLock { () -> CheckedContinuation<Value, any Error>? in
+                defer { continuation = nil }
+                return continuation
+            }
+            pending?.resume(with: result)
+            return pending != nil
+        }
     }
 }
 
 /// The package version, printed by `--version` and recorded in manifests.
 public enum WidgetRenderVersion {
-    public static var current: String { "0.1.0" }
+    /// `0.2.0`.
+    public static var current: String { "0.2.0" }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import WidgetCore
-import WidgetData
+import WidgetDates
 import WidgetLayout
 
 /// Everything one run of the renderer needs, as plain values.
@@ -8,6 +8,7 @@ import WidgetLayout
 /// ```swift
 /// var request = RenderRequest(outputDirectory: URL(fileURLWithPath: "Output"))
 /// request.families = [.systemMedium]
+/// request.now = try #require(DateParsing.date("2026-01-01T09:00:00Z"))
 /// let result = try await RenderPipeline(session: session).run(request)
 /// ```
 public struct RenderRequest: Sendable {
@@ -25,31 +26,35 @@ public struct RenderRequest: Sendable {
     public var kinds: [String] = []
     /// Families to render; `nil` means every family each widget supports.
     public var families: [WidgetFamily]? = [.systemMedium]
+    /// Whose widget sizes to use.
     public var device: DeviceProfile = .default
     /// Pixels per point; `nil` uses the device's.
     public var scale: Int?
+    /// Light or dark.
     public var colorScheme: ColorScheme = .light
-    public var locale: WidgetLocale = .en
-    public var timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current
+    /// The language of the widgets' text.
+    public var locale: Locale = Locale(identifier: "en")
+    /// The time zone for dates drawn on widgets.
+    public var timeZone: TimeZone = .utc
     /// `key=value` settings, validated against each widget's parameters.
     public var parameters: [String: String] = [:]
-    /// A path or URL to read instead of the embedded sample (one widget only).
-    public var dataSource: String?
-    /// The format of `dataSource` (`--format`); detected from content when `nil`.
-    public var dataFormat: String?
-    /// The value column of a CSV with several (`--column`).
-    public var dataColumn: String?
-    /// Timeouts, retries, size limit and cache folder for remote sources.
-    public var fetcher: DataFetcher = DataFetcher()
-    /// Fail (exit 69) instead of drawing cached or built-in data when the source cannot be fetched.
-    public var strict = false
-    /// The time the renderer takes as "now": decides which entry is on screen.
+    /// The time the providers are asked (their `context.now`); also the time the screen shows
+    /// for the entry on screen then.
     public var now: Date = Date()
+    /// What to render.
     public var mode: Mode = .timeline
-    /// A folder with the shared background image `bg.png` (the app group container).
-    public var sharedContainer: URL?
+    /// The folders standing in for app group containers.
+    public var appGroups = AppGroupContainers()
+    /// Values for the providers of the bundle (a data source, a fetcher).
+    public var providerValues = ProviderValues()
+    /// How long a provider may take to answer, in seconds.
+    public var providerTimeout: TimeInterval = 120
+    /// Where the PNGs and `manifest.json` go.
     public var outputDirectory: URL
 
+    /// A request with every default: medium family, the default device, light, English, UTC, now.
+    ///
+    /// - Parameter outputDirectory: where to write.
     public init(outputDirectory: URL) {
         self.outputDirectory = outputDirectory
     }

@@ -2,22 +2,47 @@ import Foundation
 import WidgetAssets
 import WidgetCore
 import WidgetRendering
-import Widgets
 
-/// What stays loaded between renders: the widget bundle, the pinned fonts and the
-/// renderer with its caches. Create one per process (or per test) and reuse it.
+/// What stays loaded between renders: the widgets, the pinned fonts and the renderer with
+/// its caches. Create one per process (or per test) and reuse it.
+///
+/// ```swift
+/// let session = try RenderSession(bundle: MyWidgets())
+/// ```
 public final class RenderSession {
-    public let bundle: WidgetBundle
-    public let fonts: FontLibrary
-    public let renderer: WidgetRenderer
+    /// The widgets this session renders, checked.
+    public let widgets: [AnyWidget]
+    package let fonts: FontLibrary
+    package let renderer: WidgetRenderer
     /// How PNGs are encoded.
-    public var encoder: PNGEncoder
+    package var encoder: PNGEncoder
 
-    /// Loads the project's font configuration.
+    /// Loads the project's font configuration for a bundle's widgets.
     ///
-    /// - Throws: ``PipelineError/unavailable(_:)`` when the fonts or the configuration are missing,
-    ///   with the command that installs them.
-    public init(bundle: WidgetBundle = BuiltInWidgets.bundle, encoder: PNGEncoder = .fast) throws(PipelineError) {
+    /// - Parameter bundle: the widgets to render.
+    /// - Throws: ``PipelineError`` — `configuration` (78) when the bundle's declarations are
+    ///   wrong (two widgets of one kind…), `unavailable` (69) when the fonts or the configuration
+    ///   are missing, with the command that installs them.
+    public convenience init(bundle: some WidgetBundle) throws(PipelineError) {
+        let widgets: [AnyWidget]
+        do {
+            widgets = try bundle.resolvedWidgets()
+        } catch {
+            throw .configuration("\(type(of: bundle)): \(error.description)")
+        }
+        try self.init(widgets: widgets)
+    }
+
+    /// Loads the project's font configuration for some widgets.
+    ///
+    /// - Parameter widgets: the widgets to render; checked as a bundle's are.
+    /// - Throws: ``PipelineError`` as ``init(bundle:)`` does.
+    public init(widgets: [AnyWidget]) throws(PipelineError) {
+        do {
+            self.widgets = try WidgetBundleError.check(widgets)
+        } catch {
+            throw .configuration(error.description)
+        }
         let configFile: URL
         do {
             configFile = try WidgetAssets.url(WidgetAssets.fontConfigName)
@@ -29,9 +54,16 @@ public final class RenderSession {
         } catch {
             throw .unavailable(error.description)
         }
-        self.bundle = bundle
-        self.encoder = encoder
+        encoder = .fast
         renderer = WidgetRenderer(fonts: fonts)
+    }
+
+    /// The widget of a kind, or `nil`.
+    ///
+    /// - Parameter kind: the kind.
+    /// - Returns: the widget.
+    public func widget(kind: String) -> AnyWidget? {
+        widgets.first { $0.kind == kind }
     }
 
     /// The versions that decide the pixels: Cairo, Pango, fontconfig, libpng, and the font files.

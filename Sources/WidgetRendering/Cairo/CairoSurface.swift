@@ -2,18 +2,18 @@ import CCairo
 import WidgetCore
 
 /// A Cairo image surface in premultiplied ARGB32, owned by Swift: destroyed in `deinit`.
-public final class CairoSurface {
+package final class CairoSurface {
     let pointer: OpaquePointer
 
     /// Width in pixels.
-    public let width: Int
+    package let width: Int
     /// Height in pixels.
-    public let height: Int
+    package let height: Int
 
     /// A new transparent surface.
     ///
     /// - Throws: ``RenderError/cairo(_:)`` when Cairo cannot allocate it.
-    public init(width: Int, height: Int) throws(RenderError) {
+    package init(width: Int, height: Int) throws(RenderError) {
         guard width > 0, height > 0, width <= 16384, height <= 16384 else {
             throw .invalidSize(width: width, height: height)
         }
@@ -42,20 +42,20 @@ public final class CairoSurface {
     }
 
     /// Bytes per row; read from Cairo, never assumed.
-    public var stride: Int {
+    package var stride: Int {
         cairo_surface_flush(pointer)
         return Int(cairo_image_surface_get_stride(pointer))
     }
 
     /// Calls `body` with the raw pixel rows (premultiplied ARGB32, native endian).
-    public func withPixels<R>(_ body: (UnsafePointer<UInt8>, _ stride: Int) throws -> R) rethrows -> R? {
+    package func withPixels<R>(_ body: (UnsafePointer<UInt8>, _ stride: Int) throws -> R) rethrows -> R? {
         cairo_surface_flush(pointer)
         guard let data = cairo_image_surface_get_data(pointer) else { return nil }
         return try body(UnsafePointer(data), stride)
     }
 
     /// Calls `body` with writable pixel rows; marks the surface dirty afterwards.
-    public func withMutablePixels<R>(_ body: (UnsafeMutablePointer<UInt8>, _ stride: Int) throws -> R) rethrows -> R? {
+    package func withMutablePixels<R>(_ body: (UnsafeMutablePointer<UInt8>, _ stride: Int) throws -> R) rethrows -> R? {
         cairo_surface_flush(pointer)
         guard let data = cairo_image_surface_get_data(pointer) else { return nil }
         defer { cairo_surface_mark_dirty(pointer) }
@@ -63,7 +63,7 @@ public final class CairoSurface {
     }
 
     /// The pixel at (x, y) as straight (not premultiplied) RGBA bytes.
-    public func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+    package func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
         withPixels { data, stride in
             let raw = UnsafeRawPointer(data + y * stride + x * 4).loadUnaligned(as: UInt32.self)
             let a = raw >> 24

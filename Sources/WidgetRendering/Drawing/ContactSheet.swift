@@ -1,4 +1,5 @@
 import CCairo
+import Foundation
 import WidgetCore
 
 /// Many widget previews on one image, grouped in titled sections, each preview
@@ -8,17 +9,17 @@ import WidgetCore
 /// let sheet = ContactSheet(sections: sections, footer: "cairo 1.16 …")
 /// let surface = try sheet.render(with: renderer)
 /// ```
-public struct ContactSheet {
+package struct ContactSheet {
     /// One preview and its caption.
-    public struct Tile {
-        public var image: CairoSurface
+    package struct Tile {
+        package var image: CairoSurface
         /// The size the preview is drawn at, in points.
-        public var size: Size
-        public var caption: String
+        package var size: Size
+        package var caption: String
         /// A colour drawn behind the preview (a Lock Screen stand-in for accessory widgets).
-        public var backdrop: Color?
+        package var backdrop: Color?
 
-        public init(image: CairoSurface, size: Size, caption: String, backdrop: Color? = nil) {
+        package init(image: CairoSurface, size: Size, caption: String, backdrop: Color? = nil) {
             self.image = image
             self.size = size
             self.caption = caption
@@ -27,25 +28,25 @@ public struct ContactSheet {
     }
 
     /// A widget: a title, a line under it, and its previews in rows.
-    public struct Section {
-        public var title: String
-        public var subtitle: String
-        public var tiles: [Tile]
+    package struct Section {
+        package var title: String
+        package var subtitle: String
+        package var tiles: [Tile]
 
-        public init(title: String, subtitle: String, tiles: [Tile]) {
+        package init(title: String, subtitle: String, tiles: [Tile]) {
             self.title = title
             self.subtitle = subtitle
             self.tiles = tiles
         }
     }
 
-    public var sections: [Section]
+    package var sections: [Section]
     /// A line at the bottom, e.g. the versions that rendered the previews.
-    public var footer: String
+    package var footer: String
     /// Width of the sheet in points.
-    public var width: Double
+    package var width: Double
     /// Pixels per point.
-    public var scale: Int
+    package var scale: Int
 
     static let margin = 32.0
     static let gap = 20.0
@@ -54,7 +55,7 @@ public struct ContactSheet {
     static var subtitleFont: Font { Font(size: 13) }
     static var captionFont: Font { Font(size: 11, weight: .medium) }
 
-    public init(sections: [Section], footer: String, width: Double = 1240, scale: Int = 1) {
+    package init(sections: [Section], footer: String, width: Double = 1240, scale: Int = 1) {
         self.sections = sections
         self.footer = footer
         self.width = width
@@ -108,8 +109,8 @@ public struct ContactSheet {
     /// Draws the sheet on a light grey ground.
     ///
     /// - Throws: ``RenderError`` when the surface cannot be made.
-    public func render(with renderer: WidgetRenderer) throws(RenderError) -> CairoSurface {
-        let text = try renderer.text(for: .en)
+    package func render(with renderer: WidgetRenderer) throws(RenderError) -> CairoSurface {
+        let text = try renderer.text(for: Locale(identifier: "en"))
         let plan = plan(text)
         let surface = try CairoSurface(
             width: Int((width * Double(scale)).rounded()), height: Int((plan.height * Double(scale)).rounded()))

@@ -1,4 +1,5 @@
 import CCairo
+import Foundation
 import WidgetCore
 import WidgetLayout
 
@@ -9,55 +10,63 @@ import WidgetLayout
 ///
 /// ```swift
 /// let renderer = WidgetRenderer(fonts: fonts)
-/// let surface = try renderer.render(view, metrics: metrics, colorScheme: .dark, locale: .en)
+/// let surface = try renderer.render(view, metrics: metrics, context: ViewContext(family: .systemSmall, …))
 /// let png = try PNGEncoder.fast.encode(surface)
 /// ```
-public final class WidgetRenderer {
+package final class WidgetRenderer {
     private let fonts: FontLibrary
-    private var texts: [WidgetLocale: PangoText] = [:]
+    private var texts: [String: PangoText] = [:]
     private var images: [String: CairoSurface] = [:]
 
-    public init(fonts: FontLibrary) {
+    package init(fonts: FontLibrary) {
         self.fonts = fonts
     }
 
-    /// The text measurer for a locale (created once).
-    public func text(for locale: WidgetLocale) throws(RenderError) -> PangoText {
-        if let text = texts[locale] { return text }
-        let text = try PangoText(fonts: fonts, locale: locale)
-        texts[locale] = text
+    /// The text measurer for a locale's fonts (created once per text language).
+    package func text(for locale: Locale) throws(RenderError) -> PangoText {
+        let language = FontLibrary.fontLanguage(for: locale)
+        if let text = texts[language] { return text }
+        let text = try PangoText(fonts: fonts, language: language)
+        texts[language] = text
         return text
     }
 
     /// Decodes an image once per renderer.
     ///
     /// - Throws: ``RenderError/image(path:reason:)`` naming the file.
-    public func image(at path: String) throws(RenderError) -> CairoSurface {
+    package func image(at path: String) throws(RenderError) -> CairoSurface {
         if let image = images[path] { return image }
         let image = try PNGImage.read(path: path)
         images[path] = image
         return image
     }
 
-    /// Lays out a view for a widget, returning the container background's and the content's display lists.
-    public func layout(
-        _ root: ViewNode, metrics: WidgetMetrics, colorScheme: ColorScheme, locale: WidgetLocale,
-        isPlaceholder: Bool = false
-    ) throws(RenderError) -> (background: [DisplayItem], content: [DisplayItem]) {
-        var environment = EnvironmentValues()
-        environment.colorScheme = colorScheme
-        environment.redacted = isPlaceholder
-        if metrics.family.isAccessory { environment.foreground = .white }
-        let engine = LayoutEngine(measurer: try text(for: locale))
-        let split = root.containerBackgroundSplit
-        var background: [DisplayItem] = []
-        if let node = split.background, !metrics.family.isAccessory {
-            // The container background is not content: it stays visible in the placeholder.
-            var backgroundEnvironment = environment
-            backgroundEnvironment.redacted = false
-            background = engine.layout(node, in: metrics.bounds, environment: backgroundEnvironment)
+    /// Lays out a view for a widget, returning the container background's and the content's
+    /// display lists and the widget URL.
+    ///
+    /// Every `body` is evaluated here, with the environment of its place, and with the
+    /// context's app group folders as `FileManager.containerURL(…)` answers them.
+    package func layout(
+        _ root: ViewNode, metrics: WidgetMetrics, context: ViewContext, contentMarginsDisabled: Bool = false
+    ) throws(RenderError) -> (background: [DisplayItem], content: [DisplayItem], widgetURL: URL?) {
+        let environment = context.environment
+        let engine = LayoutEngine(measurer: try text(for: context.locale))
+        return AppGroupContainers.$current.withValue(context.appGroups) {
+            let resolved = root.resolved(in: environment)
+            let split = resolved.containerBackgroundSplit
+            var background: [DisplayItem] = []
+            if let node = split.background, !metrics.family.isAccessory {
+                // The container background is not content: it stays visible in the placeholder.
+                var backgroundEnvironment = environment
+                backgroundEnvironment.redacted = false
+                background = engine.layout(node, in: metrics.bounds, environment: backgroundEnvironment)
+            }
+            let contentRect = contentMarginsDisabled ? metrics.bounds : metrics.contentRect
+            return (
+                background, engine.layout(split.content, in: contentRect, environment: environment),
+                resolved.widgetURL
+            )
         }
-        return (background, engine.layout(split.content, in: metrics.contentRect, environment: environment))
     }
 
     /// Renders a view at a family's size and scale.
@@ -65,17 +74,16 @@ public final class WidgetRenderer {
     /// - Parameters:
     ///   - root: the widget's view for one entry.
     ///   - metrics: size, scale, margins and corner radius.
-    ///   - colorScheme: light or dark.
-    ///   - locale: picks the CJK font for Japanese or Korean.
-    ///   - isPlaceholder: draw text and images as rounded bars.
-    /// - Returns: a surface of `metrics.pixelWidth × metrics.pixelHeight` pixels.
+    ///   - context: appearance, language, time shown, placeholder flag.
+    ///   - contentMarginsDisabled: lay the content out edge to edge.
+    /// - Returns: the surface of `metrics.pixelWidth × metrics.pixelHeight` pixels and the widget URL.
     /// - Throws: ``RenderError`` when Cairo fails or an image cannot be read.
-    public func render(
-        _ root: ViewNode, metrics: WidgetMetrics, colorScheme: ColorScheme, locale: WidgetLocale,
-        isPlaceholder: Bool = false
-    ) throws(RenderError) -> CairoSurface {
+    package func render(
+        _ root: ViewNode, metrics: WidgetMetrics, context viewContext: ViewContext, contentMarginsDisabled: Bool = false
+    ) throws(RenderError) -> (surface: CairoSurface, widgetURL: URL?) {
         let lists = try layout(
-            root, metrics: metrics, colorScheme: colorScheme, locale: locale, isPlaceholder: isPlaceholder)
+            root, metrics: metrics, context: viewContext, contentMarginsDisabled: contentMarginsDisabled)
+        let colorScheme = viewContext.colorScheme
         let surface = try CairoSurface(width: metrics.pixelWidth, height: metrics.pixelHeight)
         let context = try CairoContext(surface: surface)
         let cr = context.pointer
@@ -96,13 +104,13 @@ public final class WidgetRenderer {
             context.setColor(Color.background.resolved(in: colorScheme))
             cairo_paint(cr)
         }
-        let text = try text(for: locale)
+        let text = try text(for: viewContext.locale)
         for item in lists.background + lists.content {
             try draw(item, in: context, text: text, scheme: colorScheme, pixelsPerPoint: Double(metrics.scale))
         }
         let status = cairo_status(cr)
         guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
-        return surface
+        return (surface, lists.widgetURL)
     }
 
     private func draw(

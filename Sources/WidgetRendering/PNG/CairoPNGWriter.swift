@@ -3,7 +3,7 @@ import Foundation
 
 /// Cairo's own PNG writer (`cairo_surface_write_to_png_stream`), kept as the
 /// baseline the benchmark compares ``PNGEncoder`` against.
-public enum CairoPNGWriter {
+package enum CairoPNGWriter {
     private final class Sink {
         var data = Data()
     }
@@ -11,7 +11,7 @@ public enum CairoPNGWriter {
     /// Encodes with Cairo's writer.
     ///
     /// - Throws: ``RenderError/png(_:)`` with Cairo's status.
-    public static func encode(_ surface: CairoSurface) throws(RenderError) -> Data {
+    package static func encode(_ surface: CairoSurface) throws(RenderError) -> Data {
         let sink = Sink()
         let unmanaged = Unmanaged.passRetained(sink)
         defer { unmanaged.release() }

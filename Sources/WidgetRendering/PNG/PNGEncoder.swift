@@ -11,22 +11,22 @@ import PNGCodec
 /// ```swift
 /// let bytes = try PNGEncoder.fast.encode(surface)
 /// ```
-public struct PNGEncoder: Sendable, Hashable {
+package struct PNGEncoder: Sendable, Hashable {
     /// zlib level, 0 (store) to 9 (smallest).
-    public var compressionLevel: Int32
+    package var compressionLevel: Int32
     /// A mask of libpng `PNG_FILTER_*` bits.
-    public var filters: Int32
+    package var filters: Int32
 
-    public init(compressionLevel: Int32, filters: Int32) {
+    package init(compressionLevel: Int32, filters: Int32) {
         self.compressionLevel = compressionLevel
         self.filters = filters
     }
 
     /// zlib level 1 with the SUB filter: the default, a few milliseconds per widget.
-    public static var fast: PNGEncoder { PNGEncoder(compressionLevel: 1, filters: Int32(PNG_FILTER_SUB)) }
+    package static var fast: PNGEncoder { PNGEncoder(compressionLevel: 1, filters: Int32(PNG_FILTER_SUB)) }
 
     /// zlib level 9 with adaptive filtering: smallest files, for images committed to git.
-    public static var small: PNGEncoder {
+    package static var small: PNGEncoder {
         PNGEncoder(
             compressionLevel: 9,
             filters: Int32(PNG_FILTER_NONE | PNG_FILTER_SUB | PNG_FILTER_UP | PNG_FILTER_AVG | PNG_FILTER_PAETH))
@@ -35,7 +35,7 @@ public struct PNGEncoder: Sendable, Hashable {
     /// Encodes the surface. The alpha channel is kept only if some pixel is not opaque.
     ///
     /// - Throws: ``RenderError/png(_:)`` with libpng's message.
-    public func encode(_ surface: CairoSurface) throws(RenderError) -> Data {
+    package func encode(_ surface: CairoSurface) throws(RenderError) -> Data {
         var buffer = wr_buffer(data: nil, length: 0, capacity: 0)
         var message = [CChar](repeating: 0, count: 256)
         let status: Int32? = surface.withPixels { pixels, stride in
@@ -53,5 +53,5 @@ public struct PNGEncoder: Sendable, Hashable {
     }
 
     /// The libpng version loaded at run time.
-    public static var libpngVersion: String { String(cString: wr_png_version()) }
+    package static var libpngVersion: String { String(cString: wr_png_version()) }
 }

@@ -2,12 +2,12 @@ import CCairo
 import Foundation
 
 /// Reads PNG files into Cairo surfaces (for background images and golden comparisons).
-public enum PNGImage {
+package enum PNGImage {
     /// Decodes a PNG file.
     ///
     /// - Throws: ``RenderError/image(path:reason:)`` naming the file when it is missing
     ///   or not a PNG Cairo can read.
-    public static func read(path: String) throws(RenderError) -> CairoSurface {
+    package static func read(path: String) throws(RenderError) -> CairoSurface {
         guard FileManager.default.fileExists(atPath: path) else {
             throw .image(path: path, reason: "no such file")
         }
@@ -45,7 +45,7 @@ public enum PNGImage {
     }
 
     /// Decodes PNG bytes by way of a temporary file.
-    public static func read(data: Data) throws(RenderError) -> CairoSurface {
+    package static func read(data: Data) throws(RenderError) -> CairoSurface {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("widgetrender-\(UUID().uuidString).png")
         do { try data.write(to: url) } catch { throw .image(path: url.path, reason: "cannot write: \(error)") }
         defer { try? FileManager.default.removeItem(at: url) }

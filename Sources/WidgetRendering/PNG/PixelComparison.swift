@@ -1,18 +1,18 @@
 import Foundation
 
 /// The result of comparing two images pixel by pixel.
-public struct PixelDifference: Sendable, Hashable, CustomStringConvertible {
+package struct PixelDifference: Sendable, Hashable, CustomStringConvertible {
     /// Pixels whose largest channel difference exceeds the tolerance.
-    public var differingPixels: Int
-    public var totalPixels: Int
+    package var differingPixels: Int
+    package var totalPixels: Int
     /// The largest channel difference seen (0...255).
-    public var maxChannelDelta: Int
+    package var maxChannelDelta: Int
     /// True when the sizes differ (then nothing else is compared).
-    public var sizeMismatch: Bool
+    package var sizeMismatch: Bool
 
-    public var differingShare: Double { totalPixels == 0 ? 0 : Double(differingPixels) / Double(totalPixels) }
+    package var differingShare: Double { totalPixels == 0 ? 0 : Double(differingPixels) / Double(totalPixels) }
 
-    public var description: String {
+    package var description: String {
         sizeMismatch
             ? "sizes differ"
             : "\(differingPixels) of \(totalPixels) pixels differ (\(String(format: "%.4f", differingShare * 100))%), max channel delta \(maxChannelDelta)"
@@ -20,22 +20,22 @@ public struct PixelDifference: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Compares decoded pixels, never PNG bytes, with a per-channel tolerance.
-public struct PixelComparison: Sendable, Hashable {
+package struct PixelComparison: Sendable, Hashable {
     /// A pixel differs when some channel (straight RGBA) differs by more than this.
-    public var channelTolerance: Int
+    package var channelTolerance: Int
     /// The image matches when at most this share of pixels differ (0...1).
-    public var maxDifferingShare: Double
+    package var maxDifferingShare: Double
 
-    public init(channelTolerance: Int = 0, maxDifferingShare: Double = 0) {
+    package init(channelTolerance: Int = 0, maxDifferingShare: Double = 0) {
         self.channelTolerance = channelTolerance
         self.maxDifferingShare = maxDifferingShare
     }
 
     /// Exact: every pixel equal.
-    public static var exact: PixelComparison { PixelComparison() }
+    package static var exact: PixelComparison { PixelComparison() }
 
     /// Compares two surfaces.
-    public func difference(_ a: CairoSurface, _ b: CairoSurface) -> PixelDifference {
+    package func difference(_ a: CairoSurface, _ b: CairoSurface) -> PixelDifference {
         guard a.width == b.width, a.height == b.height else {
             return PixelDifference(differingPixels: 0, totalPixels: 0, maxChannelDelta: 255, sizeMismatch: true)
         }
@@ -85,7 +85,7 @@ public struct PixelComparison: Sendable, Hashable {
     /// An image of `actual` faded to grey, with the pixels that differ from `expected` in red.
     ///
     /// - Returns: `nil` when the sizes differ.
-    public func diffImage(expected: CairoSurface, actual: CairoSurface) -> CairoSurface? {
+    package func diffImage(expected: CairoSurface, actual: CairoSurface) -> CairoSurface? {
         guard expected.width == actual.width, expected.height == actual.height,
             let diff = try? CairoSurface(width: actual.width, height: actual.height)
         else { return nil }
@@ -119,7 +119,7 @@ public struct PixelComparison: Sendable, Hashable {
     }
 
     /// True when the difference is within this comparison's limits.
-    public func matches(_ difference: PixelDifference) -> Bool {
+    package func matches(_ difference: PixelDifference) -> Bool {
         !difference.sizeMismatch && difference.differingShare <= maxDifferingShare
     }
 }

@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import WidgetCore
+import WidgetDates
 
 /// The fonts WidgetRender may use, pinned by the project's own fontconfig file.
 ///
@@ -12,14 +13,14 @@ import WidgetCore
 /// ```swift
 /// let fonts = try FontLibrary(configFile: WidgetAssets.fontConfigFile.path)
 /// ```
-public final class FontLibrary {
+package final class FontLibrary {
     let config: OpaquePointer
     let fontMap: UnsafeMutablePointer<PangoFontMap>
 
     /// The font files the configuration admitted, sorted (for failure messages and the gallery).
-    public let fontFiles: [String]
+    package let fontFiles: [String]
     /// The family names the configuration admitted, sorted.
-    public let families: [String]
+    package let families: [String]
 
     /// Families every render needs; the message says how to install them.
     static let required: [(family: String, package: String)] = [
@@ -31,7 +32,7 @@ public final class FontLibrary {
     /// - Parameter configFile: path of the project's `fonts.conf`.
     /// - Throws: ``RenderError/fonts(_:)`` naming the file, or the missing families and
     ///   the `apt-get` command that installs them.
-    public init(configFile: String) throws(RenderError) {
+    package init(configFile: String) throws(RenderError) {
         guard FileManager.default.isReadableFile(atPath: configFile) else {
             throw .fonts("cannot read the font configuration \(configFile)")
         }
@@ -80,16 +81,32 @@ public final class FontLibrary {
         FcConfigDestroy(config)
     }
 
-    /// The Pango font family list for a locale: Inter first, then the CJK face for the language.
-    static func familyList(for locale: WidgetLocale) -> String {
-        switch locale {
-        case .ko: "Inter, Noto Sans CJK KR"
-        case .en, .ja: "Inter, Noto Sans CJK JP"
+    /// The text language that decides the fonts: `ko`, `zh-Hans`, `zh-Hant`, `ja`, or `en` for
+    /// every other language (whose CJK characters, if any, take the Japanese face).
+    static func fontLanguage(for locale: Locale) -> String {
+        let identifier = locale.identifier
+        switch locale.languageSubtag {
+        case "ko": return "ko"
+        case "ja": return "ja"
+        case "zh":
+            let traditional = ["Hant", "TW", "HK", "MO"].contains { identifier.contains($0) }
+            return traditional ? "zh-Hant" : "zh-Hans"
+        default: return "en"
         }
     }
 
-    /// A Pango context with the project's fixed font options for a locale.
-    func makeContext(locale: WidgetLocale) -> OpaquePointer? {
+    /// The Pango font family list for a text language: Inter first, then the CJK face for it.
+    static func familyList(for language: String) -> String {
+        switch language {
+        case "ko": "Inter, Noto Sans CJK KR"
+        case "zh-Hans": "Inter, Noto Sans CJK SC"
+        case "zh-Hant": "Inter, Noto Sans CJK TC"
+        default: "Inter, Noto Sans CJK JP"
+        }
+    }
+
+    /// A Pango context with the project's fixed font options for a text language.
+    func makeContext(language: String) -> OpaquePointer? {
         guard let context = pango_font_map_create_context(fontMap) else { return nil }
         let options = cairo_font_options_create()
         cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
@@ -99,12 +116,12 @@ public final class FontLibrary {
         pango_cairo_context_set_font_options(context, options)
         cairo_font_options_destroy(options)
         pango_context_set_round_glyph_positions(context, 0)
-        pango_context_set_language(context, pango_language_from_string(locale.rawValue))
+        pango_context_set_language(context, pango_language_from_string(language))
         return context
     }
 
     /// Versions of the libraries that decide the pixels, for failure messages and the manifest.
-    public static var stackDescription: String {
+    package static var stackDescription: String {
         let pango = String(cString: pango_version_string())
         let cairo = String(cString: cairo_version_string())
         let fc = FcGetVersion()

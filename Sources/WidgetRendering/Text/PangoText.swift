@@ -6,7 +6,7 @@ import WidgetLayout
 ///
 /// Implements ``TextMeasuring`` for the layout engine; results are cached per
 /// (text, font, width, lines), so repeated layout passes cost one Pango call.
-public final class PangoText: TextMeasuring {
+package final class PangoText: TextMeasuring {
     private let context: OpaquePointer
     private let family: String
     private var descriptions: [Font: OpaquePointer] = [:]
@@ -20,10 +20,12 @@ public final class PangoText: TextMeasuring {
     }
 
     /// - Throws: ``RenderError/fonts(_:)`` when Pango cannot create a context.
-    public init(fonts: FontLibrary, locale: WidgetLocale) throws(RenderError) {
-        guard let context = fonts.makeContext(locale: locale) else { throw .fonts("pango: cannot create a context") }
+    package init(fonts: FontLibrary, language: String) throws(RenderError) {
+        guard let context = fonts.makeContext(language: language) else {
+            throw .fonts("pango: cannot create a context")
+        }
         self.context = context
-        family = FontLibrary.familyList(for: locale)
+        family = FontLibrary.familyList(for: language)
     }
 
     deinit {
@@ -31,7 +33,7 @@ public final class PangoText: TextMeasuring {
         g_object_unref(UnsafeMutableRawPointer(context))
     }
 
-    public func measure(_ text: String, font: Font, maxWidth: Double?, lineLimit: Int?) -> Size {
+    package func measure(_ text: String, font: Font, maxWidth: Double?, lineLimit: Int?) -> Size {
         let key = Key(text: text, font: font, width: maxWidth, lines: lineLimit)
         if let size = cache[key] { return size }
         let layout = makeLayout(text, font: font, width: maxWidth, lineLimit: lineLimit, alignment: .leading)

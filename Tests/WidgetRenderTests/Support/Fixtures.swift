@@ -3,7 +3,7 @@ import WidgetCore
 import WidgetLayout
 import WidgetRender
 import WidgetRendering
-import Widgets
+import ChartWidgets
 
 /// Shared test set-up: one session per process (fonts load once), pinned "now", temp folders.
 enum Fixtures {
@@ -14,7 +14,7 @@ enum Fixtures {
     /// so each use holds `lock` (synchronously: never across an `await`).
     static func withSession<R>(_ body: (RenderSession) throws -> R) throws -> R {
         try lock.withLock {
-            let session = try cached ?? RenderSession()
+            let session = try cached ?? RenderSession(bundle: BuiltInWidgets())
             cached = session
             return try body(session)
         }
@@ -33,7 +33,7 @@ enum Fixtures {
     /// A request for one widget and family with everything pinned.
     static func request(
         kind: String, family: WidgetFamily = .systemMedium, out: URL, colorScheme: ColorScheme = .light,
-        locale: WidgetLocale = .en
+        locale: Locale = Locale(identifier: "en")
     ) -> RenderRequest {
         var request = RenderRequest(outputDirectory: out)
         request.kinds = [kind]
@@ -44,28 +44,45 @@ enum Fixtures {
         return request
     }
 
-    /// Renders the entry on screen at `now` to PNG bytes.
-    static func renderPNG(
-        kind: String, family: WidgetFamily = .systemMedium, colorScheme: ColorScheme = .light,
-        locale: WidgetLocale = .en,
-        parameters: [String: String] = [:], background: String? = nil, placeholder: Bool = false
-    ) async throws -> Data {
-        guard let widget = BuiltInWidgets.bundle.widget(kind: kind) else { throw FixtureError("no widget \(kind)") }
+    /// The built-in widget of a kind.
+    static func widget(_ kind: String) throws -> AnyWidget {
+        guard let widget = try BuiltInWidgets().resolvedWidgets().first(where: { $0.kind == kind }) else {
+            throw FixtureError("no widget \(kind)")
+        }
+        return widget
+    }
+
+    /// The entry of a built-in widget on screen at `now` (or its placeholder), with its family's metrics.
+    static func entry(
+        kind: String, family: WidgetFamily, parameters: [String: String] = [:],
+        appGroups: AppGroupContainers = AppGroupContainers(), placeholder: Bool = false
+    ) async throws -> (entry: AnyTimelineEntry, metrics: WidgetMetrics) {
+        let widget = try widget(kind)
         let metrics = try WidgetMetrics(family: family, device: .default)
         let params = try WidgetParameters.resolve(parameters, against: widget.parameters)
-        let context = TimelineProviderContext(family: family, displaySize: metrics.size, parameters: params, now: now)
+        let context = TimelineProviderContext(
+            family: family, displaySize: metrics.size, parameters: params, now: now, appGroups: appGroups)
         let entry =
             placeholder
             ? widget.placeholder(in: context)
             : try await widget.timeline(in: context).entry(at: now)
         guard let entry else { throw FixtureError("no entry at now") }
+        return (entry, metrics)
+    }
+
+    /// Renders the entry on screen at `now` to PNG bytes.
+    static func renderPNG(
+        kind: String, family: WidgetFamily = .systemMedium, colorScheme: ColorScheme = .light,
+        locale: Locale = Locale(identifier: "en"), parameters: [String: String] = [:],
+        appGroups: AppGroupContainers = AppGroupContainers(), placeholder: Bool = false
+    ) async throws -> Data {
+        let (entry, metrics) = try await Self.entry(
+            kind: kind, family: family, parameters: parameters, appGroups: appGroups, placeholder: placeholder)
         return try withSession { session in
-            let view = entry.view(
-                in: ViewContext(
-                    family: family, displaySize: metrics.size, colorScheme: colorScheme, locale: locale,
-                    isPlaceholder: placeholder, backgroundImagePath: background))
-            let surface = try session.renderer.render(
-                view, metrics: metrics, colorScheme: colorScheme, locale: locale, isPlaceholder: placeholder)
+            let context = ViewContext(
+                family: family, displaySize: metrics.size, colorScheme: colorScheme, locale: locale,
+                isPlaceholder: placeholder, date: now, appGroups: appGroups)
+            let surface = try session.renderer.render(entry.view, metrics: metrics, context: context).surface
             return try session.encoder.encode(surface)
         }
     }

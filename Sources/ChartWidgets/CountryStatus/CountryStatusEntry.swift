@@ -1,0 +1,28 @@
+import Foundation
+import WidgetRender
+import WidgetData
+
+/// A country's COVID-19 status at the time its source was updated.
+public struct CountryStatusEntry: DataDescribingEntry {
+    public let date: Date
+    /// ISO 3166 alpha-3 code of the chosen country.
+    public let iso3: String
+    public let status: CountryStatus
+    public let source: String
+    /// True when the status comes from the cache or a default after a failed fetch.
+    public var stale = false
+
+    public init(date: Date, iso3: String, status: CountryStatus, source: String) {
+        self.date = date
+        self.iso3 = iso3
+        self.status = status
+        self.source = source
+    }
+
+    /// One status, one point: the confirmed cases at the update time.
+    public var dataSummary: DataSummary? {
+        DataSummary(
+            points: 1, first: status.updated, last: status.updated, lastValue: status.cases, min: status.cases,
+            max: status.cases, source: source, stale: stale)
+    }
+}

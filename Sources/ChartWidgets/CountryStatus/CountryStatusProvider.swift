@@ -1,0 +1,58 @@
+import Foundation
+import WidgetRender
+import WidgetData
+
+/// Entries for the country widget from a disease.sh `/countries` response:
+/// the embedded April 2020 snapshot or the user's file.
+///
+/// One entry at the source's update time; reload an hour later, as the widget
+/// this follows refreshed hourly.
+public struct CountryStatusProvider: TimelineProvider {
+    static let sample = "covid-countries.json"
+
+    public init() {}
+
+    public func placeholder(in context: TimelineProviderContext) -> CountryStatusEntry {
+        let iso3 = context.parameters.string("country") ?? "JPN"
+        let status = CountryStatus(
+            country: iso3, iso2: nil, iso3: iso3, updated: context.now, cases: 10_000, todayCases: 100, deaths: 200,
+            todayDeaths: 10, recovered: 5_000, active: 4_800, critical: 50, tests: nil)
+        return CountryStatusEntry(date: context.now, iso3: iso3, status: status, source: "placeholder")
+    }
+
+    public func timeline(in context: TimelineProviderContext) async throws -> Timeline<CountryStatusEntry> {
+        let raw = context.parameters.string("country") ?? "JPN"
+        let iso3 = CountryNames.code(for: raw) ?? raw
+        let loaded = try await ProviderData.load(context, sample: Self.sample) { (data, source) throws(DataError) in
+            try Self.select(iso3, in: data, source: source, context: context)
+        }
+        var entry = CountryStatusEntry(
+            date: loaded.value.updated, iso3: loaded.value.iso3 ?? iso3, status: loaded.value, source: loaded.source)
+        entry.stale = loaded.stale
+        let next =
+            loaded.stale
+            ? context.now.addingTimeInterval(ProviderData.retryInterval) : loaded.value.updated.addingTimeInterval(3600)
+        return Timeline(entries: [entry], policy: .after(next))
+    }
+
+    /// The country's status, found by its code, English name or another spelling; when none
+    /// matches, the error for the code, which lists the close matches.
+    static func select(
+        _ iso3: String, in data: Data, source: String, context: TimelineProviderContext
+    ) throws(DataError) -> ParseResult<CountryStatus> {
+        let all = try SeriesReader(ProviderData.options(context)).readCountries(data, source: source)
+        if let match = all.value.first(where: { $0.iso3?.uppercased() == iso3.uppercased() }) {
+            return ParseResult(value: match, format: all.format, warnings: all.warnings)
+        }
+        var firstError: DataError?
+        for query in CountryNames.queries(for: iso3) {
+            do {
+                let match = try CountryStatus.select(query, from: all.value, source: source)
+                return ParseResult(value: match, format: all.format, warnings: all.warnings)
+            } catch {
+                firstError = firstError ?? error
+            }
+        }
+        throw firstError ?? .empty(source: source, reason: "no countries")
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import WidgetRender
+import WidgetData
+
+/// Entries for the global widget from disease.sh `/historical/all`: the embedded
+/// 30 days of March–April 2020 or the user's file.
+///
+/// The timeline replays the last three days; it reloads when they are used up (`.atEnd`).
+public struct GlobalStatsProvider: TimelineProvider {
+    static let sample = "covid-historical-all.json"
+    public static var entryCount: Int { 3 }
+
+    public init() {}
+
+    public func placeholder(in context: TimelineProviderContext) -> GlobalStatsEntry {
+        let start = context.now.addingTimeInterval(-29 * 86_400)
+        let daily = (0..<30).map {
+            DatedValue(date: start.addingTimeInterval(Double($0) * 86_400), value: Double(1000 + $0 * 40))
+        }
+        var entry = GlobalStatsEntry(
+            date: context.now, cases: 1_000_000, deaths: 50_000, recovered: 200_000, newCases: 2_160,
+            dailyNewCases: daily,
+            source: "placeholder")
+        // The placeholder keeps the shared photo: it is the container background, not content.
+        entry.backgroundImagePath = Self.backgroundImage(context, warn: false)
+        return entry
+    }
+
+    /// The largest shared background WidgetRender decodes: 8192 pixels a side (a 48-megapixel
+    /// photo is 8064 wide), so a hostile file cannot take gigabytes before it is drawn.
+    static var maximumBackgroundSide: Int { 8192 }
+
+    /// The shared photo, `bg.png` in the app group container, when it is there and looks like a
+    /// PNG of a sensible size; otherwise the widget draws its own background (with a warning
+    /// when the file is there but cannot be used).
+    static func backgroundImage(_ context: TimelineProviderContext, warn: Bool = true) -> String? {
+        guard let folder = context.containerURL(forSecurityApplicationGroupIdentifier: BuiltInWidgets.appGroup)
+        else { return nil }
+        let path = folder.appendingPathComponent("bg.png").path
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        let problem: String?
+        if let handle = FileHandle(forReadingAtPath: path) {
+            defer { try? handle.close() }
+            let header = (try? handle.read(upToCount: 24)) ?? Data()
+            problem = PNGHeader(header).problem(maximumSide: maximumBackgroundSide)
+        } else {
+            problem = "cannot be read"
+        }
+        if let problem {
+            if warn { context.diagnostics.warn("\(path): \(problem); drawing the widget's own background") }
+            return nil
+        }
+        return path
+    }
+
+    public func timeline(in context: TimelineProviderContext) async throws -> Timeline<GlobalStatsEntry> {
+        let code = Self.region(context)
+        let loaded = try await ProviderData.load(context, sample: Self.sample) { (data, source) in
+            try Self.read(code, data, source: source, context: context)
+        }
+        let timeline = loaded.value.timeline
+        let source = loaded.source
+        // `--column NAME` charts that column (checked to exist by the reader) instead of cases.
+        let column = context.chartData.source == nil ? nil : context.chartData.column
+        let background = Self.backgroundImage(context)
+        let cases = column.flatMap { loaded.value.values(named: $0) } ?? timeline.cases
+        // Day-over-day differences of the cumulative counts.
+        var daily: [DatedValue] = []
+        for index in cases.indices.dropFirst() {
+            daily.append(DatedValue(date: cases[index].date, value: cases[index].value - cases[index - 1].value))
+        }
+        func value(_ series: [DatedValue], at date: Date) -> Double? {
+            series.isEmpty ? nil : series.last(where: { $0.date <= date })?.value ?? 0
+        }
+        let entries = cases.suffix(Self.entryCount).map { day in
+            var entry = GlobalStatsEntry(
+                date: day.date, cases: day.value, deaths: value(timeline.deaths, at: day.date),
+                recovered: value(timeline.recovered, at: day.date),
+                newCases: daily.last(where: { $0.date == day.date })?.value ?? 0,
+                dailyNewCases: Self.window(daily.filter { $0.date <= day.date }, context: context), source: source,
+                region: code, stale: loaded.stale)
+            entry.regionName = timeline.region
+            entry.seriesName = column
+            entry.backgroundImagePath = background
+            return entry
+        }
+        if loaded.stale {
+            return Timeline(
+                entries: entries, policy: .after(context.now.addingTimeInterval(ProviderData.retryInterval)))
+        }
+        return Timeline(entries: entries, policy: .atEnd)
+    }
+
+    /// The chart's days: the `range` parameter's window ending at the entry's day, widened
+    /// when it would hold too few points (see ``ChartRange/window(_:time:)``).
+    static func window(_ daily: [DatedValue], context: TimelineProviderContext) -> [DatedValue] {
+        ChartRange.resolved(context).window(daily, time: \.date).items
+    }
+
+    /// The `country` parameter as an ISO code when it names a listed country, else as given.
+    static func region(_ context: TimelineProviderContext) -> String {
+        let raw = context.parameters.string("country") ?? "WLD"
+        return raw.uppercased() == "WLD" ? "WLD" : CountryNames.code(for: raw) ?? raw
+    }
+
+    /// The series for the chosen region. For `WLD`: a single-region file's one region, or a
+    /// multi-region file's world total (`World`, `Global`); a file of countries without one is
+    /// a configuration error that lists them. Else the country found by code, English name or
+    /// another spelling, or the region as the file spells it.
+    static func read(
+        _ code: String, _ data: Data, source: String, context: TimelineProviderContext
+    ) throws -> ParseResult<CaseSeries> {
+        guard code != "WLD" else {
+            let all: Result<ParseResult<CaseSeries>, DataError> = Result {
+                () throws(DataError) in try SeriesReader(ProviderData.options(context)).readCases(data, source: source)
+            }
+            guard case .failure(.selectionRequired(_, let kind, let choices)) = all else { return try all.get() }
+            for world in ["World", "Global"] {
+                let options = ProviderData.options(context, region: world)
+                if let total = try? SeriesReader(options).readCases(data, source: source) { return total }
+            }
+            let plural =
+                DataError.selectionRequired(source: source, kind: kind, choices: choices).description
+                .components(separatedBy: ";").first ?? source
+            throw ProviderError(.invalidConfiguration, 
+                "\(plural) and no world total; choose one with --param country=NAME, e.g. "
+                    + choices.prefix(6).map { "--param \"country=\($0)\"" }.joined(separator: ", ")
+                    + (choices.count > 6 ? ", …" : ""))
+        }
+        if ProviderData.isSample(source) {
+            throw ProviderError(.invalidConfiguration, 
+                "the built-in sample (\(source)) holds worldwide totals only, not country=\(code); give a per-country "
+                    + "source with --data (a JHU time-series CSV, OWID or NYT CSV, or disease.sh /historical/COUNTRY), "
+                    + "or render the country with --widget covid-country")
+        }
+        var firstError: DataError?
+        for query in CountryNames.queries(for: code) {
+            do {
+                return try SeriesReader(ProviderData.options(context, region: query)).readCases(data, source: source)
+            } catch {
+                firstError = firstError ?? error
+            }
+        }
+        throw firstError ?? .empty(source: source, reason: "no series")
+    }
+}

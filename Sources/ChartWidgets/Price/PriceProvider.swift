@@ -1,0 +1,77 @@
+import Foundation
+import WidgetRender
+import WidgetData
+
+/// Entries for the price widget from OHLC data: the embedded BTC-USD sample, or the
+/// user's file or URL in any supported format (detected, or `--format`).
+///
+/// The timeline holds the last three bars, each with a chart of the `range` window
+/// ending at that bar; it asks to reload a bar later, or 15 minutes later after a failed fetch.
+public struct PriceProvider: TimelineProvider {
+    /// How many bars the timeline replays.
+    public static var entryCount: Int { 3 }
+    static let sample = "btc-usd-daily.csv"
+
+    public init() {}
+
+    public func placeholder(in context: TimelineProviderContext) -> PriceEntry {
+        // A fixed gentle curve: no I/O, and drawn redacted anyway.
+        let start = Date(timeIntervalSince1970: 1_690_000_000)
+        let bars = (0..<30).map { day -> OHLCBar in
+            let value = 100 + 8 * sin(Double(day) / 4) + Double(day) / 3
+            return OHLCBar(
+                time: start.addingTimeInterval(Double(day) * 86_400), open: value, high: value + 1, low: value - 1,
+                close: value)
+        }
+        return PriceEntry(
+            date: context.now, symbol: "BTC-USD", bars: bars, previousClose: bars[28].close, rangeLabel: "30D",
+            source: "placeholder")
+    }
+
+    /// The symbol shown: the `symbol` parameter, else the data's own, else an upper-case token
+    /// of the file name (`GOOG` in `backtesting_GOOG_daily.csv`), else "Price".
+    static func symbol(given: String?, series: OHLCSeries, loaded: String, userSource: String?) -> String {
+        if let given, !given.isEmpty { return given }
+        if !series.symbol.isEmpty { return series.symbol }
+        guard userSource != nil else { return "BTC-USD" }
+        let stem = URL(fileURLWithPath: loaded).deletingPathExtension().lastPathComponent
+        let token = stem.split(whereSeparator: { "_. ".contains($0) }).first { token in
+            token.count >= 2 && token.contains(where: \.isLetter)
+                && token.allSatisfy { $0.isUppercase || $0.isNumber || $0 == "-" || $0 == "/" }
+        }
+        return token.map { String($0) } ?? "Price"
+    }
+
+    public func timeline(in context: TimelineProviderContext) async throws -> Timeline<PriceEntry> {
+        let reader = SeriesReader(ProviderData.options(context))
+        let loaded = try await ProviderData.load(context, sample: Self.sample) { (data, source) throws(DataError) in
+            try reader.readOHLC(data, source: source)
+        }
+        let series = loaded.value
+        // After a failed fetch the built-in BTC sample stands in: name it as such, not as the asked-for symbol.
+        let fellBack = ProviderData.isSample(loaded.source)
+        let symbol = Self.symbol(
+            given: fellBack ? nil : context.parameters.string("symbol"), series: series, loaded: loaded.source,
+            userSource: fellBack ? nil : context.chartData.source)
+        let range = ChartRange.resolved(context)
+        let bars = series.bars
+        var entries: [PriceEntry] = []
+        for index in max(0, bars.count - Self.entryCount)..<bars.count {
+            let end = bars[index].time
+            let window = range.window(Array(bars[...index]), time: \.time)
+            var entry = PriceEntry(
+                date: end, symbol: symbol, bars: window.items.isEmpty ? [bars[index]] : window.items,
+                previousClose: index > 0 ? bars[index - 1].close : nil, rangeLabel: window.label, source: loaded.source)
+            entry.stale = loaded.stale
+            entries.append(entry)
+        }
+        // The bar interval: the shortest gap among the last bars (missing days make longer ones).
+        let recent = bars.suffix(10).map(\.time)
+        let step = zip(recent, recent.dropFirst()).map { $1.timeIntervalSince($0) }.filter { $0 > 0 }.min() ?? 86_400
+        let next =
+            loaded.stale
+            ? context.now.addingTimeInterval(ProviderData.retryInterval)
+            : (entries.last?.date ?? context.now).addingTimeInterval(step)
+        return Timeline(entries: entries, policy: .after(next))
+    }
+}

@@ -1,0 +1,7 @@
+// `import WidgetRender` gives a widget's author everything WidgetKit and SwiftUI would:
+// the model (Widget, TimelineProvider, Timeline, WidgetFamily…), the view vocabulary,
+// device sizes and dates, and this module's pipeline. Foundation comes along for `Date`.
+@_exported import Foundation
+@_exported import WidgetCore
+@_exported import WidgetDates
+@_exported import WidgetLayout

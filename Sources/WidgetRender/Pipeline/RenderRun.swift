@@ -1,0 +1,198 @@
+import Foundation
+import WidgetCore
+import WidgetDates
+import WidgetLayout
+
+/// One run of the pipeline: the widgets chosen, what has been drawn so far, and the notes
+/// and warnings for the user. Everything is drawn before anything is written, so a run
+/// that fails leaves the output folder as it was.
+struct Run {
+    let pipeline: RenderPipeline
+    let request: RenderRequest
+    /// The widgets to render, each with its validated parameters.
+    let widgets: [(AnyWidget, WidgetParameters)]
+    let diagnostics = Diagnostics()
+    var notes: [String] = []
+    var warnings: [String] = []
+    var seenWarnings: Set<String> = []
+    var widgetRecords: [Manifest.WidgetRecord] = []
+    var images: [Manifest.ImageRecord] = []
+    var pending: [(relative: String, png: Data)] = []
+
+    init(pipeline: RenderPipeline, request: RenderRequest) throws(PipelineError) {
+        self.pipeline = pipeline
+        self.request = request
+        let chosen = try Self.select(request, from: pipeline.session.widgets)
+        var notes: [String] = []
+        let parameters = try Self.resolveParameters(
+            request.parameters, for: chosen, all: pipeline.session.widgets, notes: &notes)
+        widgets = chosen.map { ($0, parameters[$0.kind] ?? WidgetParameters()) }
+        self.notes = notes
+        try Self.checkAppGroups(request.appGroups)
+    }
+
+    /// The widgets of `request.kinds`, in the order given, or every widget.
+    static func select(_ request: RenderRequest, from all: [AnyWidget]) throws(PipelineError) -> [AnyWidget] {
+        var widgets: [AnyWidget] = []
+        for kind in request.kinds {
+            guard let widget = all.first(where: { $0.kind == kind }) else {
+                throw .usage("unknown widget '\(kind)'; known: \(all.map(\.kind).joined(separator: ", "))")
+            }
+            if !widgets.contains(where: { $0.kind == kind }) { widgets.append(widget) }
+        }
+        return widgets.isEmpty ? all : widgets
+    }
+
+    /// Each widget gets the pairs it declares; a key no selected widget declares is an error.
+    static func resolveParameters(
+        _ raw: [String: String], for widgets: [AnyWidget], all: [AnyWidget], notes: inout [String]
+    ) throws(PipelineError) -> [String: WidgetParameters] {
+        let declared = Set(widgets.flatMap { $0.parameters.map(\.key) })
+        for key in raw.keys.sorted() where !declared.contains(key) {
+            let known = widgets.flatMap { widget in widget.parameters.map { "\($0.key) (\(widget.kind))" } }
+            let takers = all.filter { $0.parameters.contains { $0.key == key } }.map(\.kind)
+            throw .usage(
+                "unknown parameter '\(key)' for \(widgets.map(\.kind).joined(separator: ", ")); "
+                    + (takers.isEmpty ? "" : "it belongs to \(takers.joined(separator: ", ")); ")
+                    + (known.isEmpty
+                        ? "the selected widgets take no parameters" : "parameters: \(known.joined(separator: ", "))"))
+        }
+        // A key some selected widgets declare applies to those; say so for the others.
+        for key in raw.keys.sorted() {
+            let ignoring = widgets.filter { widget in !widget.parameters.contains { $0.key == key } }
+            if !ignoring.isEmpty {
+                notes.append(
+                    "note: \(key) does not apply to \(ignoring.map(\.kind).joined(separator: ", ")) (no such parameter)"
+                )
+            }
+        }
+        var result: [String: WidgetParameters] = [:]
+        for widget in widgets {
+            let mine = raw.filter { pair in widget.parameters.contains { $0.key == pair.key } }
+            do {
+                result[widget.kind] = try WidgetParameters.resolve(mine, against: widget.parameters)
+            } catch {
+                throw .usage("\(widget.kind): \(error.description)")
+            }
+        }
+        return result
+    }
+
+    /// Every app group folder must be a folder that exists.
+    static func checkAppGroups(_ groups: AppGroupContainers) throws(PipelineError) {
+        let folders = (groups.defaultFolder.map { [$0] } ?? []) + groups.folders.keys.sorted().compactMap {
+            groups.folders[$0]
+        }
+        for folder in folders {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
+            else {
+                throw .missingInput("\(folder.path): shared container folder does not exist")
+            }
+        }
+    }
+
+    func record(_ widget: AnyWidget, _ parameters: WidgetParameters) -> Manifest.WidgetRecord {
+        Manifest.WidgetRecord(
+            kind: widget.kind, displayName: widget.displayName, description: widget.description,
+            families: widget.supportedFamilies.map(\.shortName), parameters: parameters.values.mapValues(\.description))
+    }
+
+    /// The family's size on the device, or `nil` (with a note) when the widget or the device lacks it.
+    mutating func metrics(_ widget: AnyWidget, _ family: WidgetFamily, record: inout Manifest.WidgetRecord)
+        throws(PipelineError) -> WidgetMetrics?
+    {
+        guard widget.supports(family) else {
+            let reason =
+                "\(widget.kind) does not support \(family.shortName) (supports: \(widget.supportedFamilies.map(\.shortName).joined(separator: ", ")))"
+            record.skipped.append(.init(family: family.shortName, reason: reason))
+            notes.append("note: skipped \(family.shortName) for \(widget.kind): \(reason)")
+            return nil
+        }
+        do {
+            return try WidgetMetrics(family: family, device: request.device, scale: request.scale)
+        } catch where error.reason == .familyUnavailable {
+            let reason = "\(request.device.id) has no \(family.shortName) widget"
+            record.skipped.append(.init(family: family.shortName, reason: reason))
+            notes.append("note: skipped \(family.shortName) for \(widget.kind): \(reason)")
+            return nil
+        } catch {
+            throw .usage(error.description)
+        }
+    }
+
+    /// What a provider is told: family, size, preview flag, parameters, the time asked, app groups and values.
+    func providerContext(
+        _ request: RenderRequest, family: WidgetFamily, size: Size, parameters: WidgetParameters, now: Date
+    ) -> TimelineProviderContext {
+        TimelineProviderContext(
+            family: family, displaySize: size, isPreview: request.mode == .snapshot, parameters: parameters, now: now,
+            diagnostics: diagnostics, appGroups: request.appGroups, values: request.providerValues)
+    }
+
+    /// Where a view is drawn, for the time its screen shows.
+    func viewContext(family: WidgetFamily, size: Size, shownAt: Date, isPlaceholder: Bool) -> ViewContext {
+        ViewContext(
+            family: family, displaySize: size, colorScheme: request.colorScheme, locale: request.locale,
+            timeZone: request.timeZone, isPlaceholder: isPlaceholder, date: shownAt, appGroups: request.appGroups)
+    }
+
+    /// Moves the providers' warnings to the run's list, once each.
+    mutating func collectWarnings() {
+        for warning in diagnostics.drain() where seenWarnings.insert(warning).inserted { warnings.append(warning) }
+    }
+
+    func imageRecord(
+        _ widget: AnyWidget, metrics: WidgetMetrics, entry: AnyTimelineEntry, index: Int?, shownAt: Date, png: Data,
+        url: URL?, file: String
+    ) -> Manifest.ImageRecord {
+        Manifest.ImageRecord(
+            kind: widget.kind, family: metrics.family.shortName, device: metrics.deviceID, scale: metrics.scale,
+            sizePoints: .init(width: metrics.size.width, height: metrics.size.height),
+            sizePixels: .init(width: Double(metrics.pixelWidth), height: Double(metrics.pixelHeight)),
+            colorScheme: request.colorScheme.rawValue, locale: request.locale.identifier, entryIndex: index,
+            entryDate: entry.date, shownAt: shownAt, status: nil, request: nil, reason: nil,
+            relevance: entry.relevance.map { .init(score: $0.score, duration: $0.duration) }, shownAtNow: false,
+            widgetURL: url?.absoluteString, file: file, bytes: png.count, sha256: SHA256.hex(png),
+            data: entry.dataSummary)
+    }
+
+    mutating func add(_ png: Data, _ image: Manifest.ImageRecord) {
+        pending.append((image.file, png))
+        images.append(image)
+    }
+
+    /// Writes the PNGs, tidies PNGs of earlier runs in the folders written, then writes the manifest.
+    func finish(mode: String, until: Date?) throws(PipelineError) -> RenderResult {
+        guard !images.isEmpty else {
+            throw .usage(
+                "nothing to render: " + widgetRecords.flatMap(\.skipped).map(\.reason).joined(separator: "; "))
+        }
+        let manifest = Manifest(
+            generator: "widgetrender \(WidgetRenderVersion.current)", now: request.now, mode: mode, until: until,
+            device: request.device.id, colorScheme: request.colorScheme.rawValue, locale: request.locale.identifier,
+            renderStack: pipeline.session.renderStack, widgets: widgetRecords, images: images)
+        let manifestBytes: Data
+        do {
+            manifestBytes = try manifest.encoded()
+        } catch {
+            throw .software("cannot encode the manifest: \(error)")
+        }
+        try OutputFolder.prepare(request.outputDirectory)
+        var files: [URL] = []
+        for (relative, png) in pending {
+            let url = request.outputDirectory.appendingPathComponent(relative)
+            try AtomicFile.write(png, to: url)
+            files.append(url)
+        }
+        var notes = self.notes
+        let removed = OutputFolder.removeStalePNGs(in: request.outputDirectory, keeping: pending.map(\.relative))
+        if removed > 0 {
+            notes.append(
+                "note: removed \(removed) PNG\(removed == 1 ? "" : "s") of an earlier run from the folders rendered now"
+            )
+        }
+        try AtomicFile.write(manifestBytes, to: request.outputDirectory.appendingPathComponent("manifest.json"))
+        return RenderResult(manifest: manifest, files: files, notes: notes, warnings: warnings)
+    }
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import WidgetRender
+
+/// `gallery`: every widget's snapshot in every family, light and dark, with a page and a contact sheet.
+struct GalleryCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        let name = CommandName.current
+        return CommandConfiguration(
+            commandName: "gallery",
+            abstract: "Render the widget gallery: every widget's snapshot in every family, light and dark.",
+            discussion: """
+                As WidgetKit's gallery does, asks each provider for its snapshot with the \
+                preview flag set, renders it in every family the widget supports and the \
+                device has, in light and dark, and writes <out>/<kind>/<family>-<scheme>.png, \
+                <out>/index.html (a page that works offline as a plain file: names, \
+                descriptions, the families side by side at their real point size, each \
+                image linked to its PNG) and <out>/contact-sheet.png (all previews with captions).
+
+                Examples:
+                  \(name) gallery --out Output/gallery
+                  \(name) gallery --device ipad-1024x1366 --locale ja --out Output/gallery-ipad
+                """)
+    }
+
+    @Option(name: .customLong("out"), help: ArgumentHelp("Output folder.", valueName: "dir"))
+    var out: String = "Output/gallery"
+
+    @OptionGroup var common: CommonOptions
+    @OptionGroup var time: NowOption
+    @OptionGroup var options: Options
+
+    @Flag(name: .shortAndLong, help: "Print only errors and warnings.")
+    var quiet = false
+
+    init() {}
+
+    func run() async throws {
+        var request = try common.request(outputDirectory: URL(fileURLWithPath: out, isDirectory: true), families: nil)
+        request.now = try time.date(in: request.timeZone)
+        request.mode = .snapshot
+        try options.apply(to: &request)
+        let started = DispatchTime.now()
+        do {
+            let session = try RenderSession(bundle: Bundle())
+            let schemes: [ColorScheme] = common.colorScheme == nil ? [.light, .dark] : [request.colorScheme]
+            let result = try await Gallery(session: session).build(request, schemes: schemes) { line in
+                if !quiet { Console.progress(line) }
+            }
+            if !quiet { Console.endProgress() }
+            if !quiet {
+                print(Console.display(result.index))
+                print(Console.display(result.contactSheet))
+            }
+            // Warnings are printed even with --quiet, as render does.
+            for note in result.notes where quiet && note.hasPrefix("warning:") { Console.line(note) }
+            if !quiet {
+                for note in result.notes { Console.line(note) }
+                Console.line(
+                    "Gallery: \(result.previews.count) previews in \(Console.seconds(since: started)) → \(Console.display(result.index))"
+                )
+            }
+        } catch {
+            throw Console.fail(error)
+        }
+    }
+}

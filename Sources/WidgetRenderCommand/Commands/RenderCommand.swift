@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import WidgetRender
+
+/// `render` (the default): every entry of each widget's timeline as PNG files.
+struct RenderCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        let name = CommandName.current
+        return CommandConfiguration(
+            commandName: "render",
+            abstract: "Render widgets to PNG files (the default command).",
+            discussion: """
+                Asks each widget's provider for its timeline at --now and writes one PNG per widget, \
+                family and entry, and manifest.json. The entry on screen at --now is drawn for that \
+                time; the others for their own dates, and the manifest marks each as past, on \
+                screen, upcoming, or unreachable (dated at or after a reload that replaces the \
+                timeline first). Families a widget does not support, or the device does not have, \
+                are skipped with a note. The PNG paths are printed on stdout; progress and notes \
+                go to stderr.
+
+                Examples:
+                  \(name) render --family medium --out Output/
+                  \(name) --family small,large --device iphone-375x667 --out Output/
+                  \(name) --family all --placeholder --out Output/placeholders
+                  \(name) --now 2026-01-01T09:00:00Z --time-zone Asia/Tokyo --family small
+                """)
+    }
+
+    @Option(name: .customLong("family"), help: FamilySelection.help)
+    var families: [String] = []
+
+    @Option(name: .customLong("out"), help: ArgumentHelp("Output folder.", valueName: "dir"))
+    var out: String = "Output"
+
+    @OptionGroup var common: CommonOptions
+    @OptionGroup var time: NowOption
+    @OptionGroup var options: Options
+
+    @Flag(help: "Render each widget's placeholder (redacted) instead of its timeline.")
+    var placeholder = false
+
+    @Flag(help: "Render each widget's snapshot (as the widget gallery asks) instead of its timeline.")
+    var snapshot = false
+
+    @Flag(name: .shortAndLong, help: "Print only errors and warnings (not the PNG paths, progress or notes).")
+    var quiet = false
+
+    @Flag(
+        name: .customLong("all-warnings"),
+        help: "Print every warning (by default the first \(Console.warningLimit), then a count).")
+    var allWarnings = false
+
+    init() {}
+
+    func validate() throws {
+        if placeholder && snapshot { throw ValidationError("--placeholder and --snapshot cannot be combined") }
+    }
+
+    func run() async throws {
+        var request = try common.request(
+            outputDirectory: URL(fileURLWithPath: out, isDirectory: true), families: try FamilySelection.parse(families)
+        )
+        request.now = try time.date(in: request.timeZone)
+        request.mode = placeholder ? .placeholder : snapshot ? .snapshot : .timeline
+        try options.apply(to: &request)
+        let started = DispatchTime.now()
+        do {
+            let session = try RenderSession(bundle: Bundle())
+            let result = try await RenderPipeline(session: session).run(request) { line in
+                if !quiet { Console.progress(line) }
+            }
+            if !quiet { Console.endProgress() }
+            if !quiet { for url in result.files { print(Console.display(url)) } }
+            // Warnings are printed even with --quiet: they say the picture may not show what was asked.
+            Console.warnings(result.warnings, all: allWarnings)
+            if !quiet {
+                for note in result.notes { Console.line(note) }
+                let widgets = Set(result.manifest.images.map(\.kind)).count
+                Console.line(
+                    "Rendered \(result.files.count) PNG\(result.files.count == 1 ? "" : "s") for \(widgets) widget\(widgets == 1 ? "" : "s") in \(Console.seconds(since: started)) → \(out)"
+                )
+            }
+        } catch {
+            throw Console.fail(error)
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import ArgumentParser
+import Foundation
+import WidgetRender
+
+/// `timeline`: WidgetKit's time model played over a span, one PNG per change of what is on screen.
+struct TimelineCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        let name = CommandName.current
+        return CommandConfiguration(
+            commandName: "timeline",
+            abstract: "Play WidgetKit's time model over a span: what is on screen when, and every reload.",
+            discussion: """
+                Asks each provider at --from, shows each entry at its date, and asks again when the \
+                reload policy says (.after(date) at that date, .atEnd once the last entry is shown, \
+                .never not at all), with now = that time; the new timeline replaces the old at \
+                that instant, and a reload at the same instant as an entry wins. On a device the \
+                policy's date is only the earliest reload; here it is taken as exact, and a date \
+                not after the request is taken 5 minutes after it. The span is half-open: \
+                [--from, --to).
+
+                Writes OUT/<kind>/<family>/<n>-<time>.png for each change of what is on screen, \
+                drawn for the time it appears (so Text(date, style: .relative) reads as it would \
+                then), and manifest.json with every request (when asked, policy, reload, and each \
+                entry as shown, past, unreachable or after the span) and the sequence of screens \
+                (time, request, entry, why: start, entry, reload or sample).
+
+                Examples:
+                  \(name) timeline --from 2026-01-01T09:00:00Z --to +4h
+                  \(name) timeline --from 2026-01-01T09:00:00Z --to 2026-01-02T09:00:00Z --every 1h --family small
+                """)
+    }
+
+    @Option(
+        help: ArgumentHelp(
+            "The start of the span and the first request, ISO 8601 (without an offset, in --time-zone). Default: the current time.",
+            valueName: "date"))
+    var from: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The end of the span, not included: a date, or a duration after --from such as +4h or +1d12h.",
+            valueName: "date|+duration"))
+    var to: String
+
+    @Option(
+        help: ArgumentHelp(
+            "Also render the screen at this interval (e.g. 15m), for views whose text counts time.",
+            valueName: "duration"))
+    var every: String?
+
+    @Option(name: .customLong("family"), help: FamilySelection.help)
+    var families: [String] = []
+
+    @Option(name: .customLong("out"), help: ArgumentHelp("Output folder.", valueName: "dir"))
+    var out: String = "Output/timeline"
+
+    @OptionGroup var common: CommonOptions
+    @OptionGroup var options: Options
+
+    @Flag(name: .shortAndLong, help: "Print only errors and warnings.")
+    var quiet = false
+
+    @Flag(name: .customLong("all-warnings"), help: "Print every warning, not the first \(Console.warningLimit).")
+    var allWarnings = false
+
+    init() {}
+
+    func run() async throws {
+        var request = try common.request(
+            outputDirectory: URL(fileURLWithPath: out, isDirectory: true), families: try FamilySelection.parse(families)
+        )
+        let zone = request.timeZone
+        let start: Date
+        if let from {
+            guard let date = DateParsing.date(from, timeZone: zone) else {
+                throw ValidationError("--from: '\(from)' is not an ISO 8601 date such as 2026-01-01T09:00:00Z")
+            }
+            start = date
+        } else {
+            start = Date()
+        }
+        guard let end = DateParsing.date(to, after: start, timeZone: zone) else {
+            throw ValidationError("--to: '\(to)' is not a date or a duration such as +4h, +90m or +1d")
+        }
+        guard end > start else { throw ValidationError("--to must be after --from") }
+        var interval: TimeInterval?
+        if let every {
+            guard let seconds = DateParsing.duration(every) else {
+                throw ValidationError("--every: '\(every)' is not a duration such as 15m or 1h")
+            }
+            interval = seconds
+        }
+        try options.apply(to: &request)
+        let started = DispatchTime.now()
+        do {
+            let session = try RenderSession(bundle: Bundle())
+            let result = try await RenderPipeline(session: session).simulate(
+                request, from: start, to: end, every: interval
+            ) { line in
+                if !quiet { Console.progress(line) }
+            }
+            if !quiet { Console.endProgress() }
+            if !quiet { for url in result.files { print(Console.display(url)) } }
+            Console.warnings(result.warnings, all: allWarnings)
+            if !quiet {
+                for note in result.notes { Console.line(note) }
+                let requests = result.manifest.widgets.reduce(0) { $0 + $1.requests.count }
+                Console.line(
+                    "Simulated \(DateParsing.format(duration: end.timeIntervalSince(start))): \(result.files.count) screen\(result.files.count == 1 ? "" : "s"), \(requests) request\(requests == 1 ? "" : "s") in \(Console.seconds(since: started)) → \(out)"
+                )
+            }
+        } catch {
+            throw Console.fail(error)
+        }
+    }
+}

@@ -1,0 +1,186 @@
+import ArgumentParser
+import Foundation
+import WidgetRender
+
+/// Options every command shares: which widgets, on which device, how they look, their
+/// parameters and app group folders.
+struct CommonOptions: ParsableArguments {
+    @Option(
+        name: .customLong("widget"),
+        help: ArgumentHelp(
+            "A widget kind to render; repeat for several. Default: every widget. See `list`.", valueName: "kind"))
+    var widgets: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "A device from the HIG size tables, e.g. iphone-393x852 or ipad-1024x1366. Default: \(DeviceProfile.defaultID). See `list --devices`.",
+            valueName: "id"))
+    var device: String = DeviceProfile.defaultID
+
+    @Option(help: ArgumentHelp("Pixels per point (1, 2 or 3). Default: the device's own.", valueName: "n"))
+    var scale: Int?
+
+    @Option(
+        name: .customLong("color-scheme"),
+        help: ArgumentHelp("light or dark. Default: light (the gallery shows both).", valueName: "scheme"))
+    var colorScheme: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Language of the widgets' text, a BCP 47 code such as en, ja, ko or pt-BR. Default: en.",
+            valueName: "code"))
+    var locale: String = "en"
+
+    @Option(
+        name: .customLong("time-zone"),
+        help: ArgumentHelp(
+            "Time zone for dates drawn on widgets and for dates given without an offset, e.g. Asia/Tokyo. Default: UTC.",
+            valueName: "id"))
+    var timeZone: String = "UTC"
+
+    @Option(
+        name: .customLong("param"),
+        help: ArgumentHelp(
+            "A widget parameter as key=value; repeatable. It applies to the selected widgets that have it. `list` shows each widget's parameters.",
+            valueName: "key=value"))
+    var parameters: [String] = []
+
+    @Option(
+        name: .customLong("shared-container"),
+        help: ArgumentHelp(
+            "A folder standing in for an app group container: GROUP=DIR for one group (e.g. group.com.example.todo=./fixtures), or DIR for every group. Providers find it with containerURL(forSecurityApplicationGroupIdentifier:). Repeatable.",
+            valueName: "[group=]dir"))
+    var sharedContainers: [String] = []
+
+    @Option(
+        name: .customLong("provider-timeout"),
+        help: ArgumentHelp(
+            "Seconds a provider may take to return its entries before the run fails (exit 70). Default: 120.",
+            valueName: "seconds"))
+    var providerTimeout: Double = 120
+
+    /// The time zone, checked.
+    func zone() throws -> TimeZone {
+        guard let zone = TimeZone(identifier: timeZone) else {
+            throw ValidationError("--time-zone: unknown time zone '\(timeZone)'; use an IANA name such as Asia/Tokyo")
+        }
+        return zone
+    }
+
+    /// Builds the request, validating every value with a message that names the option.
+    func request(outputDirectory: URL, families: [WidgetFamily]?) throws -> RenderRequest {
+        var request = RenderRequest(outputDirectory: outputDirectory)
+        request.kinds = widgets
+        request.families = families
+        do {
+            request.device = try DeviceProfile.named(device)
+        } catch {
+            throw ValidationError("--device: \(error.description)")
+        }
+        if let scale, !(1...3).contains(scale) { throw ValidationError("--scale must be 1, 2 or 3, not \(scale)") }
+        request.scale = scale
+        switch colorScheme?.lowercased() {
+        case nil, "light": request.colorScheme = .light
+        case "dark": request.colorScheme = .dark
+        case let other?: throw ValidationError("--color-scheme: '\(other)' is not light or dark")
+        }
+        request.locale = try Self.locale(locale)
+        request.timeZone = try zone()
+        for pair in parameters {
+            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                throw ValidationError(ParameterError.malformed(pair).description)
+            }
+            let key = String(pair[..<equals])
+            guard request.parameters[key] == nil else { throw ValidationError("--param \(key) is given twice") }
+            request.parameters[key] = String(pair[pair.index(after: equals)...])
+        }
+        request.appGroups = try Self.appGroups(sharedContainers)
+        guard providerTimeout.isFinite, providerTimeout > 0, providerTimeout <= 86_400 else {
+            throw ValidationError("--provider-timeout must be a number of seconds from 0 to 86400")
+        }
+        request.providerTimeout = providerTimeout
+        return request
+    }
+
+    /// A locale from a BCP 47 code: letters, digits, `-` or `_`.
+    static func locale(_ code: String) throws -> Locale {
+        let parts = code.split(separator: "-", omittingEmptySubsequences: false).flatMap {
+            $0.split(separator: "_", omittingEmptySubsequences: false)
+        }
+        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }),
+            parts.dropFirst().allSatisfy({
+                (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+            })
+        else {
+            throw ValidationError("--locale: '\(code)' is not a language code such as en, ja, ko or pt-BR")
+        }
+        return Locale(identifier: code)
+    }
+
+    /// `GROUP=DIR` or `DIR` → app group folders.
+    static func appGroups(_ values: [String]) throws -> AppGroupContainers {
+        var groups = AppGroupContainers()
+        for value in values {
+            if let equals = value.firstIndex(of: "="), !value[..<equals].contains("/"), equals != value.startIndex {
+                let group = String(value[..<equals])
+                let folder = String(value[value.index(after: equals)...])
+                guard !folder.isEmpty else { throw ValidationError("--shared-container \(group)= needs a folder") }
+                guard groups.folders[group] == nil else {
+                    throw ValidationError("--shared-container: the group \(group) is given twice")
+                }
+                groups.folders[group] = URL(fileURLWithPath: folder, isDirectory: true)
+            } else {
+                guard groups.defaultFolder == nil else {
+                    throw ValidationError(
+                        "--shared-container: give one folder for every group, or GROUP=DIR for each group")
+                }
+                groups.defaultFolder = URL(fileURLWithPath: value, isDirectory: true)
+            }
+        }
+        return groups
+    }
+}
+
+/// `--now`: the time the providers are asked.
+struct NowOption: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "The time the providers are asked, ISO 8601 (2026-01-01 or 2026-01-01T09:00:00Z; without an offset, in --time-zone). Default: the current time.",
+            valueName: "date"))
+    var now: String?
+
+    func date(in zone: TimeZone) throws -> Date {
+        guard let now else { return Date() }
+        guard let date = DateParsing.date(now, timeZone: zone) else {
+            throw ValidationError("--now: '\(now)' is not an ISO 8601 date such as 2026-01-01 or 2026-01-01T09:00:00Z")
+        }
+        return date
+    }
+}
+
+/// Parses `--family` values: short or WidgetKit names, `all`, or a comma list.
+enum FamilySelection {
+    static func parse(_ values: [String], default fallback: [WidgetFamily]? = [.systemMedium]) throws
+        -> [WidgetFamily]?
+    {
+        var families: [WidgetFamily] = []
+        let names = values.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let known = WidgetFamily.allCases.map(\.shortName).joined(separator: ", ")
+        for raw in names {
+            let value = raw.trimmingCharacters(in: .whitespaces)
+            guard !value.isEmpty else { throw ValidationError("--family: empty family name; use \(known) or all") }
+            if value.lowercased() == "all" { return nil }
+            guard let family = WidgetFamily(name: value) else {
+                throw ValidationError("--family: unknown family '\(value)'; use \(known) or all")
+            }
+            if !families.contains(family) { families.append(family) }
+        }
+        return families.isEmpty ? fallback : families
+    }
+
+    static var help: ArgumentHelp {
+        ArgumentHelp(
+            "\(WidgetFamily.allCases.map(\.shortName).joined(separator: ", ")) or all; repeat or separate with commas. Default: medium.",
+            valueName: "family")
+    }
+}

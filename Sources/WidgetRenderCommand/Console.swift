@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import WidgetRender
+
+/// Prints to stderr; colour only on a terminal and when `NO_COLOR` is unset.
+enum Console {
+    static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+    static var useColor: Bool { stderrIsTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil }
+
+    static func error(_ message: String) {
+        let prefix = useColor ? "\u{1B}[31merror:\u{1B}[0m" : "error:"
+        FileHandle.standardError.write(Data("\(prefix) \(message)\n".utf8))
+    }
+
+    static func line(_ message: String) {
+        FileHandle.standardError.write(Data("\(message)\n".utf8))
+    }
+
+    /// One progress line: redrawn in place on a terminal, a plain line otherwise.
+    static func progress(_ message: String) {
+        if stderrIsTerminal {
+            FileHandle.standardError.write(Data("\r\u{1B}[2K\(message)".utf8))
+        } else {
+            line(message)
+        }
+    }
+
+    static func endProgress() {
+        if stderrIsTerminal { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+    }
+
+    /// How many warnings are printed before the rest are counted (without `--all-warnings`).
+    static var warningLimit: Int { 20 }
+
+    /// Prints warnings, one line each, up to ``warningLimit`` unless `all`; the rest as a count.
+    static func warnings(_ warnings: [String], all: Bool) {
+        let shown = all ? warnings[...] : warnings.prefix(warningLimit)
+        var text = ""
+        for warning in shown { text += "warning: \(warning)\n" }
+        if shown.count < warnings.count {
+            let more = warnings.count - shown.count
+            text +=
+                "warning: … and \(more) more like these (\(warnings.count) in all; --all-warnings prints every one)\n"
+        }
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    /// Reports a pipeline error and gives the exit code it maps to.
+    static func fail(_ error: PipelineError) -> ExitCode {
+        endProgress()
+        self.error(error.description)
+        return ExitCode(error.exitCode)
+    }
+
+    /// A path relative to the current folder when it is inside it.
+    static func display(_ url: URL) -> String {
+        let cwd = FileManager.default.currentDirectoryPath + "/"
+        let path = url.standardizedFileURL.path
+        return path.hasPrefix(cwd) ? String(path.dropFirst(cwd.count)) : path
+    }
+
+    /// `1.2 s` since `start`.
+    static func seconds(since start: DispatchTime) -> String {
+        String(format: "%.1f", Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9) + " s"
+    }
+}

@@ -1,0 +1,101 @@
+import ArgumentParser
+import Foundation
+import WidgetRender
+
+/// The command over a widget bundle: `render` (the default), `list`, `gallery`, `timeline`
+/// and `bench`, with the same flags, help and exit codes as `widgetrender`.
+///
+/// Most bundles get it by being `@main`:
+///
+/// ```swift
+/// import WidgetRenderCommand
+///
+/// @main
+/// struct GameWidgets: WidgetBundle {
+///     var body: some Widget {
+///         GameStatusWidget()
+///         CharacterHealthWidget()
+///     }
+/// }
+/// ```
+///
+/// A bundle with options of its own names them: `WidgetCommand<GameWidgets, ServerOptions>.main()`.
+public struct WidgetCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncParsableCommand {
+    /// The command's name (the executable's), abstract, help and subcommands.
+    public static var configuration: CommandConfiguration {
+        let name = CommandName.current
+        let kinds = (try? Bundle().resolvedWidgets().map(\.kind)) ?? []
+        let kind = kinds.first ?? "KIND"
+        let examples =
+            [
+                "--family medium --out Output/",
+                "--family all --color-scheme dark --locale ja --out Output/",
+                "--widget \(kind) --now 2026-01-01T09:00:00Z --family small",
+                "timeline --widget \(kind) --from 2026-01-01T09:00:00Z --to +4h",
+                "list",
+                "gallery --out Output/gallery",
+            ] + Options.examples
+        return CommandConfiguration(
+            commandName: name,
+            abstract: "Render the widgets of \(String(describing: Bundle.self)) to PNG files, as WidgetKit shows them.",
+            discussion: """
+                Widgets: \(kinds.isEmpty ? "(none)" : kinds.joined(separator: ", ")).
+
+                Each widget's provider is asked for a timeline at --now; every entry is drawn for \
+                every requested family at the device's size and scale, and written to \
+                OUT/<kind>/<family>/<index>-<date>.png with OUT/manifest.json describing them. \
+                `timeline` plays the time model over a span instead: what is on screen when, \
+                and every reload.
+
+                Examples:
+                \(examples.map { "  \(name) \($0)" }.joined(separator: "\n"))
+
+                Exit codes: 0 ok, 64 usage, 65 bad data, 66 missing input, 69 unavailable \
+                (fonts, sources), 70 internal error (a provider that fails or does not answer), \
+                74 cannot write output, 78 the bundle's declarations are wrong.
+                """,
+            version: WidgetRenderVersion.current,
+            subcommands: [
+                RenderCommand<Bundle, Options>.self, ListCommand<Bundle, Options>.self,
+                TimelineCommand<Bundle, Options>.self, GalleryCommand<Bundle, Options>.self,
+                BenchCommand<Bundle, Options>.self,
+            ] + Options.subcommands,
+            defaultSubcommand: RenderCommand<Bundle, Options>.self
+        )
+    }
+
+    /// The root command; it runs `render` by default.
+    public init() {}
+}
+
+/// The name the command was started as, for help and examples.
+enum CommandName {
+    static var current: String {
+        let path = CommandLine.arguments.first ?? "widgetrender"
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        return name.isEmpty ? "widgetrender" : name
+    }
+}
+
+extension WidgetBundle {
+    /// Runs the widget command over this bundle: what `@main` on a bundle does.
+    public static func main() async {
+        await WidgetCommand<Self, NoWidgetCommandOptions>.main()
+    }
+}
+
+/// A bundle of one widget, for `@main` on a widget.
+public struct SingleWidgetBundle<W: Widget>: WidgetBundle {
+    /// The bundle.
+    public init() {}
+
+    /// The one widget.
+    public var body: some Widget { W() }
+}
+
+extension Widget {
+    /// Runs the widget command over this one widget: what `@main` on a widget does.
+    public static func main() async {
+        await WidgetCommand<SingleWidgetBundle<Self>, NoWidgetCommandOptions>.main()
+    }
+}

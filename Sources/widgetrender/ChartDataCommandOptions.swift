@@ -1,0 +1,105 @@
+import ArgumentParser
+import ChartWidgets
+import Foundation
+import WidgetData
+import WidgetRenderCommand
+
+/// The options only the built-in chart widgets understand: where their data comes from.
+///
+/// They go to the providers as ``ChartDataOptions`` in the request's provider values; a
+/// user's own command does not have them.
+struct ChartDataCommandOptions: WidgetCommandOptions {
+    @Option(
+        help: ArgumentHelp(
+            "Chart widgets: read this path or http(s):// or file:// URL instead of the embedded sample; needs one --widget. The format is detected (see `widgetrender formats`).",
+            valueName: "path|url"))
+    var data: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Chart widgets: force the --data format instead of detecting it, e.g. binance, jhu, yahoo.",
+            valueName: "name"))
+    var format: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Chart widgets: the column to plot when a file has several, e.g. --column deaths or --column \"Adj Close\".",
+            valueName: "name"))
+    var column: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Chart widgets: history shown, 7d, 30d, 90d, 1y or all (same as --param range=). Default: auto (30d small, 90d medium, 1y large).",
+            valueName: "range"))
+    var range: String?
+
+    @Option(
+        name: .customLong("cache-dir"),
+        help: ArgumentHelp(
+            "Chart widgets: where fetched URLs are cached (revalidated with ETag / Last-Modified). Default: $XDG_CACHE_HOME/widgetrender or ~/.cache/widgetrender.",
+            valueName: "dir"))
+    var cacheDirectory: String?
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Chart widgets: seconds to wait for a URL before retrying (2 retries). Default: 10.", valueName: "seconds"))
+    var timeout: Double = 10
+
+    @Flag(
+        help:
+            "Chart widgets: exit 69 instead of drawing cached or built-in data when --data cannot be fetched (for scripts that need fresh data)."
+    )
+    var strict = false
+
+    static var subcommands: [any ParsableCommand.Type] { [Formats.self] }
+
+    static var examples: [String] {
+        [
+            "--widget covid-country --param country=KOR --locale ko --family small",
+            "--widget price --data ./BTC-USD.csv --range 90d --family large",
+            "--widget covid-global --shared-container ./group --family medium",
+            "formats",
+        ]
+    }
+
+    func apply(to request: inout RenderRequest) throws {
+        if data == nil {
+            // The built-in samples have a known format; a forced one would only misread them.
+            if format != nil { throw ValidationError("--format applies to --data; add --data PATH|URL") }
+            if column != nil { throw ValidationError("--column applies to --data; add --data PATH|URL") }
+        } else {
+            let kinds = request.kinds.isEmpty ? Self.allKinds : Array(Set(request.kinds))
+            if kinds.count != 1 {
+                throw ValidationError(
+                    "--data applies to one widget; add --widget KIND (one of: \(Self.allKinds.joined(separator: ", ")))")
+            }
+        }
+        if let format, SeriesFormat(name: format) == nil {
+            throw ValidationError(
+                "--format: unknown format '\(format)'; use one of \(SeriesFormat.allCases.map(\.name).joined(separator: ", "))"
+            )
+        }
+        if let range {
+            if request.parameters["range"] != nil {
+                throw ValidationError("give the range once: --range or --param range=")
+            }
+            request.parameters["range"] = range
+        }
+        guard timeout > 0, timeout.isFinite, timeout <= 3600 else {
+            throw ValidationError("--timeout must be a number of seconds from 0 to 3600")
+        }
+        var fetcher = DataFetcher()
+        fetcher.timeout = timeout
+        if let cacheDirectory {
+            fetcher.cacheDirectory = URL(fileURLWithPath: cacheDirectory, isDirectory: true)
+        }
+        request.providerValues.chartData = ChartDataOptions(
+            source: data, format: format, column: column, strict: strict,
+            fetcher: CachingDataFetcher(fetcher: fetcher))
+    }
+
+    static var allKinds: [String] {
+        (try? BuiltInWidgets().resolvedWidgets().map(\.kind)) ?? []
+    }
+}

@@ -1,0 +1,10 @@
+import ChartWidgets
+import WidgetRenderCommand
+
+/// `widgetrender`: the command library over the built-in chart widgets, with their data options.
+@main
+enum WidgetRenderMain {
+    static func main() async {
+        await WidgetCommand<BuiltInWidgets, ChartDataCommandOptions>.main()
+    }
+}

@@ -1,0 +1,52 @@
+import Testing
+
+@testable import ChartWidgets
+
+@Suite("Formatting")
+struct FormattingTests {
+    @Test(arguments: [
+        (29_039.014, "29,039.01"), (1_000, "1,000.00"), (806.186, "806.19"), (10, "10.00"), (12.3456, "12.35"),
+        // Under 10: four decimals, so a currency pair keeps its pips.
+        (1.2345, "1.2345"), (1.23456, "1.2346"), (9.87654, "9.8765"), (1, "1.0000"),
+        // Under 1: four significant digits, at least four decimals, at most eight.
+        (0.7541, "0.7541"), (0.075412, "0.07541"), (0.00012345678, "0.0001235"), (0.000000012345, "0.00000001"),
+        (-1.2345, "-1.2345"), (0, "0.00"),
+    ])
+    func pricePrecisionSuitsTheSize(value: Double, expected: String) {
+        #expect(Formatting.price(value) == expected)
+    }
+
+    @Test func priceRoundingIntoTheNextBandUsesThatBandsPrecision() {
+        #expect(Formatting.price(9.99996) == "10.00")
+        #expect(Formatting.price(0.999996) == "1.0000")
+    }
+
+    @Test func priceOfNonFiniteIsADash() {
+        #expect(Formatting.price(.nan) == "–")
+        #expect(Formatting.price(.infinity) == "–")
+    }
+
+    @Test(arguments: [
+        (2.314, "+2.31%"), (-0.4, "-0.40%"), (0, "0.00%"), (-0.0, "0.00%"), (0.004, "0.00%"), (-0.004, "0.00%"),
+        (0.006, "+0.01%"),
+    ])
+    func percentHasNoSignForNoChange(value: Double, expected: String) {
+        #expect(Formatting.percent(value) == expected)
+    }
+
+    @Test func signedHasNoSignForZero() {
+        #expect(Formatting.signed(1_204) == "+1,204")
+        #expect(Formatting.signed(-12) == "-12")
+        #expect(Formatting.signed(0) == "0")
+        #expect(Formatting.signed(0.3) == "0")
+    }
+
+    @Test func changeTrendIsFlatWhenItRoundsToZero() {
+        #expect(ChangeTrend(percent: 0) == .flat)
+        #expect(ChangeTrend(percent: 0.004) == .flat)
+        #expect(ChangeTrend(percent: -0.004) == .flat)
+        #expect(ChangeTrend(percent: .nan) == .flat)
+        #expect(ChangeTrend(percent: 0.01) == .up)
+        #expect(ChangeTrend(percent: -0.01) == .down)
+    }
+}
