@@ -25,7 +25,6 @@ import XCTest
 ///   - snapshotting: `.widget(…)` or `.image(…)`.
 ///   - name: the reference's name; required in parameterised tests.
 ///   - record: the record mode; by default `SNAPSHOT_TESTING_RECORD`, a `.snapshots` trait or `missing`.
-///   - snapshotDirectory: a folder for references instead of `__Snapshots__/<TestFile>`.
 ///   - timeout: seconds to wait for the image.
 ///   - fileID: the caller's file ID.
 ///   - filePath: the caller's file path.
@@ -34,7 +33,33 @@ import XCTest
 ///   - column: the caller's column.
 public func assertSnapshot<Value>(
     of value: @autoclosure () throws -> Value, as snapshotting: Snapshotting<Value, WidgetImage>,
-    named name: String? = nil, record: SnapshotTestingConfiguration.Record? = nil, snapshotDirectory: String? = nil,
+    named name: String? = nil, record: SnapshotTestingConfiguration.Record? = nil, timeout: TimeInterval = 120,
+    fileID: StaticString = #fileID, file filePath: StaticString = #filePath, testName: String = #function,
+    line: UInt = #line, column: UInt = #column
+) async {
+    await assertSnapshot(
+        of: try value(), as: snapshotting, named: name, record: record, snapshotDirectory: nil, timeout: timeout,
+        fileID: fileID, file: filePath, testName: testName, line: line, column: column)
+}
+
+/// ``assertSnapshot(of:as:named:record:timeout:fileID:file:testName:line:column:)-(_,_,_,_,_,_,_,_,_,_)async``
+/// with references in `snapshotDirectory` instead of `__Snapshots__/<TestFile>`.
+///
+/// - Parameters:
+///   - value: the widget or view.
+///   - snapshotting: `.widget(…)` or `.image(…)`.
+///   - name: the reference's name; required in parameterised tests.
+///   - record: the record mode.
+///   - snapshotDirectory: the folder for references, or `nil` for `__Snapshots__/<TestFile>`.
+///   - timeout: seconds to wait for the image.
+///   - fileID: the caller's file ID.
+///   - filePath: the caller's file path.
+///   - testName: the caller's function.
+///   - line: the caller's line.
+///   - column: the caller's column.
+public func assertSnapshot<Value>(
+    of value: @autoclosure () throws -> Value, as snapshotting: Snapshotting<Value, WidgetImage>,
+    named name: String? = nil, record: SnapshotTestingConfiguration.Record? = nil, snapshotDirectory: String?,
     timeout: TimeInterval = 120, fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
     testName: String = #function, line: UInt = #line, column: UInt = #column
 ) async {
@@ -55,7 +80,7 @@ public func assertSnapshot<Value>(
         place: place)
 }
 
-/// The synchronous form of ``assertSnapshot(of:as:named:record:snapshotDirectory:timeout:fileID:file:testName:line:column:)-(_,_,_,_,_,_,_,_,_,_,_)async``,
+/// The synchronous form of ``assertSnapshot(of:as:named:record:timeout:fileID:file:testName:line:column:)-(_,_,_,_,_,_,_,_,_,_)async``,
 /// for XCTest methods and synchronous tests. A view renders at once; a widget's provider runs
 /// on a thread of its own and is waited for up to `timeout` seconds — prefer the `async` form.
 ///
@@ -64,7 +89,6 @@ public func assertSnapshot<Value>(
 ///   - snapshotting: `.widget(…)` or `.image(…)`.
 ///   - name: the reference's name; required in parameterised tests.
 ///   - record: the record mode.
-///   - snapshotDirectory: a folder for references instead of `__Snapshots__/<TestFile>`.
 ///   - timeout: seconds to wait for a provider.
 ///   - fileID: the caller's file ID.
 ///   - filePath: the caller's file path.
@@ -73,7 +97,32 @@ public func assertSnapshot<Value>(
 ///   - column: the caller's column.
 public func assertSnapshot<Value>(
     of value: @autoclosure () throws -> Value, as snapshotting: Snapshotting<Value, WidgetImage>,
-    named name: String? = nil, record: SnapshotTestingConfiguration.Record? = nil, snapshotDirectory: String? = nil,
+    named name: String? = nil, record: SnapshotTestingConfiguration.Record? = nil, timeout: TimeInterval = 120,
+    fileID: StaticString = #fileID, file filePath: StaticString = #filePath, testName: String = #function,
+    line: UInt = #line, column: UInt = #column
+) {
+    assertSnapshot(
+        of: try value(), as: snapshotting, named: name, record: record, snapshotDirectory: nil, timeout: timeout,
+        fileID: fileID, file: filePath, testName: testName, line: line, column: column)
+}
+
+/// The synchronous form with references in `snapshotDirectory` instead of `__Snapshots__/<TestFile>`.
+///
+/// - Parameters:
+///   - value: the widget or view.
+///   - snapshotting: `.widget(…)` or `.image(…)`.
+///   - name: the reference's name; required in parameterised tests.
+///   - record: the record mode.
+///   - snapshotDirectory: the folder for references, or `nil` for `__Snapshots__/<TestFile>`.
+///   - timeout: seconds to wait for a provider.
+///   - fileID: the caller's file ID.
+///   - filePath: the caller's file path.
+///   - testName: the caller's function.
+///   - line: the caller's line.
+///   - column: the caller's column.
+public func assertSnapshot<Value>(
+    of value: @autoclosure () throws -> Value, as snapshotting: Snapshotting<Value, WidgetImage>,
+    named name: String? = nil, record: SnapshotTestingConfiguration.Record? = nil, snapshotDirectory: String?,
     timeout: TimeInterval = 120, fileID: StaticString = #fileID, file filePath: StaticString = #filePath,
     testName: String = #function, line: UInt = #line, column: UInt = #column
 ) {

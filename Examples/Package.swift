@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// A client of WidgetRender, as your own package would be: it depends on it by path and uses
+// only its products. The widgets port three WidgetKit tutorials; the command renders them;
+// the tests snapshot them.
+let package = Package(
+    name: "WidgetRenderExamples",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        // By path, the package's name must be given; by URL it is the repository's name:
+        // .package(url: "https://github.com/widgetrender/WidgetRender", from: "0.2.0")
+        .package(name: "WidgetRender", path: "..")
+    ],
+    targets: [
+        // The widgets: what a widget extension's target holds on iOS.
+        .target(
+            name: "TutorialWidgets",
+            dependencies: [.product(name: "WidgetRender", package: "WidgetRender")]
+        ),
+        // `@main` over the bundle: render, list, gallery, timeline and bench.
+        .executableTarget(
+            name: "tutorial-widgets",
+            dependencies: [
+                "TutorialWidgets",
+                .product(name: "WidgetRenderCommand", package: "WidgetRender"),
+            ]
+        ),
+        .testTarget(
+            name: "TutorialWidgetsTests",
+            dependencies: [
+                "TutorialWidgets",
+                .product(name: "WidgetSnapshotTesting", package: "WidgetRender"),
+            ],
+            exclude: ["__Snapshots__", "Fixtures"]
+        ),
+    ]
+)

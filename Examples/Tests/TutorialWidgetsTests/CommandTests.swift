@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+import WidgetRender
+
+/// The tutorial's own `@main` command, run as a user runs it.
+@Suite struct CommandTests {
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The executable SwiftPM built beside the test bundle.
+    static var executable: URL {
+        let bundle = ([Bundle.main] + Bundle.allBundles).map(\.bundleURL).first { $0.pathExtension == "xctest" }
+        let folder = bundle?.deletingLastPathComponent() ?? Bundle.main.bundleURL
+        return folder.appendingPathComponent("tutorial-widgets")
+    }
+
+    static func run(_ arguments: [String]) throws -> Output {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test func timelineOverFourHours() throws {
+        let out = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try Self.run([
+            "timeline", "--widget", "character-health", "--family", "small", "--from", "2026-01-01T09:00:00Z",
+            "--to", "+4h", "--out", out.path,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n").count == 4)
+        #expect(result.stderr.contains("4 screens, 2 requests"))
+        let manifest = try Manifest.decode(Data(contentsOf: out.appendingPathComponent("manifest.json")))
+        #expect(manifest.mode == "simulation")
+        #expect(manifest.images.map(\.reason) == ["start", "entry", "reload", "entry"])
+        #expect(manifest.widgets.first?.requests.count == 2)
+    }
+
+    @Test func aCorruptTodoFileIsNoFailure() throws {
+        let out = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try Self.run([
+            "--widget", "todo-list", "--family", "small", "--now", "2026-01-01T09:00:00Z",
+            "--shared-container", "group.com.example.todo=\(Fixtures.folder("todo-corrupt").path)", "--out", out.path,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let manifest = try Manifest.decode(Data(contentsOf: out.appendingPathComponent("manifest.json")))
+        #expect(manifest.widgets.first?.reloadPolicy == "after")
+        #expect(manifest.widgets.first?.nextReload == Fixtures.morning.addingTimeInterval(15 * 60))
+    }
+
+    @Test func listShowsTheIntentParameter() throws {
+        let result = try Self.run(["list"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("character-health — Ranger Detail"))
+        #expect(result.stdout.contains("--param hero=…  Hero: Allowed: panda, spouty, egghead. Default: panda."))
+        // The chart widgets' data options do not leak into a user's command.
+        let help = try Self.run(["render", "--help"])
+        #expect(!help.stdout.contains("--data"))
+        #expect(help.stdout.contains("--shared-container"))
+    }
+
+    @Test func aWrongHeroIsAUsageError() throws {
+        let out = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try Self.run([
+            "--widget", "character-health", "--param", "hero=batman", "--out", out.path,
+        ])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("invalid value 'batman' for parameter 'hero'; allowed: panda, spouty, egghead"))
+    }
+}

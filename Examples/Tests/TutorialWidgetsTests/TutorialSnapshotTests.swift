@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import TutorialWidgets
+import WidgetSnapshotTesting
+
+/// Golden PNGs of the tutorial widgets in every family they support, taken the way a widget
+/// author would: `assertSnapshot(of: MyWidget(), as: .widget(…))`.
+@Suite(.snapshots(record: .missing))
+struct TutorialSnapshotTests {
+    @Test func gameStatus() async {
+        for family in [WidgetFamily.systemSmall, .systemMedium, .systemLarge] {
+            await assertSnapshot(
+                of: GameStatusWidget(), as: .widget(family: family, at: Fixtures.morning), named: family.shortName)
+        }
+        await assertSnapshot(
+            of: GameStatusWidget(), as: .widget(family: .systemMedium, at: Fixtures.morning, colorScheme: .dark),
+            named: "medium-dark")
+    }
+
+    @Test func characterHealth() async {
+        for family in [
+            WidgetFamily.systemSmall, .systemMedium, .accessoryCircular, .accessoryRectangular, .accessoryInline,
+        ] {
+            await assertSnapshot(
+                of: CharacterHealthWidget(), as: .widget(family: family, at: Fixtures.morning),
+                named: family.shortName)
+        }
+        // Another hero, chosen through the intent's parameter.
+        await assertSnapshot(
+            of: CharacterHealthWidget(),
+            as: .widget(family: .systemSmall, at: Fixtures.morning, parameters: ["hero": "egghead"]),
+            named: "egghead")
+    }
+
+    @Test func characterHealthLaterOn() async {
+        // Asked at 09:00 and shown at 11:30: past the 11:00 reload, so the second request's entry.
+        await assertSnapshot(
+            of: CharacterHealthWidget(),
+            as: .widget(
+                family: .systemSmall, at: Fixtures.morning, shownAt: Fixtures.morning.addingTimeInterval(2.5 * 3600)),
+            named: "small-1130")
+    }
+
+    @Test func todoList() async {
+        for family in [WidgetFamily.systemSmall, .systemMedium, .systemLarge] {
+            await assertSnapshot(
+                of: TodoListWidget(),
+                as: .widget(family: family, at: Fixtures.morning, appGroups: Fixtures.todoGroup("todo")),
+                named: family.shortName)
+        }
+        await assertSnapshot(
+            of: TodoListWidget(),
+            as: .widget(family: .systemSmall, at: Fixtures.morning, appGroups: Fixtures.todoGroup("todo-corrupt")),
+            named: "corrupt")
+        await assertSnapshot(
+            of: TodoListWidget(), as: .widget(family: .systemSmall, at: Fixtures.morning, entry: .placeholder),
+            named: "placeholder")
+    }
+
+    @Test func aView() {
+        assertSnapshot(of: Text("42").font(.largeTitle), as: .image(family: .systemSmall))
+    }
+}
