@@ -16,10 +16,12 @@ build: setup
 run: build
 	.build/release/widgetrender --family medium --out $(OUT)/
 
-## Run the whole test suite (unit, layout, golden PNGs, end-to-end).
+## Run the whole test suite (unit, layout, golden PNGs, end-to-end), then the Examples/
+## package's: a client of WidgetRender that renders and snapshot-tests its own widgets.
 test: setup
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	cd Examples && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
 
 ## Time rendering + PNG encoding (release build, 200 renders per widget).
 bench: build
@@ -33,10 +35,12 @@ docs: build
 ## (Recording always reports failures, so its exit code is ignored; the second run must pass.)
 goldens: setup
 	-SNAPSHOT_TESTING_RECORD=all $(SWIFT) test --filter GoldenTests > /dev/null
-	$(SWIFT) test --filter GoldenTests
+	SNAPSHOT_TESTING_RECORD=never $(SWIFT) test --filter GoldenTests
+	-cd Examples && SNAPSHOT_TESTING_RECORD=all $(SWIFT) test --filter TutorialSnapshotTests > /dev/null
+	cd Examples && SNAPSHOT_TESTING_RECORD=never $(SWIFT) test --filter TutorialSnapshotTests
 
 lint:
-	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift Examples/Sources Examples/Tests Examples/Package.swift
 
 clean:
-	rm -rf .build $(OUT)/*/ $(OUT)/manifest.json
+	rm -rf .build Examples/.build $(OUT)/*/ $(OUT)/manifest.json
