@@ -81,7 +81,8 @@ public enum DateText {
     public static func monthDay(_ date: Date, locale: Locale, timeZone: TimeZone) -> String {
         guard let c = CivilTime(date, in: timeZone) else { return "–" }
         return locale.pick(
-            en: "\(monthNames[c.month - 1].prefix(3)) \(c.day)", ja: "\(c.month)月\(c.day)日", ko: "\(c.month)월 \(c.day)일")
+            en: "\(monthNames[c.month - 1].prefix(3)) \(c.day)", ja: "\(c.month)月\(c.day)日", ko: "\(c.month)월 \(c.day)일"
+        )
     }
 
     /// The time between `date` and `now` in its two largest units, as `Text(date, style: .relative)`:

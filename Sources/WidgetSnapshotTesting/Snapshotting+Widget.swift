@@ -57,32 +57,32 @@ extension Snapshotting where Value: Widget, Format == WidgetImage {
             pathExtension: "png",
             diffing: .widgetImage(channelTolerance: channelTolerance, maxDifferingShare: maxDifferingShare),
             asyncSnapshot: { (value: Value) -> Async<WidgetImage> in
-            let chosen: AnyWidget
-            do {
-                let widgets = try value.resolvedWidgets()
-                guard let found = kind.map({ kind in widgets.first { $0.kind == kind } }) ?? widgets.first,
-                    kind != nil || widgets.count == 1
-                else {
-                    let message =
-                        kind == nil
-                        ? "\(Value.self) declares \(widgets.count) widgets; pass kind: (one of \(widgets.map(\.kind).joined(separator: ", ")))"
-                        : "\(Value.self) declares no widget of kind \(kind ?? "")"
-                    return Async(value: WidgetImage(surface: nil, failure: message, renderStack: ""))
+                let chosen: AnyWidget
+                do {
+                    let widgets = try value.resolvedWidgets()
+                    guard let found = kind.map({ kind in widgets.first { $0.kind == kind } }) ?? widgets.first,
+                        kind != nil || widgets.count == 1
+                    else {
+                        let message =
+                            kind == nil
+                            ? "\(Value.self) declares \(widgets.count) widgets; pass kind: (one of \(widgets.map(\.kind).joined(separator: ", ")))"
+                            : "\(Value.self) declares no widget of kind \(kind ?? "")"
+                        return Async(value: WidgetImage(surface: nil, failure: message, renderStack: ""))
+                    }
+                    chosen = found
+                } catch {
+                    return Async(value: WidgetImage(surface: nil, failure: "\(error)", renderStack: ""))
                 }
-                chosen = found
-            } catch {
-                return Async(value: WidgetImage(surface: nil, failure: "\(error)", renderStack: ""))
-            }
-            return Async { callback in
-                let deliver = Callback(callback)
-                Task(executorPreference: ProviderThread.shared) {
-                    deliver.call(
-                        await SnapshotRendering.widget(
-                            chosen, setup: setup, askedAt: date, shownAt: shownAt ?? date, entry: entry,
-                            parameters: parameters, values: providerValues, providerTimeout: providerTimeout))
+                return Async { callback in
+                    let deliver = Callback(callback)
+                    Task(executorPreference: ProviderThread.shared) {
+                        deliver.call(
+                            await SnapshotRendering.widget(
+                                chosen, setup: setup, askedAt: date, shownAt: shownAt ?? date, entry: entry,
+                                parameters: parameters, values: providerValues, providerTimeout: providerTimeout))
+                    }
                 }
-            }
-        })
+            })
     }
 }
 
@@ -122,17 +122,17 @@ extension Snapshotting where Value: View, Format == WidgetImage {
             pathExtension: "png",
             diffing: .widgetImage(channelTolerance: channelTolerance, maxDifferingShare: maxDifferingShare),
             asyncSnapshot: { (value: Value) -> Async<WidgetImage> in
-            do {
-                let metrics = try setup.metrics()
-                return Async(
-                    value: SnapshotRendering.image(
-                        ViewNode(value), metrics: metrics,
-                        context: setup.viewContext(metrics, date: date, isPlaceholder: isPlaceholder),
-                        contentMarginsDisabled: contentMarginsDisabled))
-            } catch {
-                return Async(value: WidgetImage(surface: nil, failure: "\(error)", renderStack: ""))
-            }
-        })
+                do {
+                    let metrics = try setup.metrics()
+                    return Async(
+                        value: SnapshotRendering.image(
+                            ViewNode(value), metrics: metrics,
+                            context: setup.viewContext(metrics, date: date, isPlaceholder: isPlaceholder),
+                            contentMarginsDisabled: contentMarginsDisabled))
+                } catch {
+                    return Async(value: WidgetImage(surface: nil, failure: "\(error)", renderStack: ""))
+                }
+            })
     }
 }
 

@@ -72,7 +72,8 @@ struct ChartDataCommandOptions: WidgetCommandOptions {
             let kinds = request.kinds.isEmpty ? Self.allKinds : Array(Set(request.kinds))
             if kinds.count != 1 {
                 throw ValidationError(
-                    "--data applies to one widget; add --widget KIND (one of: \(Self.allKinds.joined(separator: ", ")))")
+                    "--data applies to one widget; add --widget KIND (one of: \(Self.allKinds.joined(separator: ", ")))"
+                )
             }
         }
         if let format, SeriesFormat(name: format) == nil {

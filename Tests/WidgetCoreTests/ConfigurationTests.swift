@@ -97,7 +97,9 @@ private struct Twice: WidgetBundle {
         let parameters = PickIntent.parameterDefinitions
         #expect(parameters.map(\.key) == ["hero", "goal", "loud", "motto"])
         #expect(parameters.map(\.defaultValue) == ["knight", "10", "false", "Onward"])
-        #expect(parameters[0].kind == .choice([.init(value: "knight", label: "Sir Galahad"), .init(value: "archer", label: "Robin")]))
+        #expect(
+            parameters[0].kind
+                == .choice([.init(value: "knight", label: "Sir Galahad"), .init(value: "archer", label: "Robin")]))
         #expect(parameters[1].kind == .integer(1...100))
         #expect(try IntentWidget().resolvedWidgets().first?.parameters == parameters)
     }
@@ -118,7 +120,9 @@ private struct Twice: WidgetBundle {
             parameters: try WidgetParameters.resolve([:], against: widget.parameters), now: Self.now)
         let other = try #require(try await widget.timeline(in: plain).entries.first)
         #expect(describe(other.view.resolved(in: environment)) == "Text(knight 10 false Onward)")
-        #expect(throws: ParameterError.self) { try WidgetParameters.resolve(["goal": "101"], against: widget.parameters) }
+        #expect(throws: ParameterError.self) {
+            try WidgetParameters.resolve(["goal": "101"], against: widget.parameters)
+        }
     }
 }
 

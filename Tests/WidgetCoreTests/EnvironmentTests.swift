@@ -92,6 +92,8 @@ private struct Row: View {
         let data = try JSONEncoder().encode([WidgetFamily.systemMedium, .accessoryInline])
         #expect(String(decoding: data, as: UTF8.self) == #"["systemMedium","accessoryInline"]"#)
         #expect(try JSONDecoder().decode([WidgetFamily].self, from: data) == [.systemMedium, .accessoryInline])
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode([WidgetFamily].self, from: Data(#"["huge"]"#.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode([WidgetFamily].self, from: Data(#"["huge"]"#.utf8))
+        }
     }
 }

@@ -34,7 +34,8 @@ import WidgetCore
         func placeholder(in context: Context) -> Entry { Entry(date: context.now) }
 
         func timeline(in context: Context) async throws -> Timeline<Entry> {
-            Timeline(entries: [Entry(date: context.now), Entry(date: context.now.addingTimeInterval(60))], policy: .never)
+            Timeline(
+                entries: [Entry(date: context.now), Entry(date: context.now.addingTimeInterval(60))], policy: .never)
         }
     }
 

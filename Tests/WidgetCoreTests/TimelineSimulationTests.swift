@@ -24,7 +24,8 @@ import WidgetCore
     func describe(_ simulation: TimelineSimulation<Entry>) -> [String] {
         simulation.screens.map { screen in
             let hour = screen.time.timeIntervalSince(Self.start) / 3600
-            let entry = screen.entry.map { simulation.requests[screen.request].timeline.entries[$0].label } ?? "placeholder"
+            let entry =
+                screen.entry.map { simulation.requests[screen.request].timeline.entries[$0].label } ?? "placeholder"
             return "\(hour) \(entry) \(screen.reason.rawValue)"
         }
     }
@@ -38,7 +39,10 @@ import WidgetCore
                 "0.0 r0+0.0 start", "1.0 r0+1.0 entry", "2.0 r2+0.0 reload", "3.0 r2+1.0 entry",
             ])
         #expect(simulation.requests.map(\.askedAt) == [Self.start, Self.hours(2)])
-        #expect((0..<4).map { simulation.status(ofEntry: $0, inRequest: 0) } == [.shown, .shown, .unreachable, .unreachable])
+        #expect(
+            (0..<4).map { simulation.status(ofEntry: $0, inRequest: 0) } == [
+                .shown, .shown, .unreachable, .unreachable,
+            ])
         #expect(simulation.status(ofEntry: 1, inRequest: 1) == .shown)
     }
 

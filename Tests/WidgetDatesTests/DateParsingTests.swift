@@ -46,7 +46,8 @@ import WidgetDates
 
     @Test func aDurationAfterABase() {
         #expect(DateParsing.date("+4h", after: Self.nineUTC) == Self.nineUTC.addingTimeInterval(4 * 3600))
-        #expect(DateParsing.date("2026-01-01T13:00:00Z", after: Self.nineUTC) == Self.nineUTC.addingTimeInterval(4 * 3600))
+        #expect(
+            DateParsing.date("2026-01-01T13:00:00Z", after: Self.nineUTC) == Self.nineUTC.addingTimeInterval(4 * 3600))
         #expect(DateParsing.date("+soon", after: Self.nineUTC) == nil)
     }
 }

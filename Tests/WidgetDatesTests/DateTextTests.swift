@@ -15,7 +15,8 @@ import WidgetDates
         #expect(DateText.time(afternoon, locale: Self.en, timeZone: Self.utc) == "2:37 PM")
         #expect(DateText.time(afternoon, locale: Self.ja, timeZone: Self.utc) == "14:37")
         #expect(DateText.time(afternoon, locale: Self.ko, timeZone: Self.utc) == "오후 2:37")
-        #expect(DateText.time(Self.now.addingTimeInterval(-9 * 3600), locale: Self.en, timeZone: Self.utc) == "12:00 AM")
+        #expect(
+            DateText.time(Self.now.addingTimeInterval(-9 * 3600), locale: Self.en, timeZone: Self.utc) == "12:00 AM")
         #expect(DateText.date(Self.now, locale: Self.en, timeZone: Self.utc) == "January 1, 2026")
         #expect(DateText.date(Self.now, locale: Self.ja, timeZone: Self.utc) == "2026年1月1日")
         #expect(DateText.date(Self.now, locale: Self.ko, timeZone: Self.utc) == "2026년 1월 1일")

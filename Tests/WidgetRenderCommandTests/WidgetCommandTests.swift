@@ -106,7 +106,8 @@ struct ServerOptions: WidgetCommandOptions {
         (["--time-zone", "Mars/Olympus"], "unknown time zone 'Mars/Olympus'"),
     ])
     func badValuesNameTheOption(arguments: [String], message: String) throws {
-        let command = try #require(try Plain.parseAsRoot(["render"] + arguments) as? RenderCommand<Clocks, NoWidgetCommandOptions>)
+        let command = try #require(
+            try Plain.parseAsRoot(["render"] + arguments) as? RenderCommand<Clocks, NoWidgetCommandOptions>)
         let error = #expect(throws: ValidationError.self) {
             try command.common.request(outputDirectory: URL(fileURLWithPath: "/tmp"), families: nil)
         }
@@ -118,11 +119,14 @@ struct ServerOptions: WidgetCommandOptions {
         #expect(try FamilySelection.parse(["all"]) == nil)
         #expect(try FamilySelection.parse([]) == [.systemMedium])
         #expect(throws: ValidationError.self) { try FamilySelection.parse(["huge"]) }
-        let now = try #require(try Plain.parseAsRoot(["render", "--now", "2026-01-01T18:00"]) as? RenderCommand<Clocks, NoWidgetCommandOptions>)
+        let now = try #require(
+            try Plain.parseAsRoot(["render", "--now", "2026-01-01T18:00"])
+                as? RenderCommand<Clocks, NoWidgetCommandOptions>)
         let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
         #expect(try now.time.date(in: tokyo) == Date(timeIntervalSince1970: 1_767_258_000))
         #expect(throws: ValidationError.self) {
-            try (Plain.parseAsRoot(["render", "--now", "2026-02-30"]) as? RenderCommand<Clocks, NoWidgetCommandOptions>)?
+            try
+                (Plain.parseAsRoot(["render", "--now", "2026-02-30"]) as? RenderCommand<Clocks, NoWidgetCommandOptions>)?
                 .time.date(in: .utc)
         }
     }

@@ -65,7 +65,8 @@ struct AssertSnapshotTests {
         let folder = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         withKnownIssue("recording") {
-            assertSnapshot(of: Self.line(at: 40), as: Self.strategy, named: "moved", record: .all, snapshotDirectory: folder)
+            assertSnapshot(
+                of: Self.line(at: 40), as: Self.strategy, named: "moved", record: .all, snapshotDirectory: folder)
         }
         let messages = Messages()
         withKnownIssue("a line moved by one pixel must fail") {

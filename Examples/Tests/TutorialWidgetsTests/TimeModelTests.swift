@@ -25,7 +25,9 @@ import WidgetRender
         // The first timeline's 11:00 and 12:00 entries are replaced by the reload before they show.
         #expect(widget.requests[0].entries.map(\.status) == ["shown", "shown", "unreachable", "unreachable"])
         // On screen: 09:00 and 10:00 from the first request, 11:00 and 12:00 from the second.
-        let screens = result.manifest.images.map { ($0.shownAt.timeIntervalSince(start) / 3600, $0.request, $0.entryIndex, $0.reason) }
+        let screens = result.manifest.images.map {
+            ($0.shownAt.timeIntervalSince(start) / 3600, $0.request, $0.entryIndex, $0.reason)
+        }
         #expect(screens.map(\.0) == [0, 1, 2, 3])
         #expect(screens.map(\.1) == [0, 0, 1, 1])
         #expect(screens.map(\.2) == [0, 1, 0, 1])
@@ -61,6 +63,8 @@ import WidgetRender
         #expect(hero.title == "Hero")
         #expect(hero.defaultValue == "panda")
         #expect(hero.allowedValues == ["panda", "spouty", "egghead"])
-        #expect(throws: ParameterError.self) { try WidgetParameters.resolve(["hero": "batman"], against: widget.parameters) }
+        #expect(throws: ParameterError.self) {
+            try WidgetParameters.resolve(["hero": "batman"], against: widget.parameters)
+        }
     }
 }

@@ -4,14 +4,18 @@ import WidgetData
 
 /// A country's COVID-19 status at the time its source was updated.
 public struct CountryStatusEntry: DataDescribingEntry {
+    /// When the source last updated the figures.
     public let date: Date
     /// ISO 3166 alpha-3 code of the chosen country.
     public let iso3: String
+    /// The figures.
     public let status: CountryStatus
+    /// The path or URL the figures came from.
     public let source: String
     /// True when the status comes from the cache or a default after a failed fetch.
     public var stale = false
 
+    /// An entry.
     public init(date: Date, iso3: String, status: CountryStatus, source: String) {
         self.date = date
         self.iso3 = iso3

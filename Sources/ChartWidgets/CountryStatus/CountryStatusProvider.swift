@@ -10,8 +10,10 @@ import WidgetData
 public struct CountryStatusProvider: TimelineProvider {
     static let sample = "covid-countries.json"
 
+    /// The provider.
     public init() {}
 
+    /// Round figures for the chosen country; no I/O.
     public func placeholder(in context: TimelineProviderContext) -> CountryStatusEntry {
         let iso3 = context.parameters.string("country") ?? "JPN"
         let status = CountryStatus(
@@ -20,6 +22,7 @@ public struct CountryStatusProvider: TimelineProvider {
         return CountryStatusEntry(date: context.now, iso3: iso3, status: status, source: "placeholder")
     }
 
+    /// One entry at the data's update time; reloads an hour after it (15 minutes after a failed fetch).
     public func timeline(in context: TimelineProviderContext) async throws -> Timeline<CountryStatusEntry> {
         let raw = context.parameters.string("country") ?? "JPN"
         let iso3 = CountryNames.code(for: raw) ?? raw

@@ -19,13 +19,13 @@ public struct CountryStatusWidget: Widget {
         .description("Check a country's confirmed cases, deaths and recoveries.")
         .supportedFamilies([.systemSmall, .systemMedium])
         .parameters(
-        [
-            CountryNames.parameter(
-                defaultValue: "JPN",
-                summary:
-                    "The country shown: an ISO 3166 alpha-3 code or an English name; with --data, any country the file has (names in Japanese and Korean for the listed ones)."
-            )
-        ]
+            [
+                CountryNames.parameter(
+                    defaultValue: "JPN",
+                    summary:
+                        "The country shown: an ISO 3166 alpha-3 code or an English name; with --data, any country the file has (names in Japanese and Korean for the listed ones)."
+                )
+            ]
         )
     }
 }

@@ -4,7 +4,9 @@ import WidgetData
 
 /// Worldwide COVID-19 totals on one day, with the daily new cases leading up to it.
 public struct GlobalStatsEntry: DataDescribingEntry {
+    /// The day shown.
     public let date: Date
+    /// Cumulative confirmed cases on that day.
     public let cases: Double
     /// `nil` when the source has no deaths series (e.g. a JHU confirmed-cases file).
     public let deaths: Double?
@@ -14,6 +16,7 @@ public struct GlobalStatsEntry: DataDescribingEntry {
     public let newCases: Double
     /// Daily new cases up to `date`, oldest first.
     public let dailyNewCases: [DatedValue]
+    /// The path or URL the counts came from.
     public let source: String
     /// True when the counts come from the cache or a default after a failed fetch.
     public var stale = false
@@ -27,6 +30,7 @@ public struct GlobalStatsEntry: DataDescribingEntry {
     /// The region as the data names it (`New York`, `US`, `World`); `nil` for the placeholder.
     public var regionName: String?
 
+    /// An entry.
     public init(
         date: Date, cases: Double, deaths: Double?, recovered: Double?, newCases: Double, dailyNewCases: [DatedValue],
         source: String, region: String = "WLD", stale: Bool = false

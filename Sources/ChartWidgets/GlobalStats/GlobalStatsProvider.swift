@@ -8,10 +8,13 @@ import WidgetData
 /// The timeline replays the last three days; it reloads when they are used up (`.atEnd`).
 public struct GlobalStatsProvider: TimelineProvider {
     static let sample = "covid-historical-all.json"
+    /// How many days the timeline replays.
     public static var entryCount: Int { 3 }
 
+    /// The provider.
     public init() {}
 
+    /// Round figures and a gentle slope; no I/O beyond checking for the shared photo.
     public func placeholder(in context: TimelineProviderContext) -> GlobalStatsEntry {
         let start = context.now.addingTimeInterval(-29 * 86_400)
         let daily = (0..<30).map {
@@ -53,6 +56,7 @@ public struct GlobalStatsProvider: TimelineProvider {
         return path
     }
 
+    /// The last three days, `.atEnd` (15 minutes after a failed fetch).
     public func timeline(in context: TimelineProviderContext) async throws -> Timeline<GlobalStatsEntry> {
         let code = Self.region(context)
         let loaded = try await ProviderData.load(context, sample: Self.sample) { (data, source) in
@@ -122,13 +126,15 @@ public struct GlobalStatsProvider: TimelineProvider {
             let plural =
                 DataError.selectionRequired(source: source, kind: kind, choices: choices).description
                 .components(separatedBy: ";").first ?? source
-            throw ProviderError(.invalidConfiguration, 
+            throw ProviderError(
+                .invalidConfiguration,
                 "\(plural) and no world total; choose one with --param country=NAME, e.g. "
                     + choices.prefix(6).map { "--param \"country=\($0)\"" }.joined(separator: ", ")
                     + (choices.count > 6 ? ", …" : ""))
         }
         if ProviderData.isSample(source) {
-            throw ProviderError(.invalidConfiguration, 
+            throw ProviderError(
+                .invalidConfiguration,
                 "the built-in sample (\(source)) holds worldwide totals only, not country=\(code); give a per-country "
                     + "source with --data (a JHU time-series CSV, OWID or NYT CSV, or disease.sh /historical/COUNTRY), "
                     + "or render the country with --widget covid-country")

@@ -19,14 +19,14 @@ public struct GlobalStatsWidget: Widget {
         .description("See worldwide cases, deaths and recoveries, and how fast cases grow.")
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge])
         .parameters(
-        [
-            CountryNames.parameter(
-                extra: [.init(value: "WLD", label: "World")], defaultValue: "WLD",
-                summary:
-                    "WLD for the world total (or the one region of a single-region file); with --data of a multi-region file, a country's code or name, or a region as the file spells it (\"New York\")."
-            ),
-            ChartRange.parameter,
-        ]
+            [
+                CountryNames.parameter(
+                    extra: [.init(value: "WLD", label: "World")], defaultValue: "WLD",
+                    summary:
+                        "WLD for the world total (or the one region of a single-region file); with --data of a multi-region file, a country's code or name, or a region as the file spells it (\"New York\")."
+                ),
+                ChartRange.parameter,
+            ]
         )
     }
 }

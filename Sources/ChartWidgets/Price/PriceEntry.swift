@@ -4,6 +4,7 @@ import WidgetData
 
 /// One day of the price widget: the bars of the chart window ending that day.
 public struct PriceEntry: DataDescribingEntry {
+    /// The time of the window's last bar.
     public let date: Date
     /// The symbol as the data gives it, e.g. `BTC-USD` or `BCHAUD`.
     public let symbol: String
@@ -13,10 +14,12 @@ public struct PriceEntry: DataDescribingEntry {
     public let previousClose: Double?
     /// The chart window, as the widget labels it: `30D`, `1Y`, `All`.
     public let rangeLabel: String
+    /// The path or URL the bars came from.
     public let source: String
     /// True when the bars come from the cache or a default after a failed fetch.
     public var stale = false
 
+    /// An entry; `bars` must not be empty.
     public init(
         date: Date, symbol: String, bars: [OHLCBar], previousClose: Double?, rangeLabel: String, source: String
     ) {
@@ -62,6 +65,7 @@ public struct PriceEntry: DataDescribingEntry {
         bars.map { ChartPoint(x: $0.time.timeIntervalSince1970, y: $0.close) }
     }
 
+    /// The closes drawn: count, span, last, lowest and highest.
     public var dataSummary: DataSummary? {
         let closes = bars.map(\.close)
         return DataSummary(

@@ -12,8 +12,10 @@ public struct PriceProvider: TimelineProvider {
     public static var entryCount: Int { 3 }
     static let sample = "btc-usd-daily.csv"
 
+    /// The provider.
     public init() {}
 
+    /// A fixed gentle curve; no I/O.
     public func placeholder(in context: TimelineProviderContext) -> PriceEntry {
         // A fixed gentle curve: no I/O, and drawn redacted anyway.
         let start = Date(timeIntervalSince1970: 1_690_000_000)
@@ -42,6 +44,7 @@ public struct PriceProvider: TimelineProvider {
         return token.map { String($0) } ?? "Price"
     }
 
+    /// The last three bars, each with its chart window; reloads a bar later (15 minutes after a failed fetch).
     public func timeline(in context: TimelineProviderContext) async throws -> Timeline<PriceEntry> {
         let reader = SeriesReader(ProviderData.options(context))
         let loaded = try await ProviderData.load(context, sample: Self.sample) { (data, source) throws(DataError) in

@@ -19,13 +19,14 @@ public struct PriceWidget: Widget {
                 .systemSmall, .systemMedium, .systemLarge, .systemExtraLarge, .accessoryRectangular, .accessoryInline,
             ])
             .parameters(
-        [
-            ChartRange.parameter,
-            WidgetParameter(
-                key: "symbol", title: "Symbol",
-                summary: "What the price is of, e.g. GOOG or ETH-USD; empty takes it from the data or the file name.",
-                kind: .text(maxLength: 20), defaultValue: ""),
-        ]
+                [
+                    ChartRange.parameter,
+                    WidgetParameter(
+                        key: "symbol", title: "Symbol",
+                        summary:
+                            "What the price is of, e.g. GOOG or ETH-USD; empty takes it from the data or the file name.",
+                        kind: .text(maxLength: 20), defaultValue: ""),
+                ]
             )
     }
 }

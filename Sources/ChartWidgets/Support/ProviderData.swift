@@ -102,7 +102,7 @@ enum ProviderData {
             let result = try parse(fetched.bytes, fetched.source)
             report(result.warnings)
             return LoadedData(value: result.value, source: fetched.source, stale: fetched.stale)
-        } catch where isRemote(source) && !(error is ProviderError) {
+        } catch  where isRemote(source) && !(error is ProviderError) {
             if options.strict { throw ProviderError(.unavailable, "\(error) (--strict: nothing was written)") }
             // As a WidgetKit provider on `.failure`: draw the default data and ask again soon.
             let (data, name) = try Self.sample(sample)

@@ -132,7 +132,8 @@ public struct WidgetBundleError: Error, CustomStringConvertible, Sendable {
                 do {
                     _ = try parameter.validate(parameter.defaultValue)
                 } catch {
-                    throw WidgetBundleError(description: "\(kind): the default of '\(parameter.key)' is not allowed: \(error)")
+                    throw WidgetBundleError(
+                        description: "\(kind): the default of '\(parameter.key)' is not allowed: \(error)")
                 }
             }
         }

@@ -18,6 +18,7 @@ public struct WidgetParameter: Sendable, Hashable {
         /// What a person reads, e.g. `Japan`.
         public var label: String
 
+        /// A choice: the value `--param` takes and the label a person reads.
         public init(value: String, label: String) {
             self.value = value
             self.label = label
@@ -51,6 +52,7 @@ public struct WidgetParameter: Sendable, Hashable {
     /// The value used when the user gives none; must itself be allowed.
     public var defaultValue: String
 
+    /// A parameter; its default must itself be allowed (a bundle with one that is not is refused).
     public init(key: String, title: String, summary: String = "", kind: Kind, defaultValue: String) {
         self.key = key
         self.title = title
@@ -137,6 +139,7 @@ public enum ParameterValue: Sendable, Hashable, CustomStringConvertible {
     case integer(Int)
     case boolean(Bool)
 
+    /// The value as `--param` writes it.
     public var description: String {
         switch self {
         case .string(let value): value

@@ -11,6 +11,7 @@ public struct WidgetParameters: Sendable, Hashable {
     /// The values by key.
     public private(set) var values: [String: ParameterValue]
 
+    /// Parameters with these values (validated elsewhere); empty by default.
     public init(values: [String: ParameterValue] = [:]) {
         self.values = values
     }
@@ -64,6 +65,7 @@ public enum ParameterError: Error, Equatable, CustomStringConvertible {
     /// The text is not of the form `key=value`.
     case malformed(String)
 
+    /// The message, naming the key and the allowed values.
     public var description: String {
         switch self {
         case .unknownKey(let key, let known):

@@ -12,17 +12,20 @@ public struct DataSummary: Codable, Sendable, Hashable {
     public var points: Int
     /// Time of the first and last point.
     public var first: Date
+    /// Time of the last point.
     public var last: Date
     /// The value of the chronologically last point (the close for OHLC).
     public var lastValue: Double
     /// Lowest and highest plotted value.
     public var min: Double
+    /// Highest plotted value.
     public var max: Double
     /// The path or URL the data came from.
     public var source: String
     /// True when drawn from the cache or a default after a failed fetch.
     public var stale: Bool
 
+    /// A summary of what an entry was drawn from.
     public init(
         points: Int, first: Date, last: Date, lastValue: Double, min: Double, max: Double, source: String, stale: Bool
     ) {

@@ -31,6 +31,7 @@ public struct TimelineEntryRelevance: Hashable, Codable, Sendable {
     /// Seconds after the entry's date during which the score applies; 0 means until the next entry.
     public var duration: TimeInterval
 
+    /// A relevance: a score, and seconds it applies for (0: until the next entry).
     public init(score: Double, duration: TimeInterval = 0) {
         self.score = score
         self.duration = duration

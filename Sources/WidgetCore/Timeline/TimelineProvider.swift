@@ -193,7 +193,8 @@ enum CompletionBridge {
             }
         } onCancel: {
             holder.cancel()?.resume(
-                with: .failure(ProviderError(.timedOut, "the provider did not call the completion of \(method) in time")))
+                with: .failure(
+                    ProviderError(.timedOut, "the provider did not call the completion of \(method) in time")))
         }
     }
 

@@ -137,7 +137,8 @@ public struct TimelineSimulation<Entry: TimelineEntry>: Sendable {
     private mutating func request(at time: Date, _ timeline: Timeline<Entry>) -> Int {
         let (reload, throttled) = Self.reloadDate(of: timeline, askedAt: time)
         requests.append(
-            Request(index: requests.count, askedAt: time, timeline: timeline, reloadAt: reload, reloadThrottled: throttled))
+            Request(
+                index: requests.count, askedAt: time, timeline: timeline, reloadAt: reload, reloadThrottled: throttled))
         return requests.count - 1
     }
 

@@ -1,11 +1,17 @@
 /// One candle: open, high, low and close over a period starting at `x`.
 public struct Candle: Sendable, Hashable {
+    /// The start of the period, usually seconds since 1970.
     public var x: Double
+    /// The first price of the period.
     public var open: Double
+    /// The highest price.
     public var high: Double
+    /// The lowest price.
     public var low: Double
+    /// The last price of the period.
     public var close: Double
 
+    /// A candle.
     public init(x: Double, open: Double, high: Double, low: Double, close: Double) {
         self.x = x
         self.open = open
@@ -52,6 +58,7 @@ package struct CandlestickChartSpec: Sendable, Hashable {
 public struct CandlestickChart: PrimitiveView {
     package var spec: CandlestickChartSpec
 
+    /// A chart of `candles` (sorted by `x`), merged down to `maxCandles`.
     public init(_ candles: [Candle], maxCandles: Int = 60) {
         spec = CandlestickChartSpec(candles: candles, maxCandles: maxCandles)
     }
@@ -63,6 +70,7 @@ public struct CandlestickChart: PrimitiveView {
         return copy
     }
 
+    /// The node the layout engine sees.
     public var primitiveNode: ViewNode { .candlestickChart(spec) }
 }
 

@@ -10,11 +10,16 @@
 public struct Color: Sendable, Hashable {
     /// One colour's components.
     public struct RGBA: Sendable, Hashable {
+        /// Red, 0…1.
         public var red: Double
+        /// Green, 0…1.
         public var green: Double
+        /// Blue, 0…1.
         public var blue: Double
+        /// Opacity, 0…1 (not premultiplied).
         public var alpha: Double
 
+        /// Components, 0…1.
         public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
             self.red = red
             self.green = green
@@ -30,7 +35,9 @@ public struct Color: Sendable, Hashable {
         }
     }
 
+    /// The colour in light appearance.
     public var light: RGBA
+    /// The colour in dark appearance.
     public var dark: RGBA
 
     /// The same colour in both appearances.

@@ -4,6 +4,7 @@
 /// HStack { Text("BTC"); Spacer(); Text("+2.1%") }
 /// ```
 public struct HStack: PrimitiveView {
+    /// The node the layout engine sees.
     public let primitiveNode: ViewNode
 
     /// - Parameters:

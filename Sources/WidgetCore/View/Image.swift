@@ -27,6 +27,7 @@ package struct ImageSpec: Sendable, Hashable {
 public struct Image: PrimitiveView {
     package var spec: ImageSpec
 
+    /// An image from a PNG file, drawn at its own size until `resizable()`.
     public init(path: String) {
         spec = ImageSpec(path: path)
     }
@@ -52,5 +53,6 @@ public struct Image: PrimitiveView {
         return copy
     }
 
+    /// The node the layout engine sees.
     public var primitiveNode: ViewNode { .image(spec) }
 }

@@ -1,8 +1,11 @@
 /// One point of a chart: `x` is usually seconds since 1970, `y` the value.
 public struct ChartPoint: Sendable, Hashable {
+    /// Usually seconds since 1970.
     public var x: Double
+    /// The value.
     public var y: Double
 
+    /// A point of a chart.
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y
@@ -55,6 +58,7 @@ package struct LineChartSpec: Sendable, Hashable {
 public struct LineChart: PrimitiveView {
     package var spec: LineChartSpec
 
+    /// A line through `points` (sorted by `x`), in `color` or the foreground colour.
     public init(_ points: [ChartPoint], lineWidth: Double = 1.75, color: Color? = nil) {
         spec = LineChartSpec(points: points, lineWidth: lineWidth, color: color)
     }
@@ -73,5 +77,6 @@ public struct LineChart: PrimitiveView {
         return copy
     }
 
+    /// The node the layout engine sees.
     public var primitiveNode: ViewNode { .lineChart(spec) }
 }

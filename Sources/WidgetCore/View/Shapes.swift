@@ -20,6 +20,7 @@ package struct ShapeSpec: Sendable, Hashable {
 public struct RoundedRectangle: PrimitiveView {
     package var spec: ShapeSpec
 
+    /// A rectangle with continuous corners of this radius.
     public init(cornerRadius: Double) {
         spec = ShapeSpec(kind: .rectangle(cornerRadius: cornerRadius))
     }
@@ -38,6 +39,7 @@ public struct RoundedRectangle: PrimitiveView {
         return copy
     }
 
+    /// The node the layout engine sees.
     public var primitiveNode: ViewNode { .shape(spec) }
 }
 
@@ -45,14 +47,17 @@ public struct RoundedRectangle: PrimitiveView {
 public struct Circle: PrimitiveView {
     package var spec = ShapeSpec(kind: .circle)
 
+    /// The shape, filled with the foreground colour unless `fill` says.
     public init() {}
 
+    /// Fills the circle with a colour.
     public func fill(_ color: Color) -> Circle {
         var copy = self
         copy.spec.fill = .color(color)
         return copy
     }
 
+    /// The node the layout engine sees.
     public var primitiveNode: ViewNode { .shape(spec) }
 }
 
@@ -60,13 +65,16 @@ public struct Circle: PrimitiveView {
 public struct Capsule: PrimitiveView {
     package var spec = ShapeSpec(kind: .capsule)
 
+    /// The shape, filled with the foreground colour unless `fill` says.
     public init() {}
 
+    /// Fills the capsule with a colour.
     public func fill(_ color: Color) -> Capsule {
         var copy = self
         copy.spec.fill = .color(color)
         return copy
     }
 
+    /// The node the layout engine sees.
     public var primitiveNode: ViewNode { .shape(spec) }
 }

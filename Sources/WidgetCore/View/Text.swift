@@ -89,7 +89,8 @@ public struct Text: PrimitiveView {
                 DateText.relative(
                     date, to: environment.date, locale: environment.locale, timeZone: environment.timeZone)
             case .offset:
-                DateText.offset(date, from: environment.date, locale: environment.locale, timeZone: environment.timeZone)
+                DateText.offset(
+                    date, from: environment.date, locale: environment.locale, timeZone: environment.timeZone)
             case .timer: DateText.timer(date, from: environment.date)
             }
         }

@@ -4,6 +4,7 @@
 /// VStack(alignment: .leading, spacing: 4) { Text("BTC"); Text("29,039") }
 /// ```
 public struct VStack: PrimitiveView {
+    /// The node the layout engine sees.
     public let primitiveNode: ViewNode
 
     /// - Parameters:

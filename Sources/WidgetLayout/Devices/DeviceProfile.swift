@@ -25,6 +25,7 @@ public struct DeviceProfile: Sendable, Hashable {
     /// How sure the reference is of these numbers: `high`, `medium` or `low`.
     public var confidence: String
 
+    /// A device; the catalog (``all``) holds Apple's.
     public init(
         id: String, models: [String], screen: Size, scale: Int, familySizes: [WidgetFamily: Size],
         homeScreenSizes: [WidgetFamily: Size]?, confidence: String
@@ -102,7 +103,8 @@ public struct LayoutError: Error, Equatable, CustomStringConvertible, Sendable {
     /// - Returns: the error.
     public static func unknownDevice(_ id: String, known: [String]) -> LayoutError {
         LayoutError(
-            reason: .unknownDevice, description: "unknown device '\(id)'; known devices: \(known.joined(separator: ", "))")
+            reason: .unknownDevice,
+            description: "unknown device '\(id)'; known devices: \(known.joined(separator: ", "))")
     }
 
     /// A family the device does not have.

@@ -8,7 +8,9 @@ import WidgetCore
 /// metrics.contentRect  // 16 pt inside the edges
 /// ```
 public struct WidgetMetrics: Sendable, Hashable {
+    /// The family.
     public var family: WidgetFamily
+    /// The device's identifier.
     public var deviceID: String
     /// Size in points.
     public var size: Size

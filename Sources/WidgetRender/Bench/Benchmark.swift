@@ -11,12 +11,17 @@ import WidgetRendering
 public struct Benchmark {
     /// One widget's figures.
     public struct Result: Sendable {
+        /// The widget's kind.
         public var kind: String
+        /// The family timed.
         public var family: WidgetFamily
+        /// The image size in pixels.
         public var pixels: (width: Int, height: Int)
+        /// Renders timed.
         public var iterations: Int
         /// Render (view, layout, draw) plus encode, per iteration.
         public var median: Double
+        /// The 95th percentile, in milliseconds.
         public var p95: Double
         /// The drawing part alone.
         public var drawMedian: Double
@@ -24,15 +29,22 @@ public struct Benchmark {
         public var encodeMedian: Double
         /// Cairo's `cairo_surface_write_to_png_stream` on the same surface.
         public var baselineEncodeMedian: Double
+        /// The PNG's size in bytes.
         public var pngBytes: Int
+        /// The size of Cairo's PNG of the same image.
         public var baselinePNGBytes: Int
     }
 
+    /// The widgets, fonts and renderer.
     public var session: RenderSession
+    /// What to render.
     public var request: RenderRequest
+    /// Renders timed.
     public var iterations: Int
+    /// Encodes timed with Cairo's writer.
     public var baselineIterations: Int
 
+    /// A benchmark.
     public init(session: RenderSession, request: RenderRequest, iterations: Int = 200, baselineIterations: Int = 30) {
         self.session = session
         self.request = request

@@ -7,17 +7,25 @@ import WidgetRendering
 public struct GalleryResult: Sendable {
     /// One preview PNG.
     public struct Preview: Sendable, Equatable {
+        /// The widget's kind.
         public var kind: String
+        /// The family.
         public var family: WidgetFamily
+        /// Light or dark.
         public var colorScheme: ColorScheme
         /// Path relative to the gallery folder.
         public var file: String
+        /// The size in points.
         public var size: Size
     }
 
+    /// The page, `index.html`.
     public var index: URL
+    /// All previews on one image, `contact-sheet.png`.
     public var contactSheet: URL
+    /// The previews, in order.
     public var previews: [Preview]
+    /// Notes and warnings for the user.
     public var notes: [String]
 }
 
@@ -29,8 +37,10 @@ public struct GalleryResult: Sendable {
 /// let result = try await Gallery(session: session).build(request) { print($0) }
 /// ```
 public struct Gallery {
+    /// The widgets, fonts and renderer.
     public let session: RenderSession
 
+    /// A gallery over a session.
     public init(session: RenderSession) {
         self.session = session
     }
@@ -61,7 +71,7 @@ public struct Gallery {
                 let metrics: WidgetMetrics
                 do {
                     metrics = try WidgetMetrics(family: family, device: request.device, scale: request.scale)
-                } catch where error.reason == .familyUnavailable {
+                } catch  where error.reason == .familyUnavailable {
                     notes.append(
                         "note: \(widget.kind) \(family.shortName): \(request.device.id) has no such widget; not in the gallery"
                     )

@@ -94,7 +94,9 @@ public struct RenderPipeline {
                     simulation = try await TimelineSimulation.run(from: from, to: to, every: every) { now in
                         let context = run.providerContext(
                             request, family: family, size: metrics.size, parameters: parameters, now: now)
-                        let timeline = try await call(widget, request: request) { try await widget.timeline(in: context) }
+                        let timeline = try await call(widget, request: request) {
+                            try await widget.timeline(in: context)
+                        }
                         run.collectWarnings()
                         return timeline
                     }

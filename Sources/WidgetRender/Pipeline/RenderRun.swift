@@ -80,9 +80,11 @@ struct Run {
 
     /// Every app group folder must be a folder that exists.
     static func checkAppGroups(_ groups: AppGroupContainers) throws(PipelineError) {
-        let folders = (groups.defaultFolder.map { [$0] } ?? []) + groups.folders.keys.sorted().compactMap {
-            groups.folders[$0]
-        }
+        let folders =
+            (groups.defaultFolder.map { [$0] } ?? [])
+            + groups.folders.keys.sorted().compactMap {
+                groups.folders[$0]
+            }
         for folder in folders {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
@@ -111,7 +113,7 @@ struct Run {
         }
         do {
             return try WidgetMetrics(family: family, device: request.device, scale: request.scale)
-        } catch where error.reason == .familyUnavailable {
+        } catch  where error.reason == .familyUnavailable {
             let reason = "\(request.device.id) has no \(family.shortName) widget"
             record.skipped.append(.init(family: family.shortName, reason: reason))
             notes.append("note: skipped \(family.shortName) for \(widget.kind): \(reason)")

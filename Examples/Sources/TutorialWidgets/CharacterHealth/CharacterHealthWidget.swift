@@ -42,7 +42,9 @@ public struct CharacterHealthWidget: Widget {
     public init() {}
 
     public var body: some WidgetConfiguration {
-        AppIntentConfiguration(kind: "character-health", intent: SelectCharacterIntent.self, provider: CharacterProvider()) {
+        AppIntentConfiguration(
+            kind: "character-health", intent: SelectCharacterIntent.self, provider: CharacterProvider()
+        ) {
             entry in
             CharacterHealthView(entry: entry)
         }

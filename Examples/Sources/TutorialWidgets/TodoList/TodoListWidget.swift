@@ -9,9 +9,11 @@ struct TodoEntry: TimelineEntry {
 
 struct TodoProvider: TimelineProvider {
     func placeholder(in context: Context) -> TodoEntry {
-        TodoEntry(date: context.now, todos: [
-            TodoItem(title: "Buy milk", isDone: false), TodoItem(title: "Call mum", isDone: true),
-        ])
+        TodoEntry(
+            date: context.now,
+            todos: [
+                TodoItem(title: "Buy milk", isDone: false), TodoItem(title: "Call mum", isDone: true),
+            ])
     }
 
     func getSnapshot(in context: Context, completion: @escaping (TodoEntry) -> Void) {
