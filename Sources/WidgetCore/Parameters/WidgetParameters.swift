@@ -56,26 +56,66 @@ public struct WidgetParameters: Sendable, Hashable {
     }
 }
 
-/// Why a `--param` was rejected.
-public enum ParameterError: Error, Equatable, CustomStringConvertible {
-    /// The widget has no parameter with this key.
-    case unknownKey(key: String, known: [String])
-    /// The value is not one the parameter allows.
-    case invalidValue(key: String, value: String, allowed: String)
-    /// The text is not of the form `key=value`.
-    case malformed(String)
-
-    /// The message, naming the key and the allowed values.
-    public var description: String {
-        switch self {
-        case .unknownKey(let key, let known):
-            known.isEmpty
-                ? "unknown parameter '\(key)': this widget takes no parameters"
-                : "unknown parameter '\(key)'; this widget takes: \(known.joined(separator: ", "))"
-        case .invalidValue(let key, let value, let allowed):
-            "invalid value '\(value)' for parameter '\(key)'; allowed: \(allowed)"
-        case .malformed(let text):
-            "malformed parameter '\(text)'; expected key=value, e.g. --param country=JPN"
+/// Why a `--param` was rejected: an unknown key, a value not allowed, or text that is not
+/// `key=value`. Compare ``reason`` with `==`; new reasons may be added.
+public struct ParameterError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// What kind of problem it is.
+    public struct Reason: Hashable, Sendable {
+        private enum Base: Hashable, Sendable {
+            case unknownKey, invalidValue, malformed
         }
+
+        private let base: Base
+
+        /// The widget has no parameter with the key.
+        public static var unknownKey: Reason { Reason(base: .unknownKey) }
+        /// The value is not one the parameter allows.
+        public static var invalidValue: Reason { Reason(base: .invalidValue) }
+        /// The text is not of the form `key=value`.
+        public static var malformed: Reason { Reason(base: .malformed) }
+    }
+
+    /// What kind of problem it is.
+    public let reason: Reason
+    /// The key concerned, when there is one.
+    public let key: String?
+    /// The message, naming the key and what is allowed.
+    public let description: String
+
+    /// The widget has no parameter with this key.
+    ///
+    /// - Parameters:
+    ///   - key: the key given.
+    ///   - known: the keys the widget has.
+    /// - Returns: the error.
+    public static func unknownKey(key: String, known: [String]) -> ParameterError {
+        ParameterError(
+            reason: .unknownKey, key: key,
+            description: known.isEmpty
+                ? "unknown parameter '\(key)': this widget takes no parameters"
+                : "unknown parameter '\(key)'; this widget takes: \(known.joined(separator: ", "))")
+    }
+
+    /// The value is not one the parameter allows.
+    ///
+    /// - Parameters:
+    ///   - key: the parameter.
+    ///   - value: the value given.
+    ///   - allowed: what is allowed, for people.
+    /// - Returns: the error.
+    public static func invalidValue(key: String, value: String, allowed: String) -> ParameterError {
+        ParameterError(
+            reason: .invalidValue, key: key,
+            description: "invalid value '\(value)' for parameter '\(key)'; allowed: \(allowed)")
+    }
+
+    /// The text is not of the form `key=value`.
+    ///
+    /// - Parameter text: the text given.
+    /// - Returns: the error.
+    public static func malformed(_ text: String) -> ParameterError {
+        ParameterError(
+            reason: .malformed, key: nil,
+            description: "malformed parameter '\(text)'; expected key=value, e.g. --param country=JPN")
     }
 }

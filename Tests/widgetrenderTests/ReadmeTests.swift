@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// Every Swift block in README.md is taken from `Examples/`, which `make test` compiles and
+/// tests: a reader who copies a block copies code that builds.
+@Suite struct ReadmeTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The lines that matter: trimmed, without blank lines.
+    static func normalized(_ text: String) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+    }
+
+    /// The ```swift blocks of a Markdown text.
+    static func swiftBlocks(_ markdown: String) -> [String] {
+        var blocks: [String] = []
+        var current: [Substring]?
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            if current == nil, line.trimmingCharacters(in: .whitespaces) == "```swift" {
+                current = []
+            } else if current != nil, line.trimmingCharacters(in: .whitespaces) == "```" {
+                blocks.append(current?.joined(separator: "\n") ?? "")
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        return blocks
+    }
+
+    /// Every Swift file of Examples/, normalized.
+    static func exampleFiles() throws -> [(path: String, lines: [String])] {
+        let folder = root.appendingPathComponent("Examples")
+        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
+            return []
+        }
+        var files: [(String, [String])] = []
+        for case let url as URL in walker {
+            if url.pathComponents.contains(".build") {
+                walker.skipDescendants()
+                continue
+            }
+            guard url.pathExtension == "swift" else { continue }
+            files.append((url.path, normalized(try String(contentsOf: url, encoding: .utf8))))
+        }
+        return files
+    }
+
+    static func contains(_ haystack: [String], _ needle: [String]) -> Bool {
+        guard !needle.isEmpty, needle.count <= haystack.count else { return needle.isEmpty }
+        return (0...(haystack.count - needle.count)).contains { start in
+            Array(haystack[start..<start + needle.count]) == needle
+        }
+    }
+
+    @Test func everySwiftBlockIsInExamples() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let blocks = Self.swiftBlocks(readme)
+        #expect(blocks.count >= 8, "the README's tutorial has its Swift blocks")
+        let files = try Self.exampleFiles()
+        #expect(files.count >= 10)
+        for block in blocks {
+            let lines = Self.normalized(block)
+            #expect(
+                files.contains { Self.contains($0.lines, lines) },
+                "not found verbatim in Examples/: \(lines.first ?? "")")
+        }
+    }
+
+    @Test func theCheckCatchesABlockThatIsNotThere() throws {
+        let files = try Self.exampleFiles()
+        let invented = Self.normalized("struct Invented: Widget {\n    var body: some WidgetConfiguration { fatalError() }\n}")
+        #expect(!files.contains { Self.contains($0.lines, invented) })
+    }
+}
