@@ -53,12 +53,14 @@ public struct Gallery {
     /// - Parameter schemes: the appearances shown (both by default; `--color-scheme` picks one).
     /// - Throws: ``PipelineError`` as the render command does.
     public func build(
-        _ request: RenderRequest, schemes: [ColorScheme] = [.light, .dark], progress: (String) -> Void = { _ in }
+        _ request: RenderRequest, schemes: [ColorScheme] = [.light, .dark],
+        progress: @escaping (String) -> Void = { _ in }
     ) async throws(PipelineError) -> GalleryResult {
         let pipeline = RenderPipeline(session: session)
         var request = request
         request.mode = .snapshot
-        var run = try Run(pipeline: pipeline, request: request)
+        var run = try Run(pipeline: pipeline, request: request, waiting: progress)
+        let transaction = try OutputTransaction(folder: request.outputDirectory, waiting: progress)
         var notes = run.notes
         var previews: [GalleryResult.Preview] = []
         var sections: [ContactSheet.Section] = []
@@ -101,7 +103,7 @@ public struct Gallery {
                         throw .software(error.description)
                     }
                     let file = "\(widget.kind)/\(family.shortName)-\(scheme.rawValue).png"
-                    try AtomicFile.write(png, to: request.outputDirectory.appendingPathComponent(file))
+                    try transaction.stage(png, as: file)
                     previews.append(
                         .init(kind: widget.kind, family: family, colorScheme: scheme, file: file, size: metrics.size))
                     tiles.append(
@@ -130,7 +132,7 @@ public struct Gallery {
         let sheetURL = request.outputDirectory.appendingPathComponent("contact-sheet.png")
         do {
             let sheet = try ContactSheet(sections: sections, footer: footer, scale: 2).render(with: session.renderer)
-            try AtomicFile.write(try session.encoder.encode(sheet), to: sheetURL)
+            try transaction.stage(try session.encoder.encode(sheet), as: "contact-sheet.png")
         } catch let error as PipelineError {
             throw error
         } catch {
@@ -138,7 +140,8 @@ public struct Gallery {
         }
         let indexURL = request.outputDirectory.appendingPathComponent("index.html")
         let html = Self.page(sections: htmlSections, total: previews.count, footer: footer)
-        try AtomicFile.write(Data(html.utf8), to: indexURL)
+        try transaction.stage(Data(html.utf8), as: "index.html")
+        try transaction.commit(manifest: nil)
         return GalleryResult(index: indexURL, contactSheet: sheetURL, previews: previews, notes: notes)
     }
 

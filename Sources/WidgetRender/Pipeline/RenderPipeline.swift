@@ -47,10 +47,19 @@ public struct RenderPipeline {
     ///   - progress: called with one line per widget and family, for stderr.
     /// - Returns: the manifest, files, notes and warnings.
     /// - Throws: ``PipelineError`` with the exit code for the command; nothing is written then.
-    public func run(_ request: RenderRequest, progress: (String) -> Void = { _ in }) async throws(PipelineError)
-        -> RenderResult
+    public func run(_ request: RenderRequest, progress: @escaping (String) -> Void = { _ in })
+        async throws(PipelineError) -> RenderResult
     {
-        var run = try Run(pipeline: self, request: request)
+        try await run(request, progress: progress, checkpoint: {})
+    }
+
+    /// ``run(_:progress:)`` with a checkpoint called after each step of writing the output, for tests.
+    package func run(
+        _ request: RenderRequest, progress: @escaping (String) -> Void = { _ in },
+        checkpoint: @escaping () -> Void
+    ) async throws(PipelineError) -> RenderResult {
+        var run = try Run(pipeline: self, request: request, waiting: progress)
+        run.checkpoint = checkpoint
         for (widget, parameters) in run.widgets {
             var record = run.record(widget, parameters)
             for family in request.families ?? widget.supportedFamilies {
@@ -79,12 +88,12 @@ public struct RenderPipeline {
     /// - Throws: ``PipelineError``; nothing is written then.
     public func simulate(
         _ request: RenderRequest, from: Date, to: Date, every: TimeInterval? = nil,
-        progress: (String) -> Void = { _ in }
+        progress: @escaping (String) -> Void = { _ in }
     ) async throws(PipelineError) -> RenderResult {
         var request = request
         request.now = from
         request.mode = .timeline
-        var run = try Run(pipeline: self, request: request)
+        var run = try Run(pipeline: self, request: request, waiting: progress)
         for (widget, parameters) in run.widgets {
             var record = run.record(widget, parameters)
             for family in request.families ?? widget.supportedFamilies {
@@ -145,7 +154,7 @@ public struct RenderPipeline {
                     image.request = screen.request
                     image.reason = screen.reason.rawValue
                     image.shownAtNow = screen.time == from
-                    run.add(png, image)
+                    try run.add(png, image)
                 }
                 progress(
                     "\(widget.kind) \(family.shortName): \(simulation.screens.count) screen\(simulation.screens.count == 1 ? "" : "s"), \(simulation.requests.count) request\(simulation.requests.count == 1 ? "" : "s")"
@@ -221,7 +230,7 @@ public struct RenderPipeline {
                 url: url, file: "\(widget.kind)/\(family.shortName)/\(name)")
             image.status = item.status
             image.shownAtNow = request.mode == .timeline ? item.status == "onScreen" : true
-            run.add(png, image)
+            try run.add(png, image)
         }
         return entries.count
     }

@@ -17,11 +17,20 @@ struct Run {
     var seenWarnings: Set<String> = []
     var widgetRecords: [Manifest.WidgetRecord] = []
     var images: [Manifest.ImageRecord] = []
-    var pending: [(relative: String, png: Data)] = []
+    /// The output folder's writes, opened with the first PNG (so a run refused before drawing
+    /// creates nothing).
+    var transaction: OutputTransaction?
+    /// Told when another run holds the output folder.
+    let waiting: (String) -> Void
+    /// Called after each step of writing the output (tests check the folder there).
+    var checkpoint: () -> Void = {}
 
-    init(pipeline: RenderPipeline, request: RenderRequest) throws(PipelineError) {
+    init(pipeline: RenderPipeline, request: RenderRequest, waiting: @escaping (String) -> Void = { _ in })
+        throws(PipelineError)
+    {
         self.pipeline = pipeline
         self.request = request
+        self.waiting = waiting
         let chosen = try Self.select(request, from: pipeline.session.widgets)
         var notes: [String] = []
         let parameters = try Self.resolveParameters(
@@ -159,8 +168,14 @@ struct Run {
             data: entry.dataSummary)
     }
 
-    mutating func add(_ png: Data, _ image: Manifest.ImageRecord) {
-        pending.append((image.file, png))
+    /// Stages a PNG in the output folder at once (it takes its place when the run finishes), so
+    /// finished PNGs do not stay in memory.
+    mutating func add(_ png: Data, _ image: Manifest.ImageRecord) throws(PipelineError) {
+        if transaction == nil {
+            transaction = try OutputTransaction(folder: request.outputDirectory, waiting: waiting)
+            transaction?.checkpoint = checkpoint
+        }
+        try transaction?.stage(png, as: image.file)
         images.append(image)
     }
 
@@ -174,27 +189,21 @@ struct Run {
             generator: "widgetrender \(WidgetRenderVersion.current)", now: request.now, mode: mode, until: until,
             device: request.device.id, colorScheme: request.colorScheme.rawValue, locale: request.locale.identifier,
             renderStack: pipeline.session.renderStack, widgets: widgetRecords, images: images)
-        let manifestBytes: Data
+        guard let transaction else { throw .software("no PNG was staged") }
+        // The manifest is checked before anything takes its place.
         do {
-            manifestBytes = try manifest.encoded()
+            _ = try manifest.encoded()
         } catch {
             throw .software("cannot encode the manifest: \(error)")
         }
-        try OutputFolder.prepare(request.outputDirectory)
-        var files: [URL] = []
-        for (relative, png) in pending {
-            let url = request.outputDirectory.appendingPathComponent(relative)
-            try AtomicFile.write(png, to: url)
-            files.append(url)
-        }
+        let removed = try transaction.commit(manifest: manifest)
+        let files = images.map { request.outputDirectory.appendingPathComponent($0.file) }
         var notes = self.notes
-        let removed = OutputFolder.removeStalePNGs(in: request.outputDirectory, keeping: pending.map(\.relative))
         if removed > 0 {
             notes.append(
                 "note: removed \(removed) PNG\(removed == 1 ? "" : "s") of an earlier run from the folders rendered now"
             )
         }
-        try AtomicFile.write(manifestBytes, to: request.outputDirectory.appendingPathComponent("manifest.json"))
         return RenderResult(manifest: manifest, files: files, notes: notes, warnings: warnings)
     }
 }

@@ -1,0 +1,261 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One run's writes into the output folder.
+///
+/// The guarantees, whatever happens to the run (an error, a kill at any moment, another run):
+/// - **the manifest never lies**: every PNG `manifest.json` names has the bytes whose SHA-256
+///   it gives. Files are staged as temporary files while the run renders; the commit first
+///   replaces the manifest with the old one minus the files about to change, then renames the
+///   new files into place, then writes the new manifest, then removes what the new one leaves
+///   out. A kill leaves the old manifest, a shrunken one, or the new one — each true.
+/// - **a failed run changes nothing** visible: its temporary files are removed.
+/// - **one run at a time** per folder: a lock (`.widgetrender.lock`, released by the system if
+///   the process dies) makes a second run wait for the first.
+/// - **no link is followed** below the output folder: a symbolic link where a folder or file
+///   would go is refused with a message, never written through.
+/// - temporary files a killed run left behind are removed by the next run.
+package final class OutputTransaction: @unchecked Sendable {
+    /// The output folder's path, for messages.
+    package let rootPath: String
+    private let root: FolderHandle
+    private let lockDescriptor: Int32
+    private let runID: String
+    private let lock = NSLock()
+    private var folders: [String: FolderHandle] = [:]
+    /// Folders this run created (relative paths), removed again if the run fails.
+    private var createdFolders: [String] = []
+    /// Staged files: (relative path, temporary name in its folder).
+    private var staged: [(relative: String, temporary: String)] = []
+    private var serial = 0
+    private var finished = false
+    /// Called after each step of ``commit(manifest:)`` that changes the folder; tests check the
+    /// folder there, as a kill at that moment would leave it.
+    package var checkpoint: () -> Void = {}
+
+    /// The suffix of temporary files; anything with it belongs to a run that did not finish.
+    static var temporarySuffix: String { ".widgetrender.tmp" }
+    /// The manifest's name in the output folder.
+    package static var manifestName: String { "manifest.json" }
+
+    /// Opens (or creates) the output folder, waits for any other run writing to it, and removes
+    /// temporary files a killed run left.
+    ///
+    /// - Parameters:
+    ///   - folder: the output folder.
+    ///   - waiting: told once, with a message for the user, when another run holds the folder.
+    /// - Throws: ``PipelineError`` (74) naming the path when the folder cannot be made or opened.
+    package init(folder: URL, waiting: (String) -> Void = { _ in }) throws(PipelineError) {
+        rootPath = folder.path
+        root = try FolderHandle.root(folder.path)
+        let lockFile = openat(
+            root.descriptor, ".widgetrender.lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard lockFile >= 0 else {
+            throw .io(
+                path: (folder.path as NSString).appendingPathComponent(".widgetrender.lock"),
+                reason: "cannot create the lock file: \(String(cString: strerror(errno)))")
+        }
+        if flock(lockFile, LOCK_EX | LOCK_NB) != 0 {
+            waiting("waiting for another widgetrender run to finish writing to \(folder.path)")
+            while flock(lockFile, LOCK_EX) != 0 && errno == EINTR {}
+        }
+        lockDescriptor = lockFile
+        runID = String(UUID().uuidString.prefix(8)).lowercased()
+        removeLeftovers(in: root, depth: 3)
+    }
+
+    deinit {
+        if !finished { abort() }
+        close(lockDescriptor)
+    }
+
+    /// Removes temporary files of runs that did not finish, down to `depth` folders deep.
+    private func removeLeftovers(in folder: FolderHandle, depth: Int) {
+        for name in folder.entries() {
+            switch folder.kind(of: name) {
+            case .file where Self.isLeftover(name): folder.remove(name)
+            case .folder where depth > 0 && !name.hasPrefix("."):
+                if let child = try? folder.child(name, create: false) { removeLeftovers(in: child, depth: depth - 1) }
+            default: break
+            }
+        }
+    }
+
+    /// `.0-20230801T000000Z.png.1a2b3c4d.widgetrender.tmp`, or an earlier version's
+    /// `.<name>.<UUID>.tmp`.
+    static func isLeftover(_ name: String) -> Bool {
+        guard name.hasPrefix(".") else { return false }
+        if name.hasSuffix(temporarySuffix) { return true }
+        let parts = name.split(separator: ".")
+        guard name.hasSuffix(".tmp"), parts.count >= 3 else { return false }
+        let uuid = parts[parts.count - 2]
+        return uuid.count == 36 && uuid.allSatisfy { $0.isHexDigit || $0 == "-" }
+    }
+
+    /// The folder holding `relative` (`price/medium/0-….png` → `price/medium`), opened once.
+    private func folder(for relative: String) throws(PipelineError) -> (FolderHandle, String) {
+        var components = relative.split(separator: "/").map(String.init)
+        guard let name = components.popLast(), !name.isEmpty,
+            !components.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }), name != "..", name != "."
+        else {
+            throw .software("refusing to write '\(relative)' outside the output folder")
+        }
+        let key = components.joined(separator: "/")
+        if let open = lock.withLock({ folders[key] }) { return (open, name) }
+        var current = root
+        var prefix: [String] = []
+        for component in components {
+            var created = false
+            prefix.append(component)
+            let path = prefix.joined(separator: "/")
+            if let open = lock.withLock({ folders[path] }) {
+                current = open
+                continue
+            }
+            current = try current.child(component, created: &created)
+            let opened = current
+            lock.withLock {
+                folders[path] = opened
+                if created { createdFolders.append(path) }
+            }
+        }
+        let opened = current
+        lock.withLock { folders[key] = opened }
+        return (opened, name)
+    }
+
+    /// Writes a file to a temporary name beside where it goes; it takes its place at ``commit(manifest:)``.
+    /// Safe to call from several threads.
+    ///
+    /// - Parameters:
+    ///   - data: the bytes.
+    ///   - relative: the path in the output folder, e.g. `price/medium/0-20230801T000000Z.png`.
+    /// - Throws: ``PipelineError`` (74) naming the file: a link in the way, a full disk.
+    package func stage(_ data: Data, as relative: String) throws(PipelineError) {
+        let (folder, name) = try folder(for: relative)
+        if folder.kind(of: name) == .link || folder.kind(of: name) == .folder {
+            throw .io(
+                path: (folder.path as NSString).appendingPathComponent(name),
+                reason: "is a symbolic link or a folder; widgetrender does not write through it (remove it or choose another --out)"
+            )
+        }
+        let number = lock.withLock {
+            serial += 1
+            return serial
+        }
+        let temporary = ".\(name).\(runID)-\(number).\(Self.temporarySuffix.dropFirst())"
+        try folder.create(temporary, data)
+        lock.withLock { staged.append((relative, temporary)) }
+    }
+
+    /// Puts the staged files in place and, with a manifest, replaces `manifest.json` so that it
+    /// never names a file whose bytes differ from what it says; then removes PNGs of earlier runs
+    /// with this tool's names from the folders written now.
+    ///
+    /// - Parameter manifest: the new manifest, or `nil` (the gallery) to only put files in place.
+    /// - Returns: how many PNGs of earlier runs were removed.
+    /// - Throws: ``PipelineError`` (74) when a file cannot be renamed or written.
+    @discardableResult
+    package func commit(manifest: Manifest?) throws(PipelineError) -> Int {
+        let files = lock.withLock { staged }
+        let written = Set(files.map(\.relative))
+        if manifest != nil {
+            // 1. The old manifest without the files about to change (or no manifest at all).
+            if let old = root.read(Self.manifestName, limit: 256 << 20).flatMap({ try? Manifest.decode($0) }) {
+                var shrunk = old
+                shrunk.images.removeAll { written.contains($0.file) }
+                if shrunk.images.count != old.images.count {
+                    try replace(Self.manifestName, with: try encoded(shrunk))
+                    checkpoint()
+                }
+            } else if root.kind(of: Self.manifestName) == .file {
+                root.remove(Self.manifestName)
+                checkpoint()
+            }
+        }
+        // 2. The new files, one by one: no manifest names them yet, or it names their new bytes.
+        for (relative, temporary) in files {
+            let (folder, name) = try folder(for: relative)
+            try folder.rename(temporary, to: name)
+            checkpoint()
+        }
+        lock.withLock { staged.removeAll() }
+        finished = true
+        guard let manifest else { return 0 }
+        // 3. The new manifest. 4. What it leaves out of the folders written now.
+        try replace(Self.manifestName, with: try encoded(manifest))
+        checkpoint()
+        return removeStalePNGs(keeping: written)
+    }
+
+    /// Removes every staged file: the run failed, and the folder stays as it was.
+    package func abort() {
+        let files = lock.withLock {
+            defer { staged.removeAll() }
+            return staged
+        }
+        for (relative, temporary) in files {
+            if let (folder, _) = try? folder(for: relative) { folder.remove(temporary) }
+        }
+        // Folders this run made, deepest first, if nothing else has come into them.
+        let made = lock.withLock { createdFolders }
+        for path in made.sorted(by: { $0.count > $1.count }) {
+            let parentPath = (path as NSString).deletingLastPathComponent
+            let parent: FolderHandle? = parentPath.isEmpty ? root : lock.withLock { folders[parentPath] }
+            parent?.removeEmptyFolder((path as NSString).lastPathComponent)
+        }
+        finished = true
+    }
+
+    private func encoded(_ manifest: Manifest) throws(PipelineError) -> Data {
+        do {
+            return try manifest.encoded()
+        } catch {
+            throw .software("cannot encode the manifest: \(error)")
+        }
+    }
+
+    /// Writes a file of the root folder through a temporary file and a rename.
+    private func replace(_ name: String, with data: Data) throws(PipelineError) {
+        let temporary = ".\(name).\(runID).\(Self.temporarySuffix.dropFirst())"
+        root.remove(temporary)
+        try root.create(temporary, data)
+        do {
+            try root.rename(temporary, to: name)
+        } catch {
+            root.remove(temporary)
+            throw error
+        }
+    }
+
+    /// Removes the PNGs with names this tool gives (`0-20230805T000000Z.png`, `snapshot.png`,
+    /// `placeholder.png`) from each folder written now that are not among `kept`.
+    private func removeStalePNGs(keeping kept: Set<String>) -> Int {
+        var removed = 0
+        for folderPath in Set(kept.map { ($0 as NSString).deletingLastPathComponent }).sorted() {
+            guard let folder = lock.withLock({ folders[folderPath] }) else { continue }
+            for name in folder.entries() where Self.isRenderedName(name) && folder.kind(of: name) == .file {
+                let relative = folderPath.isEmpty ? name : "\(folderPath)/\(name)"
+                if !kept.contains(relative), folder.remove(name) { removed += 1 }
+            }
+        }
+        return removed
+    }
+
+    /// A PNG name this tool gives: `snapshot.png`, `placeholder.png` or `<n>-<yyyyMMdd'T'HHmmss'Z'>.png`.
+    static func isRenderedName(_ name: String) -> Bool {
+        if name == "snapshot.png" || name == "placeholder.png" { return true }
+        guard name.hasSuffix("Z.png"), let dash = name.firstIndex(of: "-") else { return false }
+        let index = name[..<dash]
+        let stamp = name[name.index(after: dash)...].dropLast(5)
+        return !index.isEmpty && index.allSatisfy(\.isASCII) && index.allSatisfy(\.isNumber) && stamp.count == 15
+            && stamp.enumerated().allSatisfy { offset, character in
+                offset == 8 ? character == "T" : character.isASCII && character.isNumber
+            }
+    }
+}

@@ -1,0 +1,128 @@
+import ChartWidgets
+import Foundation
+import Testing
+import WidgetRender
+
+/// The output folder's guarantees: the manifest never names a file whose bytes differ, a
+/// failed run changes nothing, no link is followed, leftovers are cleaned up.
+@Suite("Output folder")
+struct OutputTransactionTests {
+    /// Every PNG the manifest names exists with the SHA-256 it gives; `nil` when true, else what is wrong.
+    static func manifestLie(in folder: URL) -> String? {
+        let url = folder.appendingPathComponent("manifest.json")
+        guard let data = try? Data(contentsOf: url) else { return nil }  // no manifest: nothing claimed
+        guard let manifest = try? Manifest.decode(data) else { return "manifest.json does not decode" }
+        for image in manifest.images {
+            guard let bytes = try? Data(contentsOf: folder.appendingPathComponent(image.file)) else {
+                return "\(image.file) is missing"
+            }
+            if SHA256.hex(bytes) != image.sha256 { return "\(image.file) has other bytes than the manifest says" }
+        }
+        return nil
+    }
+
+    @Test func writesCreateFoldersReplaceFilesAndLeaveNoTemporaryFile() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try OutputTransaction(folder: folder)
+        try first.stage(Data([1, 2, 3]), as: "a/b/out.png")
+        try first.commit(manifest: nil)
+        let second = try OutputTransaction(folder: folder)
+        try second.stage(Data([4, 5]), as: "a/b/out.png")
+        try second.commit(manifest: nil)
+        #expect(try Data(contentsOf: folder.appendingPathComponent("a/b/out.png")) == Data([4, 5]))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("a/b").path) == ["out.png"])
+    }
+
+    @Test func anAbortedRunLeavesNothing() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            let transaction = try OutputTransaction(folder: folder)
+            try transaction.stage(Data([1]), as: "k/f/0-20230801T000000Z.png")
+            // Released without a commit: the run failed.
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("k/f").path).isEmpty)
+    }
+
+    @Test func leftoversOfAKilledRunAreRemoved() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let family = folder.appendingPathComponent("price/medium")
+        try FileManager.default.createDirectory(at: family, withIntermediateDirectories: true)
+        let leftovers = [".0-20230801T000000Z.png.1a2b3c4d-1.widgetrender.tmp", ".manifest.json.1a2b3c4d.widgetrender.tmp"]
+        try Data([0]).write(to: family.appendingPathComponent(leftovers[0]))
+        try Data([0]).write(to: folder.appendingPathComponent(leftovers[1]))
+        let old = ".out.png.12345678-1234-1234-1234-123456789ABC.tmp"
+        try Data([0]).write(to: family.appendingPathComponent(old))
+        try Data([0]).write(to: family.appendingPathComponent("notes.txt"))
+        _ = try OutputTransaction(folder: folder)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: family.path) == ["notes.txt"])
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(leftovers[1]).path))
+    }
+
+    @Test func aLinkInsideTheOutputFolderIsRefusedAndNothingIsWrittenThroughIt() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let elsewhere = try Fixtures.temporaryDirectory()
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: elsewhere)
+        }
+        let kept = elsewhere.appendingPathComponent("medium/0-20200101T000000Z.png")
+        try FileManager.default.createDirectory(at: kept.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data([9]).write(to: kept)
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("price"), withDestinationURL: elsewhere)
+        let transaction = try OutputTransaction(folder: folder)
+        let error = #expect(throws: PipelineError.self) {
+            try transaction.stage(Data([1]), as: "price/medium/0-20230801T000000Z.png")
+        }
+        #expect(error?.exitCode == 74)
+        #expect(error?.description.contains("is a symbolic link") == true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: kept.deletingLastPathComponent().path) == ["0-20200101T000000Z.png"])
+        // A link where a file goes is refused too.
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("k/f"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("k/f/x.png"), withDestinationURL: kept)
+        #expect(throws: PipelineError.self) { try transaction.stage(Data([1]), as: "k/f/x.png") }
+        #expect(try Data(contentsOf: kept) == Data([9]))
+    }
+
+    @Test func pathsOutsideTheFolderAreRefused() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let transaction = try OutputTransaction(folder: folder)
+        for path in ["../x.png", "a/../../x.png", "/etc/x", "a//b.png", "a/./b.png"] {
+            #expect(throws: PipelineError.self, "\(path)") { try transaction.stage(Data([1]), as: path) }
+        }
+    }
+
+    @Test func atEveryStepOfACommitTheManifestTellsTheTruth() async throws {
+        let folder = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let session = try RenderSession(bundle: BuiltInWidgets())
+        var request = Fixtures.request(kind: "price", out: folder)
+        request.families = [.systemSmall, .systemMedium]
+        _ = try await RenderPipeline(session: session).run(request)
+        #expect(Self.manifestLie(in: folder) == nil)
+        // The same files again, with other bytes (dark): check the folder after each step.
+        request.colorScheme = .dark
+        let probe = ProbeLog()
+        let pipeline = RenderPipeline(session: session)
+        _ = try await pipeline.run(request, checkpoint: { probe.add(Self.manifestLie(in: folder)) })
+        #expect(probe.count >= 7, "a step per file and manifest")
+        #expect(probe.lies.isEmpty, "\(probe.lies)")
+        #expect(Self.manifestLie(in: folder) == nil)
+    }
+}
+
+/// What the checkpoints saw.
+final class ProbeLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seen: [String?] = []
+
+    func add(_ lie: String?) { lock.withLock { seen.append(lie) } }
+    var count: Int { lock.withLock { seen.count } }
+    var lies: [String] { lock.withLock { seen.compactMap { $0 } } }
+}
