@@ -59,6 +59,12 @@ struct CommonOptions: ParsableArguments {
             valueName: "seconds"))
     var providerTimeout: Double = 120
 
+    @Option(
+        help: ArgumentHelp(
+            "How many images to draw at once. Default: one per processor. The output is the same whatever the number.",
+            valueName: "n"))
+    var jobs: Int?
+
     /// The time zone, checked.
     func zone() throws -> TimeZone {
         guard let zone = TimeZone(identifier: timeZone) else {
@@ -99,6 +105,10 @@ struct CommonOptions: ParsableArguments {
             throw ValidationError("--provider-timeout must be a number of seconds from 0 to 86400")
         }
         request.providerTimeout = providerTimeout
+        if let jobs {
+            guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be from 1 to 256") }
+            request.workers = jobs
+        }
         return request
     }
 

@@ -23,4 +23,20 @@ struct DeterminismTests {
         let written = try Data(contentsOf: try #require(result.files.first))
         #expect(written == shared)
     }
+
+    @Test func oneWorkerOrManyGiveTheSameFilesAndManifest() async throws {
+        let session = try RenderSession(bundle: BuiltInWidgets())
+        var digests: [[String]] = []
+        for workers in [1, 2, 4] {
+            let out = try Fixtures.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: out) }
+            var request = Fixtures.request(kind: "price", out: out)
+            request.families = nil
+            request.workers = workers
+            let result = try await RenderPipeline(session: session).run(request)
+            digests.append(result.manifest.images.map { "\($0.file) \($0.sha256)" })
+        }
+        #expect(digests[0].count == 15)  // five families (no extra large on an iPhone) × three entries
+        #expect(digests[0] == digests[1] && digests[1] == digests[2])
+    }
 }

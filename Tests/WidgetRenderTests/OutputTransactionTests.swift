@@ -24,12 +24,17 @@ struct OutputTransactionTests {
     @Test func writesCreateFoldersReplaceFilesAndLeaveNoTemporaryFile() throws {
         let folder = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let first = try OutputTransaction(folder: folder)
-        try first.stage(Data([1, 2, 3]), as: "a/b/out.png")
-        try first.commit(manifest: nil)
-        let second = try OutputTransaction(folder: folder)
-        try second.stage(Data([4, 5]), as: "a/b/out.png")
-        try second.commit(manifest: nil)
+        // One transaction at a time: each holds the folder's lock until it goes.
+        do {
+            let first = try OutputTransaction(folder: folder)
+            try first.stage(Data([1, 2, 3]), as: "a/b/out.png")
+            try first.commit(manifest: nil)
+        }
+        do {
+            let second = try OutputTransaction(folder: folder)
+            try second.stage(Data([4, 5]), as: "a/b/out.png")
+            try second.commit(manifest: nil)
+        }
         #expect(try Data(contentsOf: folder.appendingPathComponent("a/b/out.png")) == Data([4, 5]))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("a/b").path) == ["out.png"])
     }
@@ -42,7 +47,8 @@ struct OutputTransactionTests {
             try transaction.stage(Data([1]), as: "k/f/0-20230801T000000Z.png")
             // Released without a commit: the run failed.
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("k/f").path).isEmpty)
+        // The staged file and the folders made for it are gone; only the lock file stays.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [".widgetrender.lock"])
     }
 
     @Test func leftoversOfAKilledRunAreRemoved() throws {

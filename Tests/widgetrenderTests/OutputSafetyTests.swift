@@ -79,6 +79,15 @@ struct OutputSafetyTests {
         }
     }
 
+    @Test func aOneLetterOutputFolderIsCreated() throws {
+        // Foundation 6.3's NSString.deletingLastPathComponent traps on "x"; the folder code must not use it.
+        let folder = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CommandRunner.run(["--widget", "price", "--out", "x"], in: folder)
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("x/manifest.json").path))
+    }
+
     @Test func aLinkInsideTheOutputFolderIsRefused() throws {
         let folder = try CommandRunner.temporaryDirectory()
         let elsewhere = try CommandRunner.temporaryDirectory()

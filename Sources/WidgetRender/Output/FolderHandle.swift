@@ -187,7 +187,9 @@ final class FolderHandle {
             errno = ENOTDIR
             return -1
         }
-        let parent = (path as NSString).deletingLastPathComponent
+        // Not NSString.deletingLastPathComponent: Foundation 6.3 traps on a one-letter path ("x").
+        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+        let parent = trimmed.lastIndex(of: "/").map { String(trimmed[..<$0]) } ?? ""
         if !parent.isEmpty, parent != path, mkdirs(parent) != 0 { return -1 }
         if mkdir(path, 0o755) == 0 || errno == EEXIST { return 0 }
         return -1

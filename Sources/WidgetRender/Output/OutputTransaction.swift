@@ -99,7 +99,7 @@ package final class OutputTransaction: @unchecked Sendable {
 
     /// The folder holding `relative` (`price/medium/0-….png` → `price/medium`), opened once.
     private func folder(for relative: String) throws(PipelineError) -> (FolderHandle, String) {
-        var components = relative.split(separator: "/").map(String.init)
+        var components = relative.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard let name = components.popLast(), !name.isEmpty,
             !components.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }), name != "..", name != "."
         else {
@@ -205,9 +205,9 @@ package final class OutputTransaction: @unchecked Sendable {
         // Folders this run made, deepest first, if nothing else has come into them.
         let made = lock.withLock { createdFolders }
         for path in made.sorted(by: { $0.count > $1.count }) {
-            let parentPath = (path as NSString).deletingLastPathComponent
+            let (parentPath, name) = Self.split(path)
             let parent: FolderHandle? = parentPath.isEmpty ? root : lock.withLock { folders[parentPath] }
-            parent?.removeEmptyFolder((path as NSString).lastPathComponent)
+            parent?.removeEmptyFolder(name)
         }
         finished = true
     }
@@ -237,7 +237,7 @@ package final class OutputTransaction: @unchecked Sendable {
     /// `placeholder.png`) from each folder written now that are not among `kept`.
     private func removeStalePNGs(keeping kept: Set<String>) -> Int {
         var removed = 0
-        for folderPath in Set(kept.map { ($0 as NSString).deletingLastPathComponent }).sorted() {
+        for folderPath in Set(kept.map { Self.split($0).folder }).sorted() {
             guard let folder = lock.withLock({ folders[folderPath] }) else { continue }
             for name in folder.entries() where Self.isRenderedName(name) && folder.kind(of: name) == .file {
                 let relative = folderPath.isEmpty ? name : "\(folderPath)/\(name)"
@@ -245,6 +245,12 @@ package final class OutputTransaction: @unchecked Sendable {
             }
         }
         return removed
+    }
+
+    /// `a/b/c.png` → (`a/b`, `c.png`); `c.png` → (``, `c.png`).
+    static func split(_ relative: String) -> (folder: String, name: String) {
+        guard let slash = relative.lastIndex(of: "/") else { return ("", relative) }
+        return (String(relative[..<slash]), String(relative[relative.index(after: slash)...]))
     }
 
     /// A PNG name this tool gives: `snapshot.png`, `placeholder.png` or `<n>-<yyyyMMdd'T'HHmmss'Z'>.png`.

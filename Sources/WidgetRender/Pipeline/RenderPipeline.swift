@@ -72,7 +72,7 @@ public struct RenderPipeline {
             }
             run.widgetRecords.append(record)
         }
-        return try run.finish(mode: request.mode.rawValue, until: nil)
+        return try await run.finish(mode: request.mode.rawValue, until: nil)
     }
 
     /// Simulates WidgetKit's time model over `[from, to)` (see ``TimelineSimulation``) and
@@ -144,17 +144,16 @@ public struct RenderPipeline {
                     }
                     let viewContext = run.viewContext(
                         family: family, size: metrics.size, shownAt: screen.time, isPlaceholder: isPlaceholder)
-                    let (png, url) = try renderPNG(
-                        entry.view, metrics: metrics, context: viewContext,
-                        contentMarginsDisabled: widget.contentMarginsDisabled)
                     var image = run.imageRecord(
                         widget, metrics: metrics, entry: entry, index: screen.entry, shownAt: screen.time,
-                        png: png, url: url,
                         file: "\(widget.kind)/\(family.shortName)/\(sequence)-\(DateText.stamp(screen.time)).png")
                     image.request = screen.request
                     image.reason = screen.reason.rawValue
                     image.shownAtNow = screen.time == from
-                    try run.add(png, image)
+                    run.jobs.append(
+                        RenderJob(
+                            view: entry.view, metrics: metrics, context: viewContext,
+                            contentMarginsDisabled: widget.contentMarginsDisabled, image: image))
                 }
                 progress(
                     "\(widget.kind) \(family.shortName): \(simulation.screens.count) screen\(simulation.screens.count == 1 ? "" : "s"), \(simulation.requests.count) request\(simulation.requests.count == 1 ? "" : "s")"
@@ -162,7 +161,7 @@ public struct RenderPipeline {
             }
             run.widgetRecords.append(record)
         }
-        return try run.finish(mode: "simulation", until: to)
+        return try await run.finish(mode: "simulation", until: to)
     }
 
     /// Renders one family of one widget in `render`: asks the provider and draws each entry.
@@ -216,9 +215,6 @@ public struct RenderPipeline {
         for item in entries {
             let viewContext = run.viewContext(
                 family: family, size: metrics.size, shownAt: item.shownAt, isPlaceholder: request.mode == .placeholder)
-            let (png, url) = try renderPNG(
-                item.entry.view, metrics: metrics, context: viewContext,
-                contentMarginsDisabled: widget.contentMarginsDisabled)
             let name: String
             switch request.mode {
             case .timeline: name = "\(item.index ?? 0)-\(DateText.stamp(item.entry.date)).png"
@@ -226,11 +222,14 @@ public struct RenderPipeline {
             case .snapshot: name = "snapshot.png"
             }
             var image = run.imageRecord(
-                widget, metrics: metrics, entry: item.entry, index: item.index, shownAt: item.shownAt, png: png,
-                url: url, file: "\(widget.kind)/\(family.shortName)/\(name)")
+                widget, metrics: metrics, entry: item.entry, index: item.index, shownAt: item.shownAt,
+                file: "\(widget.kind)/\(family.shortName)/\(name)")
             image.status = item.status
             image.shownAtNow = request.mode == .timeline ? item.status == "onScreen" : true
-            try run.add(png, image)
+            run.jobs.append(
+                RenderJob(
+                    view: item.entry.view, metrics: metrics, context: viewContext,
+                    contentMarginsDisabled: widget.contentMarginsDisabled, image: image))
         }
         return entries.count
     }

@@ -49,6 +49,8 @@ public struct RenderRequest: Sendable {
     public var providerValues = ProviderValues()
     /// How long a provider may take to answer, in seconds.
     public var providerTimeout: TimeInterval = 120
+    /// How many images are drawn at once; 0 for one per processor.
+    public var workers = 0
     /// Where the PNGs and `manifest.json` go.
     public var outputDirectory: URL
 

@@ -2,6 +2,7 @@ import Foundation
 import WidgetCore
 import WidgetDates
 import WidgetLayout
+import WidgetRendering
 
 /// One run of the pipeline: the widgets chosen, what has been drawn so far, and the notes
 /// and warnings for the user. Everything is drawn before anything is written, so a run
@@ -153,9 +154,10 @@ struct Run {
         for warning in diagnostics.drain() where seenWarnings.insert(warning).inserted { warnings.append(warning) }
     }
 
+    /// The record of an image still to draw (its bytes, digest and URL are filled in when drawn).
     func imageRecord(
-        _ widget: AnyWidget, metrics: WidgetMetrics, entry: AnyTimelineEntry, index: Int?, shownAt: Date, png: Data,
-        url: URL?, file: String
+        _ widget: AnyWidget, metrics: WidgetMetrics, entry: AnyTimelineEntry, index: Int?, shownAt: Date,
+        file: String
     ) -> Manifest.ImageRecord {
         Manifest.ImageRecord(
             kind: widget.kind, family: metrics.family.shortName, device: metrics.deviceID, scale: metrics.scale,
@@ -164,23 +166,55 @@ struct Run {
             colorScheme: request.colorScheme.rawValue, locale: request.locale.identifier, entryIndex: index,
             entryDate: entry.date, shownAt: shownAt, status: nil, request: nil, reason: nil,
             relevance: entry.relevance.map { .init(score: $0.score, duration: $0.duration) }, shownAtNow: false,
-            widgetURL: url?.absoluteString, file: file, bytes: png.count, sha256: SHA256.hex(png),
-            data: entry.dataSummary)
+            widgetURL: nil, file: file, bytes: 0, sha256: "", data: entry.dataSummary)
     }
 
-    /// Stages a PNG in the output folder at once (it takes its place when the run finishes), so
-    /// finished PNGs do not stay in memory.
-    mutating func add(_ png: Data, _ image: Manifest.ImageRecord) throws(PipelineError) {
+    /// The images still to draw, in manifest order.
+    var jobs: [RenderJob] = []
+
+    /// Draws every job, several at a time (one per processor, or `request.workers`), staging each
+    /// PNG in the output folder as soon as it is encoded, so finished PNGs leave memory at once
+    /// and at most one image per worker is held. The manifest keeps the jobs' order.
+    mutating func renderJobs() async throws(PipelineError) {
+        guard !jobs.isEmpty else { return }
         if transaction == nil {
             transaction = try OutputTransaction(folder: request.outputDirectory, waiting: waiting)
             transaction?.checkpoint = checkpoint
         }
-        try transaction?.stage(png, as: image.file)
-        images.append(image)
+        guard let transaction else { return }
+        let pending = jobs
+        jobs.removeAll()
+        let session = pipeline.session
+        let workers = max(1, min(request.workers > 0 ? request.workers : ProcessInfo.processInfo.activeProcessorCount, pending.count))
+        var results = [Manifest.ImageRecord?](repeating: nil, count: pending.count)
+        do {
+            try await withThrowingTaskGroup(of: (Int, Manifest.ImageRecord).self) { group in
+                var next = 0
+                func start() {
+                    guard next < pending.count else { return }
+                    let index = next
+                    let job = pending[index]
+                    next += 1
+                    group.addTask { (index, try job.draw(session: session, into: transaction)) }
+                }
+                for _ in 0..<workers { start() }
+                while let (index, image) = try await group.next() {
+                    results[index] = image
+                    start()
+                }
+            }
+        } catch let error as PipelineError {
+            throw error
+        } catch {
+            throw .software("\(error)")
+        }
+        images += results.compactMap { $0 }
     }
 
-    /// Writes the PNGs, tidies PNGs of earlier runs in the folders written, then writes the manifest.
-    func finish(mode: String, until: Date?) throws(PipelineError) -> RenderResult {
+    /// Draws what is left, puts the PNGs in place, tidies PNGs of earlier runs in the folders
+    /// written, and writes the manifest.
+    mutating func finish(mode: String, until: Date?) async throws(PipelineError) -> RenderResult {
+        try await renderJobs()
         guard !images.isEmpty else {
             throw .usage(
                 "nothing to render: " + widgetRecords.flatMap(\.skipped).map(\.reason).joined(separator: "; "))
@@ -205,5 +239,38 @@ struct Run {
             )
         }
         return RenderResult(manifest: manifest, files: files, notes: notes, warnings: warnings)
+    }
+}
+
+/// One image to draw: a view, where it is drawn, and its manifest record (completed when drawn).
+struct RenderJob: Sendable {
+    let view: ViewNode
+    let metrics: WidgetMetrics
+    let context: ViewContext
+    let contentMarginsDisabled: Bool
+    let image: Manifest.ImageRecord
+
+    /// Draws and encodes with a renderer of the session's pool, stages the PNG, and returns the
+    /// record with the PNG's size, digest and the widget URL.
+    func draw(session: RenderSession, into transaction: OutputTransaction) throws(PipelineError) -> Manifest.ImageRecord {
+        let png: Data
+        let url: URL?
+        do {
+            (png, url) = try session.withRenderer { renderer throws(RenderError) in
+                let (surface, url) = try renderer.render(
+                    view, metrics: metrics, context: context, contentMarginsDisabled: contentMarginsDisabled)
+                return (try session.encoder.encode(surface), url)
+            }
+        } catch .image(let path, let reason) {
+            throw .badData("\(path): \(reason)")
+        } catch {
+            throw .software(error.description)
+        }
+        try transaction.stage(png, as: image.file)
+        var record = image
+        record.bytes = png.count
+        record.sha256 = SHA256.hex(png)
+        record.widgetURL = url?.absoluteString
+        return record
     }
 }

@@ -9,11 +9,17 @@ import WidgetRendering
 /// ```swift
 /// let session = try RenderSession(bundle: MyWidgets())
 /// ```
-public final class RenderSession {
+public final class RenderSession: @unchecked Sendable {
     /// The widgets this session renders, checked.
     public let widgets: [AnyWidget]
     package let fonts: FontLibrary
+    /// The first renderer, for work done one image at a time (the gallery's contact sheet, tests).
     package let renderer: WidgetRenderer
+    /// Renderers lent to parallel renders: Pango and its font map are not thread-safe, so each
+    /// thread draws with fonts of its own. Created on demand, kept for reuse.
+    private var idleRenderers: [WidgetRenderer] = []
+    private let poolLock = NSLock()
+    private let configFile: String
     /// How PNGs are encoded.
     package var encoder: PNGEncoder
 
@@ -54,8 +60,22 @@ public final class RenderSession {
         } catch {
             throw .unavailable(error.description)
         }
+        self.configFile = configFile.path
         encoder = .fast
         renderer = WidgetRenderer(fonts: fonts)
+        idleRenderers = [renderer]
+    }
+
+    /// Runs `body` with a renderer no other thread is using, returned to the pool afterwards.
+    package func withRenderer<T>(_ body: (WidgetRenderer) throws(RenderError) -> T) throws(RenderError) -> T {
+        let renderer: WidgetRenderer
+        if let lent = poolLock.withLock({ idleRenderers.popLast() }) {
+            renderer = lent
+        } else {
+            renderer = WidgetRenderer(fonts: try FontLibrary(configFile: configFile))
+        }
+        defer { poolLock.withLock { idleRenderers.append(renderer) } }
+        return try body(renderer)
     }
 
     /// The widget of a kind, or `nil`.
