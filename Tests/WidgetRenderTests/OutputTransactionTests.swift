@@ -36,7 +36,10 @@ struct OutputTransactionTests {
             try second.commit(manifest: nil)
         }
         #expect(try Data(contentsOf: folder.appendingPathComponent("a/b/out.png")) == Data([4, 5]))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("a/b").path) == ["out.png"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("a/b").path) == [
+                "out.png"
+            ])
     }
 
     @Test func anAbortedRunLeavesNothing() throws {
@@ -56,7 +59,9 @@ struct OutputTransactionTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let family = folder.appendingPathComponent("price/medium")
         try FileManager.default.createDirectory(at: family, withIntermediateDirectories: true)
-        let leftovers = [".0-20230801T000000Z.png.1a2b3c4d-1.widgetrender.tmp", ".manifest.json.1a2b3c4d.widgetrender.tmp"]
+        let leftovers = [
+            ".0-20230801T000000Z.png.1a2b3c4d-1.widgetrender.tmp", ".manifest.json.1a2b3c4d.widgetrender.tmp",
+        ]
         try Data([0]).write(to: family.appendingPathComponent(leftovers[0]))
         try Data([0]).write(to: folder.appendingPathComponent(leftovers[1]))
         let old = ".out.png.12345678-1234-1234-1234-123456789ABC.tmp"
@@ -85,7 +90,10 @@ struct OutputTransactionTests {
         }
         #expect(error?.exitCode == 74)
         #expect(error?.description.contains("is a symbolic link") == true)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: kept.deletingLastPathComponent().path) == ["0-20200101T000000Z.png"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: kept.deletingLastPathComponent().path) == [
+                "0-20200101T000000Z.png"
+            ])
         // A link where a file goes is refused too.
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent("k/f"), withIntermediateDirectories: true)

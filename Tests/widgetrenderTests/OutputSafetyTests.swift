@@ -48,7 +48,8 @@ struct OutputSafetyTests {
             let process = try Self.start(arguments + ["--color-scheme", scheme])
             // Half the kills anywhere in the run, half near its end, where it writes.
             let span = UInt64(runMicroseconds)
-            let delay = kill % 2 == 0 ? generator.next() % (span + 20_000) : span * 3 / 4 + generator.next() % (span / 2)
+            let delay =
+                kill % 2 == 0 ? generator.next() % (span + 20_000) : span * 3 / 4 + generator.next() % (span / 2)
             usleep(UInt32(delay))
             Glibc.kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
@@ -96,7 +97,8 @@ struct OutputSafetyTests {
             try? FileManager.default.removeItem(at: elsewhere)
         }
         let theirs = elsewhere.appendingPathComponent("medium/0-20190101T000000Z.png")
-        try FileManager.default.createDirectory(at: theirs.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: theirs.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data([7]).write(to: theirs)
         try FileManager.default.createSymbolicLink(
             at: folder.appendingPathComponent("price"), withDestinationURL: elsewhere)

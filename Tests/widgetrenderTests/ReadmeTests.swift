@@ -72,7 +72,8 @@ import Testing
 
     @Test func theCheckCatchesABlockThatIsNotThere() throws {
         let files = try Self.exampleFiles()
-        let invented = Self.normalized("struct Invented: Widget {\n    var body: some WidgetConfiguration { fatalError() }\n}")
+        let invented = Self.normalized(
+            "struct Invented: Widget {\n    var body: some WidgetConfiguration { fatalError() }\n}")
         #expect(!files.contains { Self.contains($0.lines, invented) })
     }
 }

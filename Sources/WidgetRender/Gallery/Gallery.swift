@@ -60,15 +60,10 @@ public struct Gallery {
         var request = request
         request.mode = .snapshot
         var run = try Run(pipeline: pipeline, request: request, waiting: progress)
-        let transaction = try OutputTransaction(folder: request.outputDirectory, waiting: progress)
         var notes = run.notes
-        var previews: [GalleryResult.Preview] = []
-        var sections: [ContactSheet.Section] = []
-        var htmlSections: [String] = []
-
-        for (widget, parameters) in run.widgets {
-            var tiles: [ContactSheet.Tile] = []
-            var rows: [ColorScheme: [String]] = [:]
+        /// What each job shows, in job order: (widget index, family, scheme, file, size).
+        var shown: [(widget: Int, family: WidgetFamily, scheme: ColorScheme, file: String, size: Size)] = []
+        for (index, (widget, parameters)) in run.widgets.enumerated() {
             for family in widget.supportedFamilies {
                 let metrics: WidgetMetrics
                 do {
@@ -89,44 +84,55 @@ public struct Gallery {
                     var viewContext = run.viewContext(
                         family: family, size: metrics.size, shownAt: request.now, isPlaceholder: false)
                     viewContext.colorScheme = scheme
-                    let surface: CairoSurface
-                    let png: Data
-                    do {
-                        surface = try session.renderer.render(
-                            entry.view, metrics: metrics, context: viewContext,
-                            contentMarginsDisabled: widget.contentMarginsDisabled
-                        ).surface
-                        png = try session.encoder.encode(surface)
-                    } catch .image(let path, let reason) {
-                        throw .badData("\(path): \(reason)")
-                    } catch {
-                        throw .software(error.description)
-                    }
                     let file = "\(widget.kind)/\(family.shortName)-\(scheme.rawValue).png"
-                    try transaction.stage(png, as: file)
-                    previews.append(
-                        .init(kind: widget.kind, family: family, colorScheme: scheme, file: file, size: metrics.size))
-                    tiles.append(
-                        ContactSheet.Tile(
-                            image: surface, size: metrics.size,
-                            caption: "\(family.shortName) · \(family.isAccessory ? "lock screen" : scheme.rawValue)",
-                            backdrop: family.isAccessory ? Color(hex: 0x2C3E50) : nil))
-                    rows[scheme, default: []].append(
-                        Self.figure(
-                            file: file, family: family, size: metrics.size, widget: widget.displayName, scheme: scheme))
+                    var job = RenderJob(
+                        view: entry.view, metrics: metrics, context: viewContext,
+                        contentMarginsDisabled: widget.contentMarginsDisabled,
+                        image: run.imageRecord(
+                            widget, metrics: metrics, entry: entry, index: nil, shownAt: request.now, file: file))
+                    job.keepSurface = true
+                    run.jobs.append(job)
+                    shown.append((index, family, scheme, file, metrics.size))
                 }
             }
             run.collectWarnings()
             for warning in run.warnings { notes.append("warning: \(warning)") }
             run.warnings.removeAll()
+        }
+        // The previews are drawn as render draws, several at a time, into the same kind of transaction.
+        let surfaces = try await run.renderJobs()
+        var previews: [GalleryResult.Preview] = []
+        var sections: [ContactSheet.Section] = []
+        var htmlSections: [String] = []
+        for (index, (widget, _)) in run.widgets.enumerated() {
+            var tiles: [ContactSheet.Tile] = []
+            var rows: [ColorScheme: [String]] = [:]
+            for (job, item) in shown.enumerated() where item.widget == index {
+                guard let surface = surfaces[job] else { continue }
+                previews.append(
+                    .init(
+                        kind: widget.kind, family: item.family, colorScheme: item.scheme, file: item.file,
+                        size: item.size))
+                tiles.append(
+                    ContactSheet.Tile(
+                        image: surface, size: item.size,
+                        caption:
+                            "\(item.family.shortName) · \(item.family.isAccessory ? "lock screen" : item.scheme.rawValue)",
+                        backdrop: item.family.isAccessory ? Color(hex: 0x2C3E50) : nil))
+                rows[item.scheme, default: []].append(
+                    Self.figure(
+                        file: item.file, family: item.family, size: item.size, widget: widget.displayName,
+                        scheme: item.scheme))
+            }
             progress("gallery \(widget.kind): \(tiles.count) previews")
             sections.append(
                 ContactSheet.Section(
                     title: widget.displayName, subtitle: "\(widget.kind) — \(widget.description)", tiles: tiles))
-            htmlSections.append(
-                Self.section(widget: widget, light: rows[.light] ?? [], dark: rows[.dark] ?? []))
+            htmlSections.append(Self.section(widget: widget, light: rows[.light] ?? [], dark: rows[.dark] ?? []))
         }
-
+        guard let transaction = run.transaction else {
+            throw .usage("nothing to show: no widget has a family the device has")
+        }
         let stack = session.renderStack
         let footer = "widgetrender \(WidgetRenderVersion.current) · \(request.device.id) · \(stack)"
         let sheetURL = request.outputDirectory.appendingPathComponent("contact-sheet.png")

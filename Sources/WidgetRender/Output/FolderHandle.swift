@@ -30,7 +30,8 @@ final class FolderHandle {
             let reason = errno == ENOTDIR || errno == EEXIST ? "is a file, not a folder; choose another --out" : ""
             throw .io(
                 path: path,
-                reason: reason.isEmpty ? "cannot create the output folder: \(String(cString: strerror(errno)))" : reason)
+                reason: reason.isEmpty ? "cannot create the output folder: \(String(cString: strerror(errno)))" : reason
+            )
         }
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -67,7 +68,8 @@ final class FolderHandle {
             case .link:
                 throw .io(
                     path: childPath,
-                    reason: "is a symbolic link; widgetrender does not follow links inside the output folder (remove it or choose another --out)"
+                    reason:
+                        "is a symbolic link; widgetrender does not follow links inside the output folder (remove it or choose another --out)"
                 )
             case .file, .other:
                 throw .io(path: childPath, reason: "is a file, not a folder; remove it or choose another --out")
@@ -138,7 +140,8 @@ final class FolderHandle {
             unlinkat(descriptor, name, 0)
             throw .io(
                 path: filePath,
-                reason: "cannot write (\(String(cString: strerror(failure)))); is the disk full or the folder read-only?")
+                reason:
+                    "cannot write (\(String(cString: strerror(failure)))); is the disk full or the folder read-only?")
         }
     }
 

@@ -141,7 +141,8 @@ package final class OutputTransaction: @unchecked Sendable {
         if folder.kind(of: name) == .link || folder.kind(of: name) == .folder {
             throw .io(
                 path: (folder.path as NSString).appendingPathComponent(name),
-                reason: "is a symbolic link or a folder; widgetrender does not write through it (remove it or choose another --out)"
+                reason:
+                    "is a symbolic link or a folder; widgetrender does not write through it (remove it or choose another --out)"
             )
         }
         let number = lock.withLock {

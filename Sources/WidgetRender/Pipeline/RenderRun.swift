@@ -175,20 +175,26 @@ struct Run {
     /// Draws every job, several at a time (one per processor, or `request.workers`), staging each
     /// PNG in the output folder as soon as it is encoded, so finished PNGs leave memory at once
     /// and at most one image per worker is held. The manifest keeps the jobs' order.
-    mutating func renderJobs() async throws(PipelineError) {
-        guard !jobs.isEmpty else { return }
+    ///
+    /// - Returns: the drawn surfaces, by job, for jobs that asked to keep theirs (the gallery's
+    ///   contact sheet); `nil` for the others.
+    @discardableResult
+    mutating func renderJobs() async throws(PipelineError) -> [CairoSurface?] {
+        guard !jobs.isEmpty else { return [] }
         if transaction == nil {
             transaction = try OutputTransaction(folder: request.outputDirectory, waiting: waiting)
             transaction?.checkpoint = checkpoint
         }
-        guard let transaction else { return }
+        guard let transaction else { return [] }
         let pending = jobs
         jobs.removeAll()
         let session = pipeline.session
-        let workers = max(1, min(request.workers > 0 ? request.workers : ProcessInfo.processInfo.activeProcessorCount, pending.count))
+        let workers = max(
+            1, min(request.workers > 0 ? request.workers : ProcessInfo.processInfo.activeProcessorCount, pending.count))
         var results = [Manifest.ImageRecord?](repeating: nil, count: pending.count)
+        var surfaces = [CairoSurface?](repeating: nil, count: pending.count)
         do {
-            try await withThrowingTaskGroup(of: (Int, Manifest.ImageRecord).self) { group in
+            try await withThrowingTaskGroup(of: (Int, RenderJob.Drawn).self) { group in
                 var next = 0
                 func start() {
                     guard next < pending.count else { return }
@@ -198,8 +204,9 @@ struct Run {
                     group.addTask { (index, try job.draw(session: session, into: transaction)) }
                 }
                 for _ in 0..<workers { start() }
-                while let (index, image) = try await group.next() {
-                    results[index] = image
+                while let (index, drawn) = try await group.next() {
+                    results[index] = drawn.image
+                    surfaces[index] = drawn.surface?.surface
                     start()
                 }
             }
@@ -209,6 +216,7 @@ struct Run {
             throw .software("\(error)")
         }
         images += results.compactMap { $0 }
+        return surfaces
     }
 
     /// Draws what is left, puts the PNGs in place, tidies PNGs of earlier runs in the folders
@@ -249,17 +257,35 @@ struct RenderJob: Sendable {
     let context: ViewContext
     let contentMarginsDisabled: Bool
     let image: Manifest.ImageRecord
+    /// Keep the drawn surface (the gallery puts it on its contact sheet).
+    var keepSurface = false
+
+    /// What drawing a job gives: its completed record and, when asked for, its surface.
+    struct Drawn: Sendable {
+        let image: Manifest.ImageRecord
+        let surface: SurfaceBox?
+    }
+
+    /// A drawn surface handed from a worker back to the run; nothing draws on it any more.
+    final class SurfaceBox: @unchecked Sendable {
+        let surface: CairoSurface
+
+        init(_ surface: CairoSurface) {
+            self.surface = surface
+        }
+    }
 
     /// Draws and encodes with a renderer of the session's pool, stages the PNG, and returns the
     /// record with the PNG's size, digest and the widget URL.
-    func draw(session: RenderSession, into transaction: OutputTransaction) throws(PipelineError) -> Manifest.ImageRecord {
+    func draw(session: RenderSession, into transaction: OutputTransaction) throws(PipelineError) -> Drawn {
         let png: Data
         let url: URL?
+        let kept: CairoSurface?
         do {
-            (png, url) = try session.withRenderer { renderer throws(RenderError) in
+            (png, url, kept) = try session.withRenderer { renderer throws(RenderError) in
                 let (surface, url) = try renderer.render(
                     view, metrics: metrics, context: context, contentMarginsDisabled: contentMarginsDisabled)
-                return (try session.encoder.encode(surface), url)
+                return (try session.encoder.encode(surface), url, keepSurface ? surface : nil)
             }
         } catch .image(let path, let reason) {
             throw .badData("\(path): \(reason)")
@@ -271,6 +297,6 @@ struct RenderJob: Sendable {
         record.bytes = png.count
         record.sha256 = SHA256.hex(png)
         record.widgetURL = url?.absoluteString
-        return record
+        return Drawn(image: record, surface: kept.map(SurfaceBox.init))
     }
 }
