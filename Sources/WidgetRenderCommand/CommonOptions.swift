@@ -13,7 +13,7 @@ struct CommonOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "A device from the HIG size tables, e.g. iphone-393x852 or ipad-1024x1366. Default: \(DeviceProfile.defaultID). See `list --devices`.",
+            "A device from the HIG size tables, e.g. iphone-393x852 or ipad-1024x1366. See `list --devices`.",
             valueName: "id"))
     var device: String = DeviceProfile.defaultID
 
@@ -27,14 +27,14 @@ struct CommonOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Language of the widgets' text, a BCP 47 code such as en, ja, ko or pt-BR. Default: en.",
+            "Language of the widgets' text, a BCP 47 code such as en, ja, ko or pt-BR.",
             valueName: "code"))
     var locale: String = "en"
 
     @Option(
         name: .customLong("time-zone"),
         help: ArgumentHelp(
-            "Time zone for dates drawn on widgets and for dates given without an offset, e.g. Asia/Tokyo. Default: UTC.",
+            "Time zone for dates drawn on widgets and for dates given without an offset, e.g. Asia/Tokyo.",
             valueName: "id"))
     var timeZone: String = "UTC"
 
@@ -55,9 +55,9 @@ struct CommonOptions: ParsableArguments {
     @Option(
         name: .customLong("provider-timeout"),
         help: ArgumentHelp(
-            "Seconds a provider may take to return its entries before the run fails (exit 70). Default: 120.",
+            "Seconds a provider may take to return its entries before the run fails (exit 70).",
             valueName: "seconds"))
-    var providerTimeout: Double = 120
+    var providerTimeout: Double = 60
 
     @Option(
         help: ArgumentHelp(
@@ -162,7 +162,8 @@ struct NowOption: ParsableArguments {
     func date(in zone: TimeZone) throws -> Date {
         guard let now else { return Date() }
         guard let date = DateParsing.date(now, timeZone: zone) else {
-            throw ValidationError("--now: '\(now)' is not an ISO 8601 date such as 2026-01-01 or 2026-01-01T09:00:00Z")
+            throw ValidationError(
+                "--now: '\(now)' is not a date that exists, written as ISO 8601: 2026-01-01 or 2026-01-01T09:00:00Z")
         }
         return date
     }
@@ -190,7 +191,7 @@ enum FamilySelection {
 
     static var help: ArgumentHelp {
         ArgumentHelp(
-            "\(WidgetFamily.allCases.map(\.shortName).joined(separator: ", ")) or all; repeat or separate with commas. Default: medium.",
+            "\(WidgetFamily.allCases.map(\.shortName).joined(separator: ", ")) or all (WidgetKit's names, e.g. systemSmall, work too); repeat or separate with commas. Default: medium.",
             valueName: "family")
     }
 }

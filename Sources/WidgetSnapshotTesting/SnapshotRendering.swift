@@ -102,6 +102,12 @@ enum SnapshotRendering {
                 shown.view, metrics: metrics,
                 context: setup.viewContext(metrics, date: shownAt, isPlaceholder: isPlaceholder),
                 contentMarginsDisabled: widget.contentMarginsDisabled)
+        } catch is Deadline.Expired {
+            return WidgetImage(
+                surface: nil,
+                failure:
+                    "\(widget.kind): the provider did not return its entries within \(DateParsing.format(duration: providerTimeout)) (a completion handler never called?); .widget(providerTimeout:) sets the limit",
+                renderStack: "")
         } catch {
             return WidgetImage(surface: nil, failure: "\(widget.kind): \(error)", renderStack: "")
         }

@@ -43,7 +43,7 @@ struct ChartDataCommandOptions: WidgetCommandOptions {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "Chart widgets: seconds to wait for a URL before retrying (2 retries). Default: 10.", valueName: "seconds"))
+            "Chart widgets: seconds to wait for a URL before retrying (2 retries).", valueName: "seconds"))
     var timeout: Double = 10
 
     @Flag(

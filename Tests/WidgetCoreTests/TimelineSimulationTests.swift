@@ -46,15 +46,25 @@ import WidgetCore
         #expect(simulation.status(ofEntry: 1, inRequest: 1) == .shown)
     }
 
-    @Test func atEndShowsTheLastEntryThenReloads() async throws {
+    @Test func atEndShowsTheLastEntryThenReloadsFiveMinutesAfterIt() async throws {
         let simulation = try await TimelineSimulation.run(from: Self.start, to: Self.hours(3.5)) { now in
             Self.timeline(at: now, offsets: [0, 1, 2]) { _ in .atEnd }
         }
         #expect(
             describe(simulation) == [
-                "0.0 r0+0.0 start", "1.0 r0+1.0 entry", "2.0 r0+2.0 entry", "2.0 r2+0.0 reload", "3.0 r2+1.0 entry",
+                "0.0 r0+0.0 start", "1.0 r0+1.0 entry", "2.0 r0+2.0 entry",
+                "\(2 + 5.0 / 60) r2+0.0 reload", "\(3 + 5.0 / 60) r2+1.0 entry",
             ])
         #expect(simulation.status(ofEntry: 2, inRequest: 0) == .shown)
+        #expect(simulation.requests[0].reloadAt == Self.hours(2 + 5.0 / 60))
+    }
+
+    @Test func aSampleAtTheInstantOfAChangeAddsNoScreen() async throws {
+        let simulation = try await TimelineSimulation.run(from: Self.start, to: Self.hours(2), every: 3600) { now in
+            Self.timeline(at: now, offsets: [0, 1]) { _ in .never }
+        }
+        // At 01:00 the entry changes and a sample falls: one screen, the entry's.
+        #expect(describe(simulation) == ["0.0 r0+0.0 start", "1.0 r0+1.0 entry"])
     }
 
     @Test func neverKeepsTheLastEntry() async throws {

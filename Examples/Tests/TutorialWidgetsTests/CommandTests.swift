@@ -67,7 +67,9 @@ import WidgetRender
         let result = try Self.run(["list"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("character-health — Ranger Detail"))
-        #expect(result.stdout.contains("--param hero=…  Hero: Allowed: panda, spouty, egghead. Default: panda."))
+        #expect(
+            result.stdout.contains(
+                "--param hero=…  Hero: Allowed: panda (Power Panda), spouty, egghead. Default: panda."))
         // The chart widgets' data options do not leak into a user's command.
         let help = try Self.run(["render", "--help"])
         #expect(!help.stdout.contains("--data"))

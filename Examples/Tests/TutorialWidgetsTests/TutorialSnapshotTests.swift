@@ -5,7 +5,7 @@ import WidgetSnapshotTesting
 
 /// Golden PNGs of the tutorial widgets in every family they support, taken the way a widget
 /// author would: `assertSnapshot(of: MyWidget(), as: .widget(…))`.
-@Suite(.snapshots(record: .missing))
+@Suite
 struct TutorialSnapshotTests {
     @Test func gameStatus() async {
         for family in [WidgetFamily.systemSmall, .systemMedium, .systemLarge] {

@@ -48,7 +48,7 @@ struct CountryStatusWidgetView: View {
                 isPlaceholder: redacted))
     }
 
-    static let casesColor = Color.orange
+    static let casesColor = Color.chartAccent
     static let deathsColor = Color.down
     static let recoveredColor = Color.up
 

@@ -63,7 +63,7 @@ struct GlobalStatsWidgetView: View {
                 onImage
                 ? Color(light: .init(hex: 0x3C3C43, alpha: 0.85), dark: .init(hex: 0xFFFFFF, alpha: 0.85))
                 : .secondary
-            accent = onImage ? Color(light: .init(hex: 0xC93400), dark: .init(hex: 0xFFB340)) : .orange
+            accent = onImage ? Color(light: .init(hex: 0xC93400), dark: .init(hex: 0xFFB340)) : .chartAccent
         }
     }
 

@@ -49,7 +49,7 @@ struct PriceWidgetView: View {
                 isPlaceholder: redacted))
     }
 
-    static let accent = Color.orange
+    static let accent = Color.chartAccent
 
     @ViewBuilder
     func view(for entry: PriceEntry, in context: ViewContext) -> ViewNode {

@@ -65,6 +65,7 @@ public struct WidgetParameter: Sendable, Hashable {
     public var allowedDescription: String {
         switch kind {
         case .choice(let choices): choices.map(\.value).joined(separator: ", ")
+        case .integer(let range) where range == Int.min...Int.max: "any whole number"
         case .integer(let range): "\(range.lowerBound)...\(range.upperBound)"
         case .boolean: "true, false"
         case .text(let maxLength): "text of up to \(maxLength) characters"

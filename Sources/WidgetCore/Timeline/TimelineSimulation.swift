@@ -8,8 +8,8 @@ import Foundation
 ///   after *t*; before its first entry, what was on screen stays (the placeholder at the start);
 /// - `.after(d)` asks again at *d*, and the new timeline replaces the old at that instant: a
 ///   reload at the same instant as an entry wins, so entries from *d* on are never shown;
-/// - `.atEnd` asks again once the last entry's date is reached: the last entry is shown, then
-///   replaced at the same instant by what the new timeline shows;
+/// - `.atEnd` asks again after the last entry's date has passed: the simulation takes that as
+///   ``minimumReloadInterval`` (5 minutes) after it, so the last entry is shown;
 /// - `.never` never asks again;
 /// - a policy date is the *earliest* reload on a device; the simulation takes it as exact. A
 ///   date not after the time the provider was asked is taken ``minimumReloadInterval`` after
@@ -112,17 +112,18 @@ public struct TimelineSimulation<Entry: TimelineEntry>: Sendable {
             let candidates = [nextEntry, request.reloadAt, nextSample].compactMap { $0 }.filter { $0 > time }
             guard let next = candidates.min(), next < end else { break }
             time = next
-            let atEnd = request.timeline.policy == .atEnd && !request.reloadThrottled
+            let screensBefore = simulation.screens.count
             if let reload = request.reloadAt, reload == time {
-                // `.atEnd`: the last entry shows first, then the new timeline replaces it.
-                if atEnd { simulation.show(time: time, request: current, reason: .entry) }
                 current = simulation.request(at: time, try await ask(time))
                 simulation.show(time: time, request: current, reason: .reload)
             } else if nextEntry == time {
                 simulation.show(time: time, request: current, reason: .entry)
             }
             if let sample = nextSample, sample == time, let every {
-                simulation.show(time: time, request: current, reason: .sample, always: true)
+                // A sample at the instant of a change adds nothing: that change is already a screen.
+                if simulation.screens.count == screensBefore {
+                    simulation.show(time: time, request: current, reason: .sample, always: true)
+                }
                 nextSample = sample.addingTimeInterval(every)
             }
             guard simulation.screens.count <= maximumScreens else {
@@ -154,8 +155,9 @@ public struct TimelineSimulation<Entry: TimelineEntry>: Sendable {
         switch timeline.policy {
         case .never: wanted = nil
         case .after(let date): wanted = date
-        // An empty timeline with `.atEnd` has no last date: it is asked again after the minimum interval.
-        case .atEnd: wanted = timeline.entries.last?.date ?? askedAt
+        // "After the last date in a timeline passes": the last entry shows for the minimum interval.
+        // An empty timeline has no last date: it is asked again after the minimum interval too.
+        case .atEnd: wanted = (timeline.entries.last?.date ?? askedAt).addingTimeInterval(minimumReloadInterval)
         }
         guard let wanted else { return (nil, false) }
         return wanted > askedAt ? (wanted, false) : (askedAt.addingTimeInterval(minimumReloadInterval), true)
@@ -185,7 +187,7 @@ public struct TimelineSimulation<Entry: TimelineEntry>: Sendable {
         let asked = requests[request]
         let date = asked.timeline.entries[entry].date
         if let onScreen = asked.timeline.entryIndex(at: asked.askedAt), entry < onScreen { return .past }
-        if let reload = asked.reloadAt, asked.timeline.policy != .atEnd, date >= reload { return .unreachable }
+        if let reload = asked.reloadAt, date >= reload { return .unreachable }
         return .afterSpan
     }
 }

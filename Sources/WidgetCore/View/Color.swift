@@ -83,14 +83,34 @@ public struct Color: Sendable, Hashable {
     public static var up: Color { Color(light: RGBA(hex: 0x248A3D), dark: RGBA(hex: 0x30D158)) }
     /// A falling value (system red).
     public static var down: Color { Color(light: RGBA(hex: 0xD70015), dark: RGBA(hex: 0xFF453A)) }
-    /// System orange, the price widget's accent.
-    public static var orange: Color { Color(light: RGBA(hex: 0xC93400), dark: RGBA(hex: 0xFF9F0A)) }
-    /// System blue.
-    public static var blue: Color { Color(light: RGBA(hex: 0x0040DD), dark: RGBA(hex: 0x409CFF)) }
-    /// System red (not the "down" shade).
+    /// The accent colour.
+    public static var accentColor: Color { .blue }
+    /// iOS's system red.
     public static var red: Color { Color(light: RGBA(hex: 0xFF3B30), dark: RGBA(hex: 0xFF453A)) }
-    /// System teal.
-    public static var teal: Color { Color(light: RGBA(hex: 0x0071A4), dark: RGBA(hex: 0x5DE6FF)) }
+    /// iOS's system orange.
+    public static var orange: Color { Color(light: RGBA(hex: 0xFF9500), dark: RGBA(hex: 0xFF9F0A)) }
+    /// iOS's system yellow.
+    public static var yellow: Color { Color(light: RGBA(hex: 0xFFCC00), dark: RGBA(hex: 0xFFD60A)) }
+    /// iOS's system green.
+    public static var green: Color { Color(light: RGBA(hex: 0x34C759), dark: RGBA(hex: 0x30D158)) }
+    /// iOS's system mint.
+    public static var mint: Color { Color(light: RGBA(hex: 0x00C7BE), dark: RGBA(hex: 0x63E6E2)) }
+    /// iOS's system teal.
+    public static var teal: Color { Color(light: RGBA(hex: 0x30B0C7), dark: RGBA(hex: 0x40C8E0)) }
+    /// iOS's system cyan.
+    public static var cyan: Color { Color(light: RGBA(hex: 0x32ADE6), dark: RGBA(hex: 0x64D2FF)) }
+    /// iOS's system blue.
+    public static var blue: Color { Color(light: RGBA(hex: 0x007AFF), dark: RGBA(hex: 0x0A84FF)) }
+    /// iOS's system indigo.
+    public static var indigo: Color { Color(light: RGBA(hex: 0x5856D6), dark: RGBA(hex: 0x5E5CE6)) }
+    /// iOS's system purple.
+    public static var purple: Color { Color(light: RGBA(hex: 0xAF52DE), dark: RGBA(hex: 0xBF5AF2)) }
+    /// iOS's system pink.
+    public static var pink: Color { Color(light: RGBA(hex: 0xFF2D55), dark: RGBA(hex: 0xFF375F)) }
+    /// iOS's system brown.
+    public static var brown: Color { Color(light: RGBA(hex: 0xA2845E), dark: RGBA(hex: 0xAC8E68)) }
+    /// iOS's system gray.
+    public static var gray: Color { Color(light: RGBA(hex: 0x8E8E93), dark: RGBA(hex: 0x8E8E93)) }
     /// White in both appearances.
     public static var white: Color { Color(hex: 0xFFFFFF) }
     /// Black in both appearances.

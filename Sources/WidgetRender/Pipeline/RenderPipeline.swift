@@ -198,7 +198,7 @@ public struct RenderPipeline {
                     status = "past"
                 } else if index == onScreen {
                     status = "onScreen"
-                } else if let date = reload.date, timeline.policy != .atEnd, entry.date >= date {
+                } else if let date = reload.date, entry.date >= date {
                     status = "unreachable"
                 } else {
                     status = "upcoming"
@@ -286,7 +286,9 @@ public struct RenderPipeline {
             default: return .software("\(widget.kind): \(error.message)")
             }
         case is Deadline.Expired:
-            return .software("\(widget.kind): the provider did not answer within \(error)")
+            return .software(
+                "\(widget.kind): the provider did not return its entries within \(error) (a completion handler never called?); --provider-timeout sets the limit"
+            )
         default: return .badData("\(widget.kind): \(error)")
         }
     }

@@ -48,7 +48,7 @@ public struct RenderRequest: Sendable {
     /// Values for the providers of the bundle (a data source, a fetcher).
     public var providerValues = ProviderValues()
     /// How long a provider may take to answer, in seconds.
-    public var providerTimeout: TimeInterval = 120
+    public var providerTimeout: TimeInterval = 60
     /// How many images are drawn at once; 0 for one per processor.
     public var workers = 0
     /// Where the PNGs and `manifest.json` go.

@@ -80,12 +80,19 @@ struct ListCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Parsabl
                 for parameter in widget.parameters {
                     let summary = parameter.summary.isEmpty ? "" : " \(parameter.summary)"
                     print(
-                        "    --param \(parameter.key)=…  \(parameter.title):\(summary) Allowed: \(parameter.allowedDescription). Default: \(parameter.defaultValue.isEmpty ? "(empty)" : parameter.defaultValue)."
+                        "    --param \(parameter.key)=…  \(parameter.title):\(summary) Allowed: \(Self.allowed(parameter)). Default: \(parameter.defaultValue.isEmpty ? "(empty)" : parameter.defaultValue)."
                     )
                 }
             }
             print("")
         }
+    }
+
+    /// The allowed values, with their labels where a label says more (`panda (Power Panda)`).
+    static func allowed(_ parameter: WidgetParameter) -> String {
+        guard case .choice(let choices) = parameter.kind else { return parameter.allowedDescription }
+        return choices.map { $0.label.lowercased() == $0.value.lowercased() ? $0.value : "\($0.value) (\($0.label))" }
+            .joined(separator: ", ")
     }
 
     private func printDevices() {

@@ -11,7 +11,7 @@ struct TimelineCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Asy
             abstract: "Play WidgetKit's time model over a span: what is on screen when, and every reload.",
             discussion: """
                 Asks each provider at --from, shows each entry at its date, and asks again when the \
-                reload policy says (.after(date) at that date, .atEnd once the last entry is shown, \
+                reload policy says (.after(date) at that date, .atEnd 5 minutes after the last entry, \
                 .never not at all), with now = that time; the new timeline replaces the old at \
                 that instant, and a reload at the same instant as an entry wins. On a device the \
                 policy's date is only the earliest reload; here it is taken as exact, and a date \
