@@ -22,6 +22,7 @@ public enum DataError: Error, Equatable, CustomStringConvertible {
     /// The file is an error answer from the service (an exchange or API), with its message.
     case service(source: String, service: String, message: String)
 
+    /// The message: the file or URL first, then the line or field, then what is wrong.
     public var description: String {
         switch self {
         case .unreadable(let source, let reason): "\(source): \(reason)"
@@ -57,15 +58,25 @@ public enum DataError: Error, Equatable, CustomStringConvertible {
 
 /// A record skipped while parsing, with where it was.
 public struct DataWarning: Sendable, Hashable, CustomStringConvertible {
+    /// The path or URL read.
     public var source: String
+    /// Where in it: a line, or a line and field.
     public var location: String
+    /// What was skipped and why.
     public var message: String
 
+    /// A warning.
+    ///
+    /// - Parameters:
+    ///   - source: the path or URL.
+    ///   - location: the line or field.
+    ///   - message: what was skipped and why.
     public init(source: String, location: String, message: String) {
         self.source = source
         self.location = location
         self.message = message
     }
 
+    /// `source:location: message`.
     public var description: String { "\(source):\(location): \(message)" }
 }
