@@ -223,7 +223,12 @@ import WidgetRender
         #expect(result.exitCode == 0, "\(result.stderr)")
         let files = try FileManager.default.contentsOfDirectory(
             atPath: folder.appendingPathComponent("covid-country").path)
-        #expect(files.sorted() == ["medium-dark.png", "small-dark.png"])
+        // The Lock Screen families are drawn on a dark stand-in for the wallpaper in both schemes.
+        #expect(
+            files.sorted() == [
+                "accessoryCircular-dark.png", "accessoryInline-dark.png", "accessoryRectangular-dark.png",
+                "medium-dark.png", "small-dark.png",
+            ])
         let html = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(!html.contains("row light"))
     }
