@@ -159,13 +159,26 @@ struct DataRulesTests {
         #expect(json.value.bars.map(\.close) == [1.5])
     }
 
-    @Test("high below low is skipped; open or close outside low…high is kept; negative prices are kept")
+    /// Before: a bar with open or close outside low…high was kept and drawn (a close above the high).
+    @Test("high below low, and open or close outside low…high, are skipped; negative prices are kept")
     func consistency() throws {
         let result = try bars(
-            "date,open,high,low,close\n2020-04-17,18.3,19.0,17.0,18.2\n2020-04-20,17.7,17.9,-40.3,-37.6\n2020-04-21,10,5,8,9\n2020-04-22,-14,14.1,-10,13\n"
+            "date,open,high,low,close\n2020-04-17,18.3,19.0,17.0,18.2\n2020-04-20,17.7,17.9,-40.3,-37.6\n2020-04-21,10,5,8,9\n2020-04-22,-14,14.1,-10,13\n2020-04-23,12,14,11,15\n2020-04-24,12,14,11,10.5\n2020-04-27,14.5,14,11,12\n"
         )
-        #expect(result.value.bars.map(\.close) == [18.2, -37.6, 13])
-        #expect(result.warnings.map(\.message) == ["skipped: high 5 is below low 8"])
+        #expect(result.value.bars.map(\.close) == [18.2, -37.6])
+        #expect(
+            result.warnings.map(\.message) == [
+                "skipped: high 5 is below low 8", "skipped: open -14 is below low -10",
+                "skipped: close 15 is above high 14", "skipped: close 10.5 is below low 11",
+                "skipped: open 14.5 is above high 14",
+            ])
+        #expect(result.warnings.map(\.location) == ["4", "5", "6", "7", "8"])
+        // The same rule in an exchange format, where the skipped candle is named by its index.
+        let json = try bars(
+            #"[[1700006400000,"1","2","1","2.5","0",0,"0",0,"0","0","0"],[1700006460000,"1","2","1","1.5","0",0,"0",0,"0","0","0"]]"#
+        )
+        #expect(json.value.bars.map(\.close) == [1.5])
+        #expect(json.warnings.map(\.message) == ["skipped [0]: close 2.5 is above high 2"])
     }
 
     @Test("a single point and a constant series are accepted")

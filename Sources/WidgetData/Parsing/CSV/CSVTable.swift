@@ -100,7 +100,7 @@ struct CSVTable {
             throw .malformed(
                 source: source, location: "\(max(comma.line, point.line))",
                 reason:
-                    "numbers disagree on the decimal mark: \"\(comma.text)\" (line \(comma.line)) uses a comma, \"\(point.text)\" (line \(point.line)) a point"
+                    "numbers disagree on the decimal mark: \(MessageText.quote(comma.text)) (line \(comma.line)) uses a comma, \(MessageText.quote(point.text)) (line \(point.line)) a point"
             )
         case (.some, nil): return .decimalComma
         default: return .decimalPoint
