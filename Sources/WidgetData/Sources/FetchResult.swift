@@ -35,6 +35,9 @@ public struct FetchResult: Sendable, Equatable {
     /// Problems that did not stop the fetch, such as a cache entry that could not be written.
     public var warnings: [DataWarning]
 
+    /// Where the bytes came from; ``DataOrigin/isFallback`` tells a stand-in by type.
+    public var origin: DataOrigin
+
     /// `true` when the bytes are a cached copy served because the live fetch failed.
     ///
     /// ``failure`` says why.
@@ -53,10 +56,15 @@ public struct FetchResult: Sendable, Equatable {
     ///   - failure: why the live fetch failed, for a stale result.
     ///   - fetchedAt: when the bytes were downloaded.
     ///   - warnings: problems that did not stop the fetch.
+    ///   - origin: where the bytes came from; by default told from the other values (stale
+    ///     cache with a failure, cache, network with a fetch date, else file).
     public init(
         data: Data, source: String, fromCache: Bool = false, failure: DataError? = nil, fetchedAt: Date? = nil,
-        warnings: [DataWarning] = []
+        warnings: [DataWarning] = [], origin: DataOrigin? = nil
     ) {
+        self.origin =
+            origin
+            ?? (failure != nil ? .staleCache : fromCache ? .cache : fetchedAt != nil ? .network : .file)
         self.data = data
         self.source = source
         self.fromCache = fromCache
