@@ -96,14 +96,20 @@ run() {
         -artifact_prefix="$work/crashes/$name/" -print_final_stats=1 ${keep_going[@]+"${keep_going[@]}"} >"$log" 2>&1 || status=$?
     # With --keep-going libFuzzer exits 0 even after findings: the crashes folder tells.
     if [ -n "$(ls -A "$work/crashes/$name" 2>/dev/null)" ] && [ $status -eq 0 ]; then status=1; fi
-    local last execs speed
+    # The last status line: "#N: cov: C ft: F corp: K exec/s: … time: Ts" (fork mode) or
+    # "#N DONE cov: C ft: F corp: K/size exec/s: E …".
+    local last execs elapsed speed
     last="$(grep -E '^#[0-9]+' "$log" | tail -n 1 || true)"
-    execs="$(grep -oE 'stat::number_of_executed_units: [0-9]+' "$log" | grep -oE '[0-9]+$' || echo '?')"
-    speed="$(grep -oE 'stat::average_exec_per_sec: [0-9]+' "$log" | grep -oE '[0-9]+$' ||
-        echo "$last" | grep -oE 'exec/s: [0-9]+' | grep -oE '[0-9]+$' || echo '?')"
+    execs="$(echo "$last" | grep -oE '^#[0-9]+' | tr -d '#' || true)"
+    elapsed="$(grep -oE 'exiting: [0-9]+ time: [0-9]+s' "$log" | grep -oE '[0-9]+s$' | tr -d s || true)"
+    if [ -n "$execs" ] && [ -n "$elapsed" ] && [ "$elapsed" -gt 0 ]; then
+        speed=$((execs / elapsed))
+    else
+        speed="$(grep -oE 'stat::average_exec_per_sec: [0-9]+' "$log" | grep -oE '[0-9]+$' || echo '?')"
+    fi
     printf '%-14s %s  execs=%s exec/s=%s  %s\n' "$name" \
-        "$([ $status -eq 0 ] && echo ok || echo "FOUND (exit $status, see $log)")" "$execs" "$speed" \
-        "$(echo "$last" | grep -oE 'cov: [0-9]+ ft: [0-9]+ corp: [0-9]+/[0-9]+[a-zA-Z]*' || true)"
+        "$([ $status -eq 0 ] && echo ok || echo "FOUND (exit $status, see $log)")" "${execs:-?}" "$speed" \
+        "$(echo "$last" | grep -oE 'cov: [0-9]+ ft: [0-9]+ corp: [0-9]+' || true)"
     return $status
 }
 

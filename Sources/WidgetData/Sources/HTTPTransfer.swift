@@ -129,11 +129,13 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
             self.response = response as? HTTPURLResponse
             let status = self.response?.statusCode ?? 0
             let declared = response.expectedContentLength
+            // checked: Int to Int64 widens.
             guard (200..<300).contains(status), declared > Int64(limits.sizeLimit) else { return .allow }
             return .cancel
         }
         if disposition == .cancel {
-            stop(because: .tooLarge(declared: Int(response.expectedContentLength), limit: limits.sizeLimit))
+            let declared = Int(exactly: response.expectedContentLength)
+            stop(because: .tooLarge(declared: declared, limit: limits.sizeLimit))
         }
         Self.later { completionHandler(disposition) }
     }
@@ -202,9 +204,10 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
         // Content-Encoding the length counts compressed bytes, so it cannot be compared.
         if let response, (200..<300).contains(response.statusCode), response.statusCode != 204,
             response.value(forHTTPHeaderField: "Content-Encoding").map({ $0.lowercased() == "identity" }) ?? true,
-            response.expectedContentLength >= 0, Int64(body.count) != response.expectedContentLength
+            response.expectedContentLength >= 0, Int64(exactly: body.count) != response.expectedContentLength,
+            let expected = Int(exactly: response.expectedContentLength)
         {
-            return .failure(.truncated(received: body.count, expected: Int(response.expectedContentLength)))
+            return .failure(.truncated(received: body.count, expected: expected))
         }
         if let error { return .failure(HTTPFailure(error, timeout: limits.timeout)) }
         guard let response else { return .failure(.connection("no HTTP response", retryable: true)) }

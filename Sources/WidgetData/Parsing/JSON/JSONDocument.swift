@@ -54,6 +54,8 @@ final class JSONDocument {
     ///   ``DataError/malformed(source:location:reason:)`` with `line:column` for invalid JSON.
     init(_ text: SourceText) throws(DataError) {
         self.text = text
+        // Offsets are kept as UInt32: every `UInt32(…)` of an offset or tape index below is
+        // checked by this guard (a tape has at most one entry per byte).
         guard text.bytes.count < Int(UInt32.max) else {
             throw .unsupported(source: text.source, reason: "JSON larger than 4 GB is not supported")
         }
@@ -127,7 +129,7 @@ final class JSONDocument {
                         stack.append(Open(tapeIndex: tape.count, isObject: isObject, count: 0))
                         tape.append(
                             Entry(
-                                kind: isObject ? .object : .array, escaped: false, start: UInt32(index), end: 0,
+                                kind: isObject ? .object : .array, escaped: false, start: UInt32(truncatingIfNeeded: index), end: 0,
                                 count: 0))
                         index += 1
                         expect = isObject ? .keyOrClose : .valueOrClose
@@ -190,7 +192,7 @@ final class JSONDocument {
             guard let open = stack.popLast() else {
                 throw SyntaxError(offset: index, reason: "unexpected \(found(index))")
             }
-            tape[open.tapeIndex].end = UInt32(tape.count)
+            tape[open.tapeIndex].end = UInt32(truncatingIfNeeded: tape.count)
             tape[open.tapeIndex].count = open.count
             index += 1
         }
@@ -242,7 +244,7 @@ final class JSONDocument {
                 throw SyntaxError(offset: start, reason: "expected a value, found \(found(start))")
             }
             index += length
-            tape.append(Entry(kind: kind, escaped: false, start: UInt32(start), end: UInt32(index), count: 0))
+            tape.append(Entry(kind: kind, escaped: false, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: index), count: 0))
         }
 
         private mutating func number() throws(SyntaxError) {
@@ -275,7 +277,7 @@ final class JSONDocument {
                 }
                 while index < count, bytes[index] &- 0x30 < 10 { index += 1 }
             }
-            tape.append(Entry(kind: .number, escaped: false, start: UInt32(start), end: UInt32(index), count: 0))
+            tape.append(Entry(kind: .number, escaped: false, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: index), count: 0))
         }
 
         private mutating func string() throws(SyntaxError) {
@@ -292,7 +294,7 @@ final class JSONDocument {
                 }
                 guard index < count else {
                     throw SyntaxError(
-                        offset: index, reason: "the text ends inside a string that opens at \(location(UInt32(start)))")
+                        offset: index, reason: "the text ends inside a string that opens at \(location(UInt32(truncatingIfNeeded: start)))")
                 }
                 let byte = bytes[index]
                 if byte == 0x22 {
@@ -309,7 +311,7 @@ final class JSONDocument {
                 escaped = true
                 try escape()
             }
-            tape.append(Entry(kind: .string, escaped: escaped, start: UInt32(start), end: UInt32(index), count: 0))
+            tape.append(Entry(kind: .string, escaped: escaped, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: index), count: 0))
         }
 
         /// Checks one escape at `index` (a backslash), including surrogate pairs.
