@@ -149,8 +149,8 @@ public struct LongCaseCSVParser: Sendable {
                 }
             }
             guard wanted[region] else { continue }
-            if let problem = table.widthProblem(row) {
-                builder.skip(row.line, "the row \(problem)")
+            if table.hasWidthProblem(row) {
+                builder.skip(row.line, "the row \(table.widthProblem(row) ?? "")")
                 continue
             }
             let quickTime = scanner.plainTime(row.fields[dateColumn])

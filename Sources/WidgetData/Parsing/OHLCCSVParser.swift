@@ -116,8 +116,8 @@ public struct OHLCCSVParser: Sendable {
         prices.reserveCapacity(4)
 
         while let row = try scanner.next() {
-            if let problem = table.widthProblem(row) {
-                builder.skip(row.line, "the row \(problem)")
+            if table.hasWidthProblem(row) {
+                builder.skip(row.line, "the row \(table.widthProblem(row) ?? "")")
                 continue
             }
             let dateField = row.fields[columns.date]

@@ -138,8 +138,8 @@ extension DataFetcher {
             }
             guard last.isRetryable, attempt < attempts else { return (.failure(last), attempt) }
             let delay = min(timing.retryDelay * pow(2, Double(attempt - 1)), Self.maximumRetryDelay)
-            // A wait that would reach the end leaves no time to try again.
-            guard Self.seconds(end - clock.now) > delay else { return (.failure(last), attempt) }
+            // A wait that would reach the end leaves no time to try again: the total ends the fetch.
+            guard Self.seconds(end - clock.now) > delay else { return (.failure(.tooSlow(seconds: timing.total)), attempt) }
             do {
                 try await Task.sleep(for: .seconds(delay))
             } catch {

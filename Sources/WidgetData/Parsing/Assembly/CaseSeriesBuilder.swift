@@ -32,8 +32,15 @@ struct CaseSeriesBuilder {
 
     /// Records a skipped record (a row, or one value of a row) at its position; `what` names
     /// the record in the message when the location alone does not (`[12]`, `cases "3/17/20"`).
-    mutating func skip(_ position: Int, _ reason: String, what: String? = nil, at location: String? = nil) {
+    mutating func skip(
+        _ position: Int, _ reason: @autoclosure () -> String, what: String? = nil, at location: String? = nil
+    ) {
         skippedCount += 1
+        guard firstSkip == nil || !warnings.isFull else {
+            warnings.countDropped()
+            return
+        }
+        let reason = reason()
         if firstSkip == nil { firstSkip = "\(what ?? name(position)): \(reason)" }
         let message = what.map { "skipped \($0): \(reason)" } ?? "skipped: \(reason)"
         warnings.append(position, DataWarning(source: source, location: location ?? locate(position), message: message))
@@ -57,17 +64,18 @@ struct CaseSeriesBuilder {
         var values = values
         for (column, value) in values.enumerated() {
             guard let value, column < cumulative.count else { continue }
+            guard !value.isFinite || (value < 0 && cumulative[column]) else { continue }
+            let name = columnNames[column]
             let on = time.map { " on \(StrictDate.text(seconds: $0))" } ?? ""
             if !value.isFinite {
-                skip(position, "\(columnNames[column])\(on) is not a finite number")
-                values[column] = nil
-            } else if value < 0, cumulative[column] {
+                skip(position, "\(name)\(on) is not a finite number")
+            } else {
                 skip(
                     position,
-                    "\(columnNames[column])\(on) is \(value.formatted), negative; a cumulative count cannot be (a fall is kept, a negative total is not)"
+                    "\(name)\(on) is \(value.formatted), negative; a cumulative count cannot be (a fall is kept, a negative total is not)"
                 )
-                values[column] = nil
             }
+            values[column] = nil
         }
         rows.append(TimeOrdering.Item(time: time.map { $0.isFinite ? $0 : .nan } ?? .nan, position: position, value: values))
         return rows.count - 1

@@ -41,17 +41,29 @@ struct OHLCSeriesBuilder {
     }
 
     /// Records a skipped record.
-    mutating func skip(_ position: Int, _ reason: String) {
+    ///
+    /// The reason is only built when the warning is kept: a file of millions of bad rows costs
+    /// a counter per row past ``DataWarning/maximumPerParse``.
+    mutating func skip(_ position: Int, _ reason: @autoclosure () -> String) {
         skippedCount += 1
+        guard firstSkip == nil || !warnings.isFull else {
+            warnings.countDropped()
+            return
+        }
+        let reason = reason()
         if firstSkip == nil { firstSkip = "\(name(position)): \(reason)" }
         let what = labelled ? "skipped \(name(position))" : "skipped"
         warnings.append(position, DataWarning(source: source, location: locate(position), message: "\(what): \(reason)"))
     }
 
     /// Adds a warning that skips nothing (for example a volume that was not a number).
-    mutating func note(_ position: Int, _ message: String) {
+    mutating func note(_ position: Int, _ message: @autoclosure () -> String) {
+        guard !warnings.isFull else {
+            warnings.countDropped()
+            return
+        }
         let prefix = labelled ? "\(name(position)): " : ""
-        warnings.append(position, DataWarning(source: source, location: locate(position), message: prefix + message))
+        warnings.append(position, DataWarning(source: source, location: locate(position), message: prefix + message()))
     }
 
     /// Adds a bar, or skips it when it cannot be drawn: high below low, or open or close

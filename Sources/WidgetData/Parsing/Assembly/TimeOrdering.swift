@@ -72,6 +72,10 @@ enum TimeOrdering {
                 let run = sorted[index..<end]
                 let kept = run.max { $0.position < $1.position } ?? sorted[index]
                 for item in run where item.position != kept.position {
+                    guard !warnings.isFull else {
+                        warnings.countDropped()
+                        continue
+                    }
                     warnings.append(
                         item.position,
                         DataWarning(

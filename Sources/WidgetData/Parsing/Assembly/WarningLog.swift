@@ -13,6 +13,14 @@ struct WarningLog {
 
     var count: Int { entries.count + dropped }
 
+    /// Whether the next warning would only be counted.
+    var isFull: Bool { entries.count >= DataWarning.maximumPerParse }
+
+    /// Counts a warning that was not even built, because the log is full.
+    mutating func countDropped() {
+        dropped += 1
+    }
+
     /// Keeps `warning`, or counts it when the log is full.
     mutating func append(_ position: Int, _ warning: DataWarning) {
         guard entries.count < DataWarning.maximumPerParse else {

@@ -62,6 +62,12 @@ struct CSVTable {
             from: header.fields.first?.start ?? 0, to: header.fields.last?.end ?? 0, limit: 120)
     }
 
+    /// Whether ``widthProblem(_:)`` has something to say, without building the text.
+    func hasWidthProblem(_ row: CSVScanner.Row) -> Bool {
+        row.count < header.count
+            || (row.count > header.count && row.fields[header.count...].contains(where: { !scanner.isBlank($0) }))
+    }
+
     /// Why a row's width differs from the header's, or `nil` when it is fine. Extra fields are
     /// accepted only when they are all empty (a trailing delimiter).
     func widthProblem(_ row: CSVScanner.Row) -> String? {

@@ -3,6 +3,10 @@ import Foundation
 /// The JSON and CSV readers on their own, for the fuzz harnesses (`Fuzz/`) and tests in this
 /// package: each reads everything it can from the input and returns how much it read.
 package enum ReaderProbe {
+    /// Bytes of tape per JSON value: the memory bound of a parsed document is this times the
+    /// number of values, which is at most half the number of bytes (`0,` is one value).
+    package static var bytesPerJSONValue: Int { MemoryLayout<JSONDocument.Entry>.stride }
+
     /// Parses JSON and reads every value as a number, a string and a summary, and every key.
     ///
     /// - Returns: the number of values in the document.
