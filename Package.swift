@@ -101,7 +101,8 @@ let package = Package(
         .executableTarget(
             name: "FuzzCryptowatch", dependencies: ["WidgetDataFuzzing"], path: "Fuzz/Targets/FuzzCryptowatch"),
         .executableTarget(name: "FuzzOHLCCSV", dependencies: ["WidgetDataFuzzing"], path: "Fuzz/Targets/FuzzOHLCCSV"),
-        .executableTarget(name: "FuzzDiseaseSh", dependencies: ["WidgetDataFuzzing"], path: "Fuzz/Targets/FuzzDiseaseSh"),
+        .executableTarget(
+            name: "FuzzDiseaseSh", dependencies: ["WidgetDataFuzzing"], path: "Fuzz/Targets/FuzzDiseaseSh"),
         .executableTarget(name: "FuzzJHU", dependencies: ["WidgetDataFuzzing"], path: "Fuzz/Targets/FuzzJHU"),
         .executableTarget(name: "FuzzLongCSV", dependencies: ["WidgetDataFuzzing"], path: "Fuzz/Targets/FuzzLongCSV"),
         .executableTarget(

@@ -13,30 +13,41 @@ public enum FuzzTargets {
 
     /// Binance klines.
     public static func binance(_ data: Data) {
-        Invariants.ohlc(exchange: true) { () throws(DataError) in try BinanceKlinesParser().parse(data, source: source) }
+        Invariants.ohlc(exchange: true) { () throws(DataError) in try BinanceKlinesParser().parse(data, source: source)
+        }
     }
 
     /// Coinbase candles.
     public static func coinbase(_ data: Data) {
-        Invariants.ohlc(exchange: true) { () throws(DataError) in try CoinbaseCandlesParser().parse(data, source: source) }
+        Invariants.ohlc(exchange: true) { () throws(DataError) in
+            try CoinbaseCandlesParser().parse(data, source: source)
+        }
     }
 
     /// Kraken OHLC, with and without a pair chosen.
     public static func kraken(_ data: Data) {
         Invariants.ohlc(exchange: true) { () throws(DataError) in try KrakenOHLCParser().parse(data, source: source) }
-        Invariants.ohlc(exchange: true) { () throws(DataError) in try KrakenOHLCParser().parse(data, source: source, pair: "XXBTZUSD") }
+        Invariants.ohlc(exchange: true) { () throws(DataError) in
+            try KrakenOHLCParser().parse(data, source: source, pair: "XXBTZUSD")
+        }
     }
 
     /// Cryptowatch OHLC, with and without a period chosen.
     public static func cryptowatch(_ data: Data) {
-        Invariants.ohlc(exchange: true) { () throws(DataError) in try CryptowatchOHLCParser().parse(data, source: source) }
-        Invariants.ohlc(exchange: true) { () throws(DataError) in try CryptowatchOHLCParser().parse(data, source: source, period: "3600") }
+        Invariants.ohlc(exchange: true) { () throws(DataError) in
+            try CryptowatchOHLCParser().parse(data, source: source)
+        }
+        Invariants.ohlc(exchange: true) { () throws(DataError) in
+            try CryptowatchOHLCParser().parse(data, source: source, period: "3600")
+        }
     }
 
     /// Price CSV in its three layouts, decided by the header or forced.
     public static func ohlcCSV(_ data: Data) {
         Invariants.ohlc(exchange: false) { () throws(DataError) in try OHLCCSVParser().parse(data, source: source) }
-        Invariants.ohlc(exchange: false) { () throws(DataError) in try OHLCCSVParser(layout: .named, valueColumn: "close").parse(data, source: source) }
+        Invariants.ohlc(exchange: false) { () throws(DataError) in
+            try OHLCCSVParser(layout: .named, valueColumn: "close").parse(data, source: source)
+        }
         Invariants.ohlc(exchange: false) { () throws(DataError) in
             let (series, warnings) = try YahooCSVParser().parse(data, source: source, symbol: "X")
             return ParseResult(value: series, format: .yahoo, warnings: warnings)
@@ -46,7 +57,9 @@ public enum FuzzTargets {
     /// disease.sh: countries, historical, and the strict timeline.
     public static func diseaseSh(_ data: Data) {
         Invariants.cases { () throws(DataError) in try DiseaseShParser().historical(data, source: source) }
-        Invariants.cases { () throws(DataError) in try DiseaseShParser().historical(data, source: source, country: "India") }
+        Invariants.cases { () throws(DataError) in
+            try DiseaseShParser().historical(data, source: source, country: "India")
+        }
         Invariants.countries { () throws(DataError) in try DiseaseShParser().countries(data, source: source) }
         Invariants.cases { () throws(DataError) in
             let timeline = try DiseaseShParser().timeline(data, source: source)
@@ -63,27 +76,37 @@ public enum FuzzTargets {
     /// JHU wide time series, whole file and one region.
     public static func jhu(_ data: Data) {
         Invariants.cases { () throws(DataError) in try JHUTimeSeriesParser().parse(data, source: source) }
-        Invariants.cases { () throws(DataError) in try JHUTimeSeriesParser().parse(data, source: source, region: "Canada") }
+        Invariants.cases { () throws(DataError) in
+            try JHUTimeSeriesParser().parse(data, source: source, region: "Canada")
+        }
     }
 
     /// NYT and OWID long CSV.
     public static func longCSV(_ data: Data) {
         Invariants.cases { () throws(DataError) in try LongCaseCSVParser().parse(data, source: source) }
-        Invariants.cases { () throws(DataError) in try LongCaseCSVParser(layout: .nyt).parse(data, source: source, region: "New York") }
-        Invariants.cases { () throws(DataError) in try LongCaseCSVParser(layout: .owid).parse(data, source: source, region: "SRB") }
+        Invariants.cases { () throws(DataError) in
+            try LongCaseCSVParser(layout: .nyt).parse(data, source: source, region: "New York")
+        }
+        Invariants.cases { () throws(DataError) in
+            try LongCaseCSVParser(layout: .owid).parse(data, source: source, region: "SRB")
+        }
     }
 
     /// Format detection and the reader every provider uses, with and without options.
     public static func seriesReader(_ data: Data) {
         Invariants.any { () throws(DataError) in try SeriesReader().read(data, source: source) }
-        Invariants.any { () throws(DataError) in try SeriesReader(SeriesOptions(region: "US", column: "close")).read(data, source: source) }
+        Invariants.any { () throws(DataError) in
+            try SeriesReader(SeriesOptions(region: "US", column: "close")).read(data, source: source)
+        }
         Invariants.error { () throws(DataError) in _ = try SeriesFormat.detect(in: data, source: source) }
     }
 
     /// The CSV reader alone: records, header, delimiter, every field as a number and a time.
     public static func csv(_ data: Data) {
         Invariants.error { () throws(DataError) in _ = try ReaderProbe.csv(data, source: source) }
-        Invariants.error { () throws(DataError) in _ = try CSVReader.records(in: String(decoding: data, as: UTF8.self), source: source) }
+        Invariants.error { () throws(DataError) in
+            _ = try CSVReader.records(in: String(decoding: data, as: UTF8.self), source: source)
+        }
     }
 
     /// The JSON reader alone: every value read as a number, a string and a summary.

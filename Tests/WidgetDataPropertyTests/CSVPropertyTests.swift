@@ -24,7 +24,9 @@ struct CSVPropertyTests {
         let scalars = Array(text.unicodeScalars)
         var count = 0
         for (index, scalar) in scalars.enumerated() {
-            if scalar == "\n" || (scalar == "\r" && (index + 1 == scalars.count || scalars[index + 1] != "\n")) { count += 1 }
+            if scalar == "\n" || (scalar == "\r" && (index + 1 == scalars.count || scalars[index + 1] != "\n")) {
+                count += 1
+            }
         }
         return count
     }

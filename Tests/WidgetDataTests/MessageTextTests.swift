@@ -22,7 +22,10 @@ struct MessageTextTests {
     func errorQuotes() {
         let name = String(repeating: "x", count: 100) + "\n"
         let error = DataError.notFound(source: "a.csv", kind: "column", name: name, suggestions: ["\u{7}bell"])
-        #expect(error.description == #"a.csv: no column "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…" (101 characters); close matches: "\u{7}bell""#)
+        #expect(
+            error.description
+                == #"a.csv: no column "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…" (101 characters); close matches: "\u{7}bell""#
+        )
         let choices = DataError.selectionRequired(source: "a.csv", kind: "pair", choices: ["A\r", "B"])
         #expect(choices.description == #"a.csv: holds 2 pairs; choose one, e.g. "A\r", "B""#)
     }

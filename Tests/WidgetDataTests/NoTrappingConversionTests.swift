@@ -16,7 +16,9 @@ struct NoTrappingConversionTests {
     @Test("every integer conversion in Sources/WidgetData is checked, widening, or marked")
     func conversions() throws {
         let pattern = try NSRegularExpression(
-            pattern: #"\b(Int|Int8|Int16|Int32|Int64|UInt|UInt16|UInt32|UInt64)\((?!exactly:|clamping:|truncatingIfNeeded:|bitPattern:)"#)
+            pattern:
+                #"\b(Int|Int8|Int16|Int32|Int64|UInt|UInt16|UInt32|UInt64)\((?!exactly:|clamping:|truncatingIfNeeded:|bitPattern:)"#
+        )
         let widening = try NSRegularExpression(pattern: Self.widening)
         var offenders: [String] = []
         let files = FileManager.default.enumerator(at: Self.sources, includingPropertiesForKeys: nil)

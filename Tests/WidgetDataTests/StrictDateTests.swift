@@ -80,10 +80,12 @@ struct StrictDateTests {
 /// manifest and file names of such dates were ten or more days off.
 @Suite("StrictDate: proleptic Gregorian")
 struct StrictDateProlepticTests {
-    @Test("dates across the 1582 reform read and print as written", arguments: [
-        "0001-01-01", "1200-05-17", "1500-03-01", "1582-10-04", "1582-10-05", "1582-10-14", "1582-10-15",
-        "1600-02-29", "1900-03-01", "1969-12-31", "2000-02-29", "9999-12-31",
-    ])
+    @Test(
+        "dates across the 1582 reform read and print as written",
+        arguments: [
+            "0001-01-01", "1200-05-17", "1500-03-01", "1582-10-04", "1582-10-05", "1582-10-14", "1582-10-15",
+            "1600-02-29", "1900-03-01", "1969-12-31", "2000-02-29", "9999-12-31",
+        ])
     func roundTrip(text: String) throws {
         let date = try #require(StrictDate.iso(text))
         #expect(StrictDate.isoText(date) == text)

@@ -75,7 +75,8 @@ public struct CaseSeries: Sendable, Hashable {
     /// - Returns: `true` for a running total.
     public static func isCumulative(_ column: String) -> Bool {
         let name = column.lowercased()
-        return ["cases", "deaths", "recovered", "confirmed", "tests", "total_confirmed", "confirmed_cases"].contains(name)
+        return ["cases", "deaths", "recovered", "confirmed", "tests", "total_confirmed", "confirmed_cases"].contains(
+            name)
             || name.hasPrefix("total_") || name.hasPrefix("cumulative")
     }
 

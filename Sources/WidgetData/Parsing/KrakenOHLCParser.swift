@@ -59,7 +59,8 @@ public struct KrakenOHLCParser: Sendable {
                 if text.hasPrefix("W") {
                     notes.append(
                         DataWarning(
-                            source: source, location: entry.location, message: "Kraken warns: \(MessageText.cut(text))"))
+                            source: source, location: entry.location, message: "Kraken warns: \(MessageText.cut(text))")
+                    )
                 } else {
                     failures.append(text)
                 }
@@ -114,7 +115,11 @@ public struct KrakenOHLCParser: Sendable {
         let shownNotes = notes.prefix(10)
         let more =
             notes.count > shownNotes.count
-            ? [DataWarning(source: source, location: "", message: "… and \(notes.count - shownNotes.count) more Kraken warnings")]
+            ? [
+                DataWarning(
+                    source: source, location: "",
+                    message: "… and \(notes.count - shownNotes.count) more Kraken warnings")
+            ]
             : []
         parsed.warnings = Array(shownNotes) + more + parsed.warnings
         return parsed

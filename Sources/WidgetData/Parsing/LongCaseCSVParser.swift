@@ -157,7 +157,8 @@ public struct LongCaseCSVParser: Sendable {
             let token = quickTime.map { TimeToken.instant($0) } ?? scanner.time(row.fields[dateColumn])
             if case .invalid(let reason) = token {
                 let text = scanner.string(row.fields[dateColumn])
-                builder.skip(row.line, text.isEmpty ? "the date is empty" : "date \(MessageText.quote(text)) is \(reason)")
+                builder.skip(
+                    row.line, text.isEmpty ? "the date is empty" : "date \(MessageText.quote(text)) is \(reason)")
                 continue
             }
             var values: [Double?] = []

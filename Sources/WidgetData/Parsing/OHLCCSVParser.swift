@@ -127,7 +127,9 @@ public struct OHLCCSVParser: Sendable {
                 let text = scanner.string(row.fields[columns.date])
                 builder.skip(
                     row.line,
-                    text.isEmpty ? "\(columns.dateName) is empty" : "\(columns.dateName) \(MessageText.quote(text)) is \(reason)")
+                    text.isEmpty
+                        ? "\(columns.dateName) is empty" : "\(columns.dateName) \(MessageText.quote(text)) is \(reason)"
+                )
                 continue
             }
             prices.removeAll(keepingCapacity: true)

@@ -75,7 +75,8 @@ extension DataFetcher {
                     warnings.append(DataWarning(source: source, location: "cache", message: error.description))
                 }
             }
-            return FetchResult(data: response.body, source: source, fetchedAt: now, warnings: warnings, origin: .network)
+            return FetchResult(
+                data: response.body, source: source, fetchedAt: now, warnings: warnings, origin: .network)
         case .failure(let reason):
             if case .tooLarge(let declared, let limit) = reason {
                 failure = .tooLarge(source: source, size: declared, limit: limit)
@@ -139,7 +140,9 @@ extension DataFetcher {
             guard last.isRetryable, attempt < attempts else { return (.failure(last), attempt) }
             let delay = min(timing.retryDelay * pow(2, Double(attempt - 1)), Self.maximumRetryDelay)
             // A wait that would reach the end leaves no time to try again: the total ends the fetch.
-            guard Self.seconds(end - clock.now) > delay else { return (.failure(.tooSlow(seconds: timing.total)), attempt) }
+            guard Self.seconds(end - clock.now) > delay else {
+                return (.failure(.tooSlow(seconds: timing.total)), attempt)
+            }
             do {
                 try await Task.sleep(for: .seconds(delay))
             } catch {
@@ -171,7 +174,8 @@ extension DataFetcher {
             total = try DataFetcher.checkedTimeout(fetcher.totalTimeout, name: "totalTimeout", source: source)
             // A delay is a courtesy to the server, not a limit: clamped, never refused.
             let delay = fetcher.retryDelay
-            retryDelay = delay.isFinite ? min(max(0, delay), DataFetcher.maximumRetryDelay) : DataFetcher.maximumRetryDelay
+            retryDelay =
+                delay.isFinite ? min(max(0, delay), DataFetcher.maximumRetryDelay) : DataFetcher.maximumRetryDelay
             if delay.isNaN { retryDelay = 0 }
         }
     }

@@ -45,7 +45,9 @@ struct InputBoundTests {
         #expect(ReaderProbe.bytesPerJSONValue <= 16)
         #expect(values * ReaderProbe.bytesPerJSONValue <= 8 * data.count + 64)
         let error = dataError { _ = try SeriesReader().read(data, source: "zeros.json") }
-        #expect(error?.description.hasPrefix("zeros.json: not a known data format; it starts with a JSON array of 0 elements") == true)
+        #expect(
+            error?.description.hasPrefix(
+                "zeros.json: not a known data format; it starts with a JSON array of 0 elements") == true)
     }
 
     static func grouped(_ value: Int) -> String {

@@ -196,7 +196,8 @@ struct DataFetcherHTTPTests {
         let url = server.url("/stream")
         let error = await fetchError(.testing(cache: nil, sizeLimit: 10_000), url)
         #expect(error == .tooLarge(source: url.absoluteString, size: nil, limit: 10_000))
-        #expect(error?.description == "\(url.absoluteString): larger than the 10,000 bytes limit; reading stopped there")
+        #expect(
+            error?.description == "\(url.absoluteString): larger than the 10,000 bytes limit; reading stopped there")
     }
 
     @Test("a closed port: cannot connect, naming the URL")

@@ -36,7 +36,9 @@ struct DataFetcherValidationTests {
         #expect(html.origin == .staleCache)
         let failure = try #require(html.failure)
         #expect(failure.kind == .unavailable)
-        #expect(failure.description.hasPrefix("\(url.absoluteString): the server answered HTTP 200 with a body that does not read as data ("))
+        #expect(
+            failure.description.hasPrefix(
+                "\(url.absoluteString): the server answered HTTP 200 with a body that does not read as data ("))
         #expect(failure.description.hasSuffix("); the cached copy was kept"))
         #expect(DataCache(directory: folder.url).entry(for: url)?.body == Data(Self.csv.utf8))
         #expect(html.warnings.isEmpty, "one line per failed fetch: the failure, nothing else")
@@ -69,7 +71,8 @@ struct DataFetcherValidationTests {
         try DataCache(directory: folder.url).store(
             CachedResponse(url: url, body: Data(Self.html.utf8), etag: "\"html\"", fetchedAt: Date()))
         let error = await #expect(throws: DataError.self) {
-            try await DataFetcher.testing(cache: folder.url).fetch(try DataSource(url.absoluteString), validate: Self.prices)
+            try await DataFetcher.testing(cache: folder.url).fetch(
+                try DataSource(url.absoluteString), validate: Self.prices)
         }
         #expect(error == .unavailable(source: url.absoluteString, reason: "HTTP 500 Internal Server Error"))
         // Nor was it revalidated: a 304 would have kept serving it.

@@ -77,7 +77,8 @@ struct CaseSeriesBuilder {
             }
             values[column] = nil
         }
-        rows.append(TimeOrdering.Item(time: time.map { $0.isFinite ? $0 : .nan } ?? .nan, position: position, value: values))
+        rows.append(
+            TimeOrdering.Item(time: time.map { $0.isFinite ? $0 : .nan } ?? .nan, position: position, value: values))
         return rows.count - 1
     }
 

@@ -9,12 +9,22 @@ enum CellValue {
         case .missing:
             let shown = text()
             let name = MessageText.name(field)
-            return .failure(Refusal(reason: shown.isEmpty ? "\(name) is empty" : "\(name) is \(MessageText.cut(shown, limit: MessageText.quotedLimit))"))
+            return .failure(
+                Refusal(
+                    reason: shown.isEmpty
+                        ? "\(name) is empty" : "\(name) is \(MessageText.cut(shown, limit: MessageText.quotedLimit))"))
         case .notFinite:
-            return .failure(Refusal(reason: "\(MessageText.name(field)) is \(MessageText.cut(text(), limit: MessageText.quotedLimit)), not a finite number"))
+            return .failure(
+                Refusal(
+                    reason:
+                        "\(MessageText.name(field)) is \(MessageText.cut(text(), limit: MessageText.quotedLimit)), not a finite number"
+                ))
         case .outOfRange:
             return .failure(
-                Refusal(reason: "\(MessageText.name(field)) \(MessageText.cut(text(), limit: MessageText.quotedLimit)) is too large for a number"))
+                Refusal(
+                    reason:
+                        "\(MessageText.name(field)) \(MessageText.cut(text(), limit: MessageText.quotedLimit)) is too large for a number"
+                ))
         case .invalid(let reason):
             return .failure(Refusal(reason: "\(MessageText.name(field)) \(MessageText.quote(text())) \(reason)"))
         }

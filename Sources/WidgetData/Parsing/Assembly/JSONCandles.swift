@@ -64,7 +64,8 @@ enum JSONCandles {
                 guard value >= 0 else {
                     builder.skip(
                         index,
-                        "time \(value.formatted) is before 1970; \(layout.service) times are Unix times in \(layout.unit.name)")
+                        "time \(value.formatted) is before 1970; \(layout.service) times are Unix times in \(layout.unit.name)"
+                    )
                     continue
                 }
                 guard let unit = EpochUnit(magnitudeOf: value) else {

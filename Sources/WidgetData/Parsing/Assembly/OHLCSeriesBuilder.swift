@@ -53,7 +53,8 @@ struct OHLCSeriesBuilder {
         let reason = reason()
         if firstSkip == nil { firstSkip = "\(name(position)): \(reason)" }
         let what = labelled ? "skipped \(name(position))" : "skipped"
-        warnings.append(position, DataWarning(source: source, location: locate(position), message: "\(what): \(reason)"))
+        warnings.append(
+            position, DataWarning(source: source, location: locate(position), message: "\(what): \(reason)"))
     }
 
     /// Adds a warning that skips nothing (for example a volume that was not a number).

@@ -129,7 +129,8 @@ final class JSONDocument {
                         stack.append(Open(tapeIndex: tape.count, isObject: isObject, count: 0))
                         tape.append(
                             Entry(
-                                kind: isObject ? .object : .array, escaped: false, start: UInt32(truncatingIfNeeded: index), end: 0,
+                                kind: isObject ? .object : .array, escaped: false,
+                                start: UInt32(truncatingIfNeeded: index), end: 0,
                                 count: 0))
                         index += 1
                         expect = isObject ? .keyOrClose : .valueOrClose
@@ -244,7 +245,10 @@ final class JSONDocument {
                 throw SyntaxError(offset: start, reason: "expected a value, found \(found(start))")
             }
             index += length
-            tape.append(Entry(kind: kind, escaped: false, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: index), count: 0))
+            tape.append(
+                Entry(
+                    kind: kind, escaped: false, start: UInt32(truncatingIfNeeded: start),
+                    end: UInt32(truncatingIfNeeded: index), count: 0))
         }
 
         private mutating func number() throws(SyntaxError) {
@@ -277,7 +281,10 @@ final class JSONDocument {
                 }
                 while index < count, bytes[index] &- 0x30 < 10 { index += 1 }
             }
-            tape.append(Entry(kind: .number, escaped: false, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: index), count: 0))
+            tape.append(
+                Entry(
+                    kind: .number, escaped: false, start: UInt32(truncatingIfNeeded: start),
+                    end: UInt32(truncatingIfNeeded: index), count: 0))
         }
 
         private mutating func string() throws(SyntaxError) {
@@ -294,7 +301,10 @@ final class JSONDocument {
                 }
                 guard index < count else {
                     throw SyntaxError(
-                        offset: index, reason: "the text ends inside a string that opens at \(location(UInt32(truncatingIfNeeded: start)))")
+                        offset: index,
+                        reason:
+                            "the text ends inside a string that opens at \(location(UInt32(truncatingIfNeeded: start)))"
+                    )
                 }
                 let byte = bytes[index]
                 if byte == 0x22 {
@@ -311,7 +321,10 @@ final class JSONDocument {
                 escaped = true
                 try escape()
             }
-            tape.append(Entry(kind: .string, escaped: escaped, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: index), count: 0))
+            tape.append(
+                Entry(
+                    kind: .string, escaped: escaped, start: UInt32(truncatingIfNeeded: start),
+                    end: UInt32(truncatingIfNeeded: index), count: 0))
         }
 
         /// Checks one escape at `index` (a backslash), including surrogate pairs.
