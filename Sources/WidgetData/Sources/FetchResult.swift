@@ -9,7 +9,7 @@ import Foundation
 /// let result = try await fetcher.fetch(source)
 /// if result.stale, let failure = result.failure {
 ///     note = "Offline — showing data from \(result.fetchedAt?.formatted() ?? "earlier")"
-///     log(failure.description)  // "https://…/btc.csv: no answer within 10 s (3 attempts)"
+///     log(failure.description)  // "https://…/btc.csv: no complete answer within 10 s (timeout) (after 3 attempts)"
 /// }
 /// ```
 public struct FetchResult: Sendable, Equatable {
