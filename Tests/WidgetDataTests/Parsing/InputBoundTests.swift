@@ -33,7 +33,7 @@ struct InputBoundTests {
         #expect(error?.description.hasPrefix("rows.csv: no usable rows: all \(Self.rows) were skipped") == true)
     }
 
-    @Test("a JSON array of zeros: one tape entry per value, 16 bytes each, refused as no format without copying it")
+    @Test("a JSON array of zeros: one tape entry per value, 12 bytes each, refused as no format without copying it")
     func jsonZeros() throws {
         var json = "["
         json.reserveCapacity(Self.rows * 2 + 2)
@@ -42,8 +42,8 @@ struct InputBoundTests {
         let data = Data(json.utf8)
         let values = try ReaderProbe.json(data, source: "zeros.json")
         #expect(values == Self.rows + 2)  // the array and its elements
-        #expect(ReaderProbe.bytesPerJSONValue <= 16)
-        #expect(values * ReaderProbe.bytesPerJSONValue <= 8 * data.count + 64)
+        #expect(ReaderProbe.bytesPerJSONValue <= 12)
+        #expect(values * ReaderProbe.bytesPerJSONValue <= 6 * data.count + 64)
         let error = dataError { _ = try SeriesReader().read(data, source: "zeros.json") }
         #expect(
             error?.description.hasPrefix(

@@ -9,7 +9,7 @@
 /// - accepts the bare tokens `NaN`, `Infinity` and `-Infinity`, which Python's `json` module
 ///   writes, as non-finite numbers, so a record holding one is skipped with a warning rather
 ///   than the whole file refused;
-/// - uses about 16 bytes of tape per value, so a 50 MB file stays within a few hundred MB.
+/// - uses 12 bytes of tape per value, at most 6 × the text (DATA-RULES.md, "Limits").
 final class JSONDocument {
     /// What a tape entry holds.
     enum Kind: UInt8 {
@@ -24,19 +24,39 @@ final class JSONDocument {
         case nonFinite
     }
 
-    /// One value on the tape.
+    /// One value on the tape: 12 bytes, the kind and escape flag packed with the count.
     struct Entry {
-        var kind: Kind
-        /// Strings: whether the bytes hold escapes.
-        var escaped: Bool
         /// The byte offset where the value starts.
         var start: UInt32
         /// Scalars: the byte offset after the value. Containers: the tape index after the
         /// container's last descendant.
         var end: UInt32
-        /// Containers: the number of elements (pairs for objects).
-        var count: UInt32
+        /// The count in the low 28 bits, the kind in the next 3, the escape flag in the top one.
+        private var packed: UInt32
+
+        private static var countMask: UInt32 { (1 << 28) - 1 }
+
+        init(kind: Kind, escaped: Bool, start: UInt32, end: UInt32, count: UInt32) {
+            self.start = start
+            self.end = end
+            packed =
+                (count & Self.countMask) | UInt32(truncatingIfNeeded: kind.rawValue) << 28 | (escaped ? 1 << 31 : 0)
+        }
+
+        var kind: Kind { Kind(rawValue: UInt8(truncatingIfNeeded: (packed >> 28) & 0x7)) ?? .null }
+        /// Strings: whether the bytes hold escapes.
+        var escaped: Bool { packed >> 31 == 1 }
+        /// Containers: the number of elements (pairs for objects); below 2^28, since a document
+        /// is below ``JSONDocument/maximumBytes``.
+        var count: UInt32 {
+            get { packed & Self.countMask }
+            set { packed = (packed & ~Self.countMask) | (newValue & Self.countMask) }
+        }
     }
+
+    /// The largest JSON text read: 512 MiB, so no container can hold 2^28 elements (each takes
+    /// at least two bytes), the most a tape entry counts.
+    static var maximumBytes: Int { 512 << 20 }
 
     /// The deepest nesting accepted; deeper input is an error, never a stack overflow.
     static var maximumDepth: Int { 512 }
@@ -55,9 +75,10 @@ final class JSONDocument {
     init(_ text: SourceText) throws(DataError) {
         self.text = text
         // Offsets are kept as UInt32: every `UInt32(…)` of an offset or tape index below is
-        // checked by this guard (a tape has at most one entry per byte).
-        guard text.bytes.count < Int(UInt32.max) else {
-            throw .unsupported(source: text.source, reason: "JSON larger than 4 GB is not supported")
+        // checked by this guard (a tape has at most one entry per byte), and counts fit the
+        // 28 bits an entry keeps for them.
+        guard text.bytes.count < Self.maximumBytes else {
+            throw .tooLarge(source: text.source, size: text.bytes.count, limit: Self.maximumBytes)
         }
         if text.isBlank { throw .empty(source: text.source, reason: "empty file") }
         var parser = Parser(bytes: text.bytes)
