@@ -75,8 +75,8 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
         lock.withLock { self.task = task }
         // Our own deadline for the whole attempt: URLSession's request timeout only bounds the
         // wait between two pieces, so a server trickling one byte a second would never trip it.
-        let failure: HTTPFailure = limits.cutByTotal.map { .tooSlow(seconds: $0) } ?? .timedOut(seconds: limits.timeout)
-        let deadline = DispatchWorkItem { [weak self] in self?.stop(because: failure) }
+        let late: HTTPFailure = limits.cutByTotal.map { .tooSlow(seconds: $0) } ?? .timedOut(seconds: limits.timeout)
+        let deadline = DispatchWorkItem { [weak self] in self?.stop(because: late) }
         DispatchQueue.global().asyncAfter(deadline: .now() + limits.timeout, execute: deadline)
         defer { deadline.cancel() }
 
@@ -88,7 +88,7 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
                         self.continuation = continuation
                         return nil
                     }
-                    return failure ?? .cancelled
+                    return self.failure ?? .cancelled
                 }
                 if let early {
                     continuation.resume(returning: .failure(early))
