@@ -108,7 +108,7 @@ struct DataFetcherCacheTests {
         defer { server.stop() }
         let url = server.url("/data.csv").absoluteString
         // A generous timeout for the good answer: tests run in parallel on busy machines.
-        let live = try await DataFetcher.testing(cache: folder.url, timeout: 5).fetch(url)
+        let live = try await DataFetcher.testing(cache: folder.url).fetch(url)
         let fetcher =
             failure == "timeout"
             ? DataFetcher.testing(cache: folder.url, timeout: 0.3, sizeLimit: 1000)
