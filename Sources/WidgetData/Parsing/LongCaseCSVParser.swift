@@ -16,7 +16,8 @@ import Foundation
 ///   `new_cases`, …), except text columns such as `continent` and `tests_units`. Empty cells
 ///   are "no value" (OWID leaves many empty). A cell that is not a number is left out with a
 ///   warning naming its line and column; a row with a bad date is skipped with a warning.
-/// - Negative values and cumulative counts that fall (revisions) are kept as published.
+/// - Negative daily values and cumulative counts that fall (revisions) are kept as published;
+///   a negative cumulative count (`cases`, `total_cases`, …) is skipped with a warning.
 ///
 /// ```swift
 /// let newYork = try LongCaseCSVParser().parse(data, source: "us-states.csv", region: "New York").value
