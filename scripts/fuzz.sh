@@ -105,7 +105,7 @@ run() {
     if [ -n "$execs" ] && [ -n "$elapsed" ] && [ "$elapsed" -gt 0 ]; then
         speed=$((execs / elapsed))
     else
-        speed="$(grep -oE 'stat::average_exec_per_sec: [0-9]+' "$log" | grep -oE '[0-9]+$' || echo '?')"
+        speed="$(grep -oE 'stat::average_exec_per_sec:[[:space:]]+[0-9]+' "$log" | grep -oE '[0-9]+$' || echo '?')"
     fi
     printf '%-14s %s  execs=%s exec/s=%s  %s\n' "$name" \
         "$([ $status -eq 0 ] && echo ok || echo "FOUND (exit $status, see $log)")" "${execs:-?}" "$speed" \
