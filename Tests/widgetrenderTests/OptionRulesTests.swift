@@ -13,7 +13,7 @@ import WidgetRender
         (["--family", ""], 64, "--family: empty family name"),
         (["--family", "small,"], 64, "--family: empty family name"),
         (["--widget", "price", "--data", "ftp://example.com/prices.csv"], 64, "ftp:// sources are not supported"),
-        (["--widget", "price", "--data", "/tmp"], 66, "/tmp: is a directory"),
+        (["--widget", "price", "--data", "/tmp"], 66, "/tmp: not a regular file (a directory)"),
         (["--timeout", "-1"], 64, "--timeout must be a number of seconds from 0 to 3600"),
         (["--widget", "covid-country", "--range", "90d"], 64, "it belongs to price, covid-global"),
     ])
