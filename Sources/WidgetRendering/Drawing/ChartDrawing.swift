@@ -65,7 +65,8 @@ struct ChartDrawing {
         // Bars stand on zero, so zero is in range when there are bars.
         let extra = (spec.baseline.map { [$0] } ?? []) + bars.map(\.y) + (bars.isEmpty ? [] : [0])
         let scale = Scale(points: points + bars, plot: plot, including: extra)
-        let lineColor = redacted ? Color.secondary.opacity(0.4) : color
+        // A placeholder line in the text's colour, faded: grey on the Home Screen, white on the Lock Screen.
+        let lineColor = redacted ? labelColor.opacity(0.4) : color
         let rgba = lineColor.resolved(in: scheme)
 
         if !bars.isEmpty {
@@ -175,7 +176,7 @@ struct ChartDrawing {
         cairo_set_line_width(cr, max(1, min(1.5, slot * 0.18)))
         for (index, candle) in candles.enumerated() {
             let center = plot.minX + slot * (Double(index) + 0.5)
-            let color = redacted ? Color.secondary.opacity(0.4) : (candle.isUp ? spec.upColor : spec.downColor)
+            let color = redacted ? labelColor.opacity(0.4) : (candle.isUp ? spec.upColor : spec.downColor)
             context.setColor(color.resolved(in: scheme))
             cairo_new_path(cr)
             cairo_move_to(cr, center, scale.y(candle.high))
