@@ -281,12 +281,10 @@ struct CountryStatusWidgetView: View {
 
     @ViewBuilder
     private func inline(_ entry: CountryStatusEntry, _ context: ViewContext) -> ViewNode {
-        let cases = Formatting.compact(entry.status.cases, locale: context.locale)
         Text(
-            Formatting.fitted(
-                name: name(entry, context),
-                then: " " + context.locale.pick(en: "\(cases) cases", ja: "\(cases)人", ko: "\(cases)명"),
-                width: context.displaySize.width, size: 14)
+            Formatting.casesLine(
+                name(entry, context), cases: entry.status.cases, width: context.displaySize.width,
+                locale: context.locale)
         )
         .font(Font(size: 14, weight: .semibold).monospacedDigit()).lineLimit(1)
     }

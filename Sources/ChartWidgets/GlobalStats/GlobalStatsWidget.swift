@@ -439,12 +439,9 @@ struct GlobalStatsWidgetView: View {
 
     @ViewBuilder
     private func inline(_ entry: GlobalStatsEntry, _ context: ViewContext) -> ViewNode {
-        let cases = Formatting.compact(entry.cases, locale: context.locale)
         Text(
-            Formatting.fitted(
-                name: place(entry, context),
-                then: " " + context.locale.pick(en: "\(cases) cases", ja: "\(cases)人", ko: "\(cases)명"),
-                width: context.displaySize.width, size: 14)
+            Formatting.casesLine(
+                place(entry, context), cases: entry.cases, width: context.displaySize.width, locale: context.locale)
         )
         .font(Font(size: 14, weight: .semibold).monospacedDigit()).lineLimit(1)
     }

@@ -223,10 +223,24 @@ struct PriceWidgetView: View {
         return (label, Formatting.percent(entry.changePercent), TrendPalette(context.locale).color(trend))
     }
 
+    /// The last bar's open, high, low and change, in a row across the widget.
     @ViewBuilder
-    private func large(_ entry: PriceEntry, _ context: ViewContext) -> ViewNode {
+    private func lastBar(_ entry: PriceEntry, _ context: ViewContext) -> ViewNode {
         let last = entry.last
         let day = dayChange(entry, context)
+        HStack(spacing: 0) {
+            stat(context.locale.pick(en: "Open", ja: "始値", ko: "시가"), Formatting.price(last.open))
+            Spacer(minLength: 4)
+            stat(context.locale.pick(en: "High", ja: "高値", ko: "고가"), Formatting.price(last.high))
+            Spacer(minLength: 4)
+            stat(context.locale.pick(en: "Low", ja: "安値", ko: "저가"), Formatting.price(last.low))
+            Spacer(minLength: 4)
+            stat(day.label, day.value, color: day.color)
+        }
+    }
+
+    @ViewBuilder
+    private func large(_ entry: PriceEntry, _ context: ViewContext) -> ViewNode {
         VStack(alignment: .leading, spacing: 10) {
             HStack(alignment: .top, spacing: 8) {
                 VStack(alignment: .leading, spacing: 2) {
@@ -241,15 +255,7 @@ struct PriceWidgetView: View {
                 }
             }
             bigChart(entry, context)
-            HStack(spacing: 0) {
-                stat(context.locale.pick(en: "Open", ja: "始値", ko: "시가"), Formatting.price(last.open))
-                Spacer(minLength: 4)
-                stat(context.locale.pick(en: "High", ja: "高値", ko: "고가"), Formatting.price(last.high))
-                Spacer(minLength: 4)
-                stat(context.locale.pick(en: "Low", ja: "安値", ko: "저가"), Formatting.price(last.low))
-                Spacer(minLength: 4)
-                stat(day.label, day.value, color: day.color)
-            }
+            lastBar(entry, context)
             Text(when(entry, context) + staleNote(entry, context))
                 .font(Font(size: 11)).foregroundStyle(.secondary).lineLimit(1)
         }
@@ -282,8 +288,6 @@ struct PriceWidgetView: View {
             }
         }
         if expanded {
-            let last = entry.last
-            let day = dayChange(entry, context)
             VStack(alignment: .leading, spacing: 6) {
                 HStack(alignment: .top, spacing: 8) {
                     Text(name(entry, context)).font(Font(size: 17, weight: .bold)).lineLimit(1)
@@ -295,15 +299,7 @@ struct PriceWidgetView: View {
                     }
                 }
                 chart
-                HStack(spacing: 0) {
-                    stat(context.locale.pick(en: "Open", ja: "始値", ko: "시가"), Formatting.price(last.open))
-                    Spacer(minLength: 4)
-                    stat(context.locale.pick(en: "High", ja: "高値", ko: "고가"), Formatting.price(last.high))
-                    Spacer(minLength: 4)
-                    stat(context.locale.pick(en: "Low", ja: "安値", ko: "저가"), Formatting.price(last.low))
-                    Spacer(minLength: 4)
-                    stat(day.label, day.value, color: day.color)
-                }
+                lastBar(entry, context)
             }
         } else {
             HStack(alignment: .center, spacing: 14) {

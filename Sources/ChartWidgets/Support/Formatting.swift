@@ -141,6 +141,22 @@ public enum Formatting {
         return cut.trimmingCharacters(in: .whitespaces) + "…" + rest
     }
 
+    /// A place and its cases on one line, the place cut first: `Japan 9.2K cases`, `日本 9,231人`,
+    /// `일본 9,231명` (the Lock Screen's inline widget).
+    ///
+    /// - Parameters:
+    ///   - place: the country or region, in the language.
+    ///   - cases: the count.
+    ///   - width: the line's width in points.
+    ///   - locale: the language.
+    /// - Returns: the line.
+    public static func casesLine(_ place: String, cases: Double, width: Double, locale: Locale) -> String {
+        let count = compact(cases, locale: locale)
+        return fitted(
+            name: place, then: " " + locale.pick(en: "\(count) cases", ja: "\(count)人", ko: "\(count)명"),
+            width: width, size: 14)
+    }
+
     /// A figure with its label in the language's order: `+79,863 new`, `新規 +79,863`, `신규 +79,863`.
     ///
     /// - Parameters:
