@@ -45,6 +45,7 @@ enum SnapshotRendering {
         var locale: Locale
         var timeZone: TimeZone
         var appGroups: AppGroupContainers
+        var renderingMode: WidgetRenderingMode?
 
         func metrics() throws -> WidgetMetrics {
             try WidgetMetrics(family: family, device: device, scale: scale)
@@ -53,7 +54,8 @@ enum SnapshotRendering {
         func viewContext(_ metrics: WidgetMetrics, date: Date, isPlaceholder: Bool) -> ViewContext {
             ViewContext(
                 family: family, displaySize: metrics.size, colorScheme: colorScheme, locale: locale,
-                timeZone: timeZone, isPlaceholder: isPlaceholder, date: date, appGroups: appGroups)
+                timeZone: timeZone, isPlaceholder: isPlaceholder, date: date, appGroups: appGroups,
+                renderingMode: renderingMode)
         }
     }
 

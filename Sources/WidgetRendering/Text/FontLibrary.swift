@@ -25,7 +25,12 @@ package final class FontLibrary {
     /// Families every render needs; the message says how to install them.
     static let required: [(family: String, package: String)] = [
         ("Inter", "fonts-inter"), ("Noto Sans CJK JP", "fonts-noto-cjk"), ("Noto Sans CJK KR", "fonts-noto-cjk"),
+        ("Noto Serif CJK JP", "fonts-noto-cjk"), ("Noto Sans Mono", "fonts-noto-mono"),
+        ("Noto Color Emoji", "fonts-noto-color-emoji"), (symbolFamily, "fonts-materialdesignicons-webfont"),
     ]
+
+    /// The family ``SymbolCatalog`` names draw from.
+    static let symbolFamily = "Material Design Icons"
 
     /// Loads a fontconfig file and checks that the required families are there.
     ///
@@ -95,13 +100,30 @@ package final class FontLibrary {
         }
     }
 
-    /// The Pango font family list for a text language: Inter first, then the CJK face for it.
-    static func familyList(for language: String) -> String {
+    /// The CJK region suffix for a text language.
+    private static func cjkRegion(for language: String) -> String {
         switch language {
-        case "ko": "Inter, Noto Sans CJK KR"
-        case "zh-Hans": "Inter, Noto Sans CJK SC"
-        case "zh-Hant": "Inter, Noto Sans CJK TC"
-        default: "Inter, Noto Sans CJK JP"
+        case "ko": "KR"
+        case "zh-Hans": "SC"
+        case "zh-Hant": "TC"
+        default: "JP"
+        }
+    }
+
+    /// The Pango font family list for a text language: Inter first, then the CJK face for it,
+    /// then the emoji font.
+    static func familyList(for language: String) -> String {
+        "Inter, Noto Sans CJK \(cjkRegion(for: language)), Noto Color Emoji"
+    }
+
+    /// The family list for a font in a text language: its design's face (or its custom family)
+    /// first, then the language's list.
+    static func familyList(for font: Font, language: String) -> String {
+        if let custom = font.customFamily { return "\(custom), \(familyList(for: language))" }
+        switch font.design {
+        case .monospaced: return "Noto Sans Mono, Noto Sans CJK \(cjkRegion(for: language)), Noto Color Emoji"
+        case .serif: return "Noto Serif CJK \(cjkRegion(for: language)), Noto Color Emoji"
+        default: return familyList(for: language)
         }
     }
 
