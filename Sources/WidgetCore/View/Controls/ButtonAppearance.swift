@@ -33,7 +33,7 @@ package enum ButtonAppearance {
             Spacer(minLength: 0)
             ZStack(alignment: isOn ? .trailing : .leading) {
                 Capsule().fill(isOn ? on : switchTrackOff)
-                Circle().fill(.white).padding(2)
+                Circle().fill(.white).frame(width: 27, height: 27).padding(2)
             }
             .frame(width: 51, height: 31)
         }

@@ -82,13 +82,20 @@ public struct Gauge: View {
                 progress(.openRingMarker)
                 (currentValueLabel ?? label).font(.system(size: 15, weight: .semibold)).minimumScaleFactor(0.5)
                     .lineLimit(1).padding(8)
-                HStack(spacing: 0) {
-                    minimumValueLabel ?? .empty
-                    Spacer(minLength: 0)
-                    maximumValueLabel ?? .empty
+                // The bounds sit in the ring's opening, between its two ends.
+                GeometryReader { [minimumValueLabel, maximumValueLabel] proxy in
+                    let side = min(proxy.size.width, proxy.size.height)
+                    HStack(spacing: 0) {
+                        minimumValueLabel ?? .empty
+                        Spacer(minLength: 0)
+                        maximumValueLabel ?? .empty
+                    }
+                    .font(.system(size: max(6, side * 0.12), weight: .semibold)).lineLimit(1)
+                    .minimumScaleFactor(0.6)
+                    .frame(width: side * 0.42)
+                    .frame(width: proxy.size.width, height: proxy.size.height, alignment: .bottom)
+                    .padding(EdgeInsets(bottom: side * 0.1))
                 }
-                .font(.system(size: 10, weight: .semibold)).lineLimit(1)
-                .frame(maxHeight: .infinity, alignment: .bottom).padding(EdgeInsets(leading: 8, trailing: 8))
             }
         case .accessoryCircularCapacity:
             ZStack {
