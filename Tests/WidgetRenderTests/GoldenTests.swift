@@ -57,6 +57,44 @@ struct GoldenTests {
         }
     }
 
+    struct ModeCase: CustomTestStringConvertible, Sendable {
+        var kind: String
+        var family: WidgetFamily
+        var mode: WidgetRenderingMode
+
+        var name: String { "\(kind)-\(family.shortName)-\(mode)" }
+        var testDescription: String { name }
+    }
+
+    /// Every built-in widget in the accented (tinted Home Screen) and vibrant (Lock Screen,
+    /// StandBy) modes; full colour is the matrix above, and the accessory families there are vibrant.
+    static let modeMatrix: [ModeCase] =
+        [PriceWidget.kind, CountryStatusWidget.kind, GlobalStatsWidget.kind].flatMap { kind in
+            [WidgetRenderingMode.accented, .vibrant].map { ModeCase(kind: kind, family: .systemSmall, mode: $0) }
+        } + [
+            ModeCase(kind: PriceWidget.kind, family: .accessoryRectangular, mode: .accented),
+            ModeCase(kind: PriceWidget.kind, family: .systemMedium, mode: .accented),
+        ]
+
+    @Test(arguments: modeMatrix)
+    func renderingModes(_ scene: ModeCase) async {
+        let strategy: Snapshotting<PriceWidget, WidgetImage> = .widget(
+            family: scene.family, at: Self.now, renderingMode: scene.mode)
+        switch scene.kind {
+        case PriceWidget.kind:
+            await assertSnapshot(of: PriceWidget(), as: strategy, named: scene.name)
+        case CountryStatusWidget.kind:
+            await assertSnapshot(
+                of: CountryStatusWidget(), as: .widget(family: scene.family, at: Self.now, renderingMode: scene.mode),
+                named: scene.name)
+        case GlobalStatsWidget.kind:
+            await assertSnapshot(
+                of: GlobalStatsWidget(), as: .widget(family: scene.family, at: Self.now, renderingMode: scene.mode),
+                named: scene.name)
+        default: Issue.record("no rendering-mode case for widget \(scene.kind); add it here")
+        }
+    }
+
     @Test func placeholders() async {
         await assertSnapshot(
             of: PriceWidget(), as: .widget(at: Self.now, entry: .placeholder), named: "price-medium")
