@@ -213,20 +213,24 @@ public enum SymbolCatalog {
         table[name].flatMap { Unicode.Scalar($0.0) }
     }
 
-    /// Up to five known names nearest to an unknown one: same first component first, then by edit distance.
+    /// Up to five known names nearest to an unknown one: by edit distance (names with the same
+    /// first component count as nearer), then by the longest common beginning.
     ///
     /// - Parameter name: the unknown name.
     /// - Returns: near names, nearest first.
     public static func suggestions(for name: String) -> [String] {
         let lowered = name.lowercased()
         let stem = lowered.split(separator: ".").first.map(String.init) ?? lowered
-        let scored = names.map { candidate -> (Int, String) in
+        let scored = names.map { candidate -> (score: Int, prefix: Int, name: String) in
             var score = distance(lowered, candidate)
             if candidate.split(separator: ".").first.map(String.init) == stem { score -= 3 }
-            return (score, candidate)
+            let prefix = zip(lowered, candidate).prefix { $0 == $1 }.count
+            return (score, prefix, candidate)
         }
         let limit = max(3, lowered.count / 2)
-        return scored.filter { $0.0 <= limit }.sorted { $0 < $1 }.prefix(5).map(\.1)
+        return scored.filter { $0.score <= limit }
+            .sorted { ($0.score, -$0.prefix, $0.name) < ($1.score, -$1.prefix, $1.name) }
+            .prefix(5).map(\.name)
     }
 
     /// Levenshtein distance.
