@@ -114,7 +114,8 @@ extension Snapshotting where Value: View, Format == WidgetImage {
     public static func image(
         family: WidgetFamily = .systemMedium, device: DeviceProfile = .default, scale: Int? = nil,
         colorScheme: ColorScheme = .light, renderingMode: WidgetRenderingMode? = nil,
-        locale: Locale = Locale(identifier: "en"), timeZone: TimeZone = .utc, date: Date = Date(timeIntervalSince1970: 0), isPlaceholder: Bool = false,
+        locale: Locale = Locale(identifier: "en"), timeZone: TimeZone = .utc,
+        date: Date = Date(timeIntervalSince1970: 0), isPlaceholder: Bool = false,
         appGroups: AppGroupContainers = AppGroupContainers(), contentMarginsDisabled: Bool = false,
         channelTolerance: Int = 8, maxDifferingShare: Double = 0.0005
     ) -> Snapshotting {

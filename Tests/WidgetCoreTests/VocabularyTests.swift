@@ -76,8 +76,9 @@ import WidgetCore
         #expect(abs(end.x - 50) < 1e-9 && abs(end.y - 10) < 1e-9)
         #expect(path.elements.count == 4)
         #expect(Path(ellipseIn: Rect(x: 0, y: 0, width: 20, height: 10)).boundingRect.width == 20)
-        #expect(Path(Rect(x: 1, y: 2, width: 3, height: 4)).offsetBy(dx: 1, dy: 1).boundingRect
-            == Rect(x: 2, y: 3, width: 3, height: 4))
+        #expect(
+            Path(Rect(x: 1, y: 2, width: 3, height: 4)).offsetBy(dx: 1, dy: 1).boundingRect
+                == Rect(x: 2, y: 3, width: 3, height: 4))
     }
 
     @Test func renderingModesByNameAndFamily() {

@@ -99,8 +99,22 @@ struct NewViewLayoutTests {
                 Text("I")
             }.node)
         #expect(try items.text("Title").frame.minX - items.text("I").frame.maxX == 6)
-        #expect(layout(Label { Text("T") } icon: { Text("I") }.labelStyle(.iconOnly)).texts.map(\.string) == ["I"])
-        #expect(layout(Label { Text("T") } icon: { Text("I") }.labelStyle(.titleOnly)).texts.map(\.string) == ["T"])
+        #expect(
+            layout(
+                Label {
+                    Text("T")
+                } icon: {
+                    Text("I")
+                }.labelStyle(.iconOnly)
+            ).texts.map(\.string) == ["I"])
+        #expect(
+            layout(
+                Label {
+                    Text("T")
+                } icon: {
+                    Text("I")
+                }.labelStyle(.titleOnly)
+            ).texts.map(\.string) == ["T"])
     }
 
     @Test("padding(.horizontal, 8) insets only the leading and trailing edges")

@@ -104,7 +104,8 @@ struct ServerOptions: WidgetCommandOptions {
             try fullColor.common.request(outputDirectory: URL(fileURLWithPath: "/tmp"), families: nil).renderingMode
                 == .fullColor)
         let none = try #require(try Plain.parseAsRoot(["render"]) as? RenderCommand<Clocks, NoWidgetCommandOptions>)
-        #expect(try none.common.request(outputDirectory: URL(fileURLWithPath: "/tmp"), families: nil).renderingMode == nil)
+        #expect(
+            try none.common.request(outputDirectory: URL(fileURLWithPath: "/tmp"), families: nil).renderingMode == nil)
     }
 
     @Test(arguments: [

@@ -79,7 +79,10 @@ struct ViewGoldenTests {
                 }
                 Label("Only the icon", systemImage: "star.fill").labelStyle(.iconOnly).foregroundStyle(.orange)
                 HStack(spacing: 4) {
-                    ForEach(["chevron.right", "arrow.up.right", "checkmark.circle.fill", "cloud.sun.fill", "bitcoinsign"], id: \.self) {
+                    ForEach(
+                        ["chevron.right", "arrow.up.right", "checkmark.circle.fill", "cloud.sun.fill", "bitcoinsign"],
+                        id: \.self
+                    ) {
                         Image(systemName: $0)
                     }
                 }
@@ -108,8 +111,12 @@ struct ViewGoldenTests {
         assertSnapshot(
             of: VStack(alignment: .leading, spacing: 10) {
                 ProgressView(value: 0.4)
-                ProgressView(value: 3, total: 4) { Text("Steps") } currentValueLabel: { Text("3 of 4") }
-                    .tint(.green)
+                ProgressView(value: 3, total: 4) {
+                    Text("Steps")
+                } currentValueLabel: {
+                    Text("3 of 4")
+                }
+                .tint(.green)
                 HStack {
                     ProgressView(value: 0.7).progressViewStyle(.circular).frame(width: 36, height: 36)
                     ProgressView(value: 0.25).progressViewStyle(.circular).tint(.orange).frame(width: 36, height: 36)
@@ -189,7 +196,8 @@ struct ViewGoldenTests {
                     }
                     .bold()
                 }
-                .font(.subheadline).node, as: .image(family: .systemMedium, scale: 2, locale: Locale(identifier: locale)),
+                .font(.subheadline).node,
+                as: .image(family: .systemMedium, scale: 2, locale: Locale(identifier: locale)),
                 named: locale)
         }
     }

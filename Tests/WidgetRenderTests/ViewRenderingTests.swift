@@ -159,7 +159,8 @@ struct ViewRenderingTests {
         }
         let pixels = try Fixtures.withSession { session in
             let (surface, _) = try session.renderer.render(
-                view.node, metrics: metrics, context: ViewContext(family: .accessoryRectangular, displaySize: metrics.size))
+                view.node, metrics: metrics,
+                context: ViewContext(family: .accessoryRectangular, displaySize: metrics.size))
             return (1...3).map { surface.pixel(x: $0 * 20 - 10, y: Int(metrics.size.height / 2)) }
         }
         #expect(pixels.map(\.red) == [255, 255, 255])

@@ -183,4 +183,3 @@ public struct Color: Sendable, Hashable {
     /// Fully transparent.
     public static var clear: Color { Color(red: 0, green: 0, blue: 0, opacity: 0) }
 }
-

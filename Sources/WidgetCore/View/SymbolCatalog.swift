@@ -197,7 +197,8 @@ public enum SymbolCatalog {
         "birthday.cake": (0xF0E9, "cake"),
         "birthday.cake.fill": (0xF0E9, "cake"),
         "ladybug": (0xF0E4, "bug"),
-        "face.smiling": (0xF1F2, "emoticon"),    ]
+        "face.smiling": (0xF1F2, "emoticon"),
+    ]
 
     /// Every symbol name that can be drawn, sorted.
     public static var names: [String] { table.keys.sorted() }

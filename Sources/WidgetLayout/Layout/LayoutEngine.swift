@@ -490,8 +490,9 @@ package struct LayoutEngine {
                     items.append(
                         .shape(
                             .rectangle(cornerRadius: 0), .color(.separator),
-                            Rect(x: x, y: rect.minY + (rect.height - result.size.height) / 2, width: size.width,
-                                 height: result.size.height),
+                            Rect(
+                                x: x, y: rect.minY + (rect.height - result.size.height) / 2, width: size.width,
+                                height: result.size.height),
                             redacted: environment.redacted))
                     x += size.width + spacing
                     continue
@@ -511,8 +512,9 @@ package struct LayoutEngine {
                     items.append(
                         .shape(
                             .rectangle(cornerRadius: 0), .color(.separator),
-                            Rect(x: rect.minX + (rect.width - result.size.width) / 2, y: y,
-                                 width: result.size.width, height: size.height),
+                            Rect(
+                                x: rect.minX + (rect.width - result.size.width) / 2, y: y,
+                                width: result.size.width, height: size.height),
                             redacted: environment.redacted))
                     y += size.height + spacing
                     continue

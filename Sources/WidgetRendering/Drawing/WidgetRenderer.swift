@@ -81,7 +81,8 @@ package final class WidgetRenderer {
             }
             let contentRect = contentMarginsDisabled ? metrics.bounds : metrics.contentRect
             return Layout(
-                background: background, content: engine.layout(split.content, in: contentRect, environment: environment),
+                background: background,
+                content: engine.layout(split.content, in: contentRect, environment: environment),
                 widgetURL: resolved.widgetURL)
         }
         for item in lists.background + lists.content {
@@ -366,7 +367,8 @@ package final class WidgetRenderer {
                     cairo_new_path(cr)
                     trace(path, in: context)
                     setStroke(stroke, in: context)
-                    strokeCurrentPath(style, rect: path.boundingRect, context: context, scheme: scheme, dimmed: redacted)
+                    strokeCurrentPath(
+                        style, rect: path.boundingRect, context: context, scheme: scheme, dimmed: redacted)
                     cairo_set_dash(cr, nil, 0, 0)
                 case .text(let styled, let color, let point):
                     let size = text.measure(styled, maxWidth: nil, lineLimit: 1)
@@ -479,7 +481,9 @@ package final class WidgetRenderer {
     private func strokeCurrentPath(
         _ style: ShapeStyle, rect: Rect, context: CairoContext, scheme: ColorScheme, dimmed: Bool
     ) {
-        withSource(style, rect: rect, context: context, scheme: scheme, dimmed: dimmed) { cairo_stroke(context.pointer) }
+        withSource(style, rect: rect, context: context, scheme: scheme, dimmed: dimmed) {
+            cairo_stroke(context.pointer)
+        }
     }
 
     private func fill(_ style: ShapeStyle, rect: Rect, context: CairoContext, scheme: ColorScheme, dimmed: Bool) {
