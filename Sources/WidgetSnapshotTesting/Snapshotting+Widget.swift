@@ -108,6 +108,7 @@ extension Snapshotting where Value: View, Format == WidgetImage {
     ///   - isPlaceholder: draw redacted.
     ///   - appGroups: folders standing in for app group containers.
     ///   - contentMarginsDisabled: lay the view out edge to edge.
+    ///   - fonts: font files the view uses with `Font.custom(_:size:)`, as a widget's `.fonts(_:)`.
     ///   - channelTolerance: how far a channel may differ (0…255).
     ///   - maxDifferingShare: the share of pixels that may differ (0…1).
     /// - Returns: the strategy.
@@ -117,7 +118,7 @@ extension Snapshotting where Value: View, Format == WidgetImage {
         locale: Locale = Locale(identifier: "en"), timeZone: TimeZone = .utc,
         date: Date = Date(timeIntervalSince1970: 0), isPlaceholder: Bool = false,
         appGroups: AppGroupContainers = AppGroupContainers(), contentMarginsDisabled: Bool = false,
-        channelTolerance: Int = 8, maxDifferingShare: Double = 0.0005
+        fonts: [URL] = [], channelTolerance: Int = 8, maxDifferingShare: Double = 0.0005
     ) -> Snapshotting {
         let setup = SnapshotRendering.Setup(
             family: family, device: device, scale: scale, colorScheme: colorScheme, locale: locale,
@@ -132,7 +133,7 @@ extension Snapshotting where Value: View, Format == WidgetImage {
                         value: SnapshotRendering.image(
                             ViewNode(value), metrics: metrics,
                             context: setup.viewContext(metrics, date: date, isPlaceholder: isPlaceholder),
-                            contentMarginsDisabled: contentMarginsDisabled))
+                            contentMarginsDisabled: contentMarginsDisabled, fonts: fonts))
                 } catch {
                     return Async(value: WidgetImage(surface: nil, failure: "\(error)", renderStack: ""))
                 }

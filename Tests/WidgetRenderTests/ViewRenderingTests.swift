@@ -169,4 +169,31 @@ struct ViewRenderingTests {
         // Dark-mode blue (10, 132, 255) keeps its Rec. 709 brightness: 115 of 255.
         #expect((114...116).contains(pixels[2].alpha))
     }
+
+    @Test func aWidgetsOwnFontIsAdmittedAndUsedByFontCustom() throws {
+        // Noto Mono is installed with fonts-noto-mono but not admitted by fonts.conf.
+        let file = URL(fileURLWithPath: "/usr/share/fonts/truetype/noto/NotoMono-Regular.ttf")
+        let metrics = try WidgetMetrics(family: .systemMedium, device: .default, scale: 1)
+        let context = ViewContext(family: .systemMedium, displaySize: metrics.size)
+        func widths(_ session: RenderSession) throws -> [Double] {
+            let view = VStack {
+                Text("iiii")
+                Text("WWWW")
+            }
+            .font(.custom("Noto Mono", size: 20))
+            return try session.renderer.layout(view, metrics: metrics, context: context).content.compactMap { item in
+                if case .text(let text) = item { return text.frame.width }
+                return nil
+            }
+        }
+        let admitted = try widths(RenderSession(widgets: [], fontFiles: [file]))
+        #expect(admitted.count == 2)
+        #expect(admitted[0] == admitted[1], "a monospaced face: \(admitted)")
+        // Without the file, the family is not admitted and the text falls back to Inter.
+        let refused = try widths(RenderSession(widgets: []))
+        #expect(refused[0] < refused[1])
+        #expect(throws: PipelineError.self) {
+            try RenderSession(widgets: [], fontFiles: [URL(fileURLWithPath: "/nonexistent/Font.ttf")])
+        }
+    }
 }

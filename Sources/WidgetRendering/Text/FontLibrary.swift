@@ -34,10 +34,12 @@ package final class FontLibrary {
 
     /// Loads a fontconfig file and checks that the required families are there.
     ///
-    /// - Parameter configFile: path of the project's `fonts.conf`.
+    /// - Parameters:
+    ///   - configFile: path of the project's `fonts.conf`.
+    ///   - extraFiles: font files of the widgets' own (`.fonts(_:)`), admitted besides the configuration's.
     /// - Throws: ``RenderError/fonts(_:)`` naming the file, or the missing families and
     ///   the `apt-get` command that installs them.
-    package init(configFile: String) throws(RenderError) {
+    package init(configFile: String, extraFiles: [String] = []) throws(RenderError) {
         guard FileManager.default.isReadableFile(atPath: configFile) else {
             throw .fonts("cannot read the font configuration \(configFile)")
         }
@@ -46,9 +48,25 @@ package final class FontLibrary {
             FcConfigDestroy(config)
             throw .fonts("fontconfig cannot load \(configFile)")
         }
+        for file in extraFiles {
+            guard FileManager.default.isReadableFile(atPath: file) else {
+                FcConfigDestroy(config)
+                throw .fonts("cannot read the font file \(file) (a widget's .fonts)")
+            }
+            // The configuration refuses every file it does not list: admit this one by name first.
+            let escaped = file.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            let admit =
+                "<?xml version=\"1.0\"?><fontconfig><selectfont><acceptfont><glob>\(escaped)</glob></acceptfont></selectfont></fontconfig>"
+            guard FcConfigParseAndLoadFromMemory(config, admit, 1) != 0, FcConfigAppFontAddFile(config, file) != 0
+            else {
+                FcConfigDestroy(config)
+                throw .fonts("fontconfig cannot load the font file \(file) (a widget's .fonts)")
+            }
+        }
         var files: [String] = []
         var families: Set<String> = []
-        if let set = FcConfigGetFonts(config, FcSetSystem) {
+        for setName in [FcSetSystem, FcSetApplication] {
+            guard let set = FcConfigGetFonts(config, setName) else { continue }
             for index in 0..<Int(set.pointee.nfont) {
                 guard let pattern = set.pointee.fonts[index] else { continue }
                 var value: UnsafeMutablePointer<FcChar8>?
