@@ -28,7 +28,7 @@ private struct ControlsWidget: Widget {
                 Toggle("Done", isOn: true, intent: Check())
             }
         }
-        .supportedFamilies([.systemMedium, .accessoryRectangular])
+        .supportedFamilies([.systemSmall, .systemMedium, .accessoryRectangular])
     }
 }
 
@@ -71,6 +71,14 @@ struct ViewRenderingTests {
             #expect(control.frame.x >= 16 && control.frame.x + control.frame.width <= 348)
             #expect(control.frame.y >= 16 && control.frame.y + control.frame.height <= 154)
         }
+        #expect(result.warnings.isEmpty)
+        // A small widget has one tap target: a link there is worth a warning.
+        request.families = [.systemSmall]
+        let small = try await RenderPipeline(session: try RenderSession(bundle: Bundle2())).run(request)
+        #expect(
+            small.warnings == [
+                "warning: controls: a Link in a small widget does nothing on iOS (one tap target: use widgetURL)"
+            ])
         // The default mode is recorded too: vibrant on the Lock Screen.
         request.renderingMode = nil
         request.families = [.accessoryRectangular]

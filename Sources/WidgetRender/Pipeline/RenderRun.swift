@@ -217,7 +217,15 @@ struct Run {
         } catch {
             throw .software("\(error)")
         }
-        images += results.compactMap { $0 }
+        let drawn = results.compactMap { $0 }
+        // WidgetKit gives a small widget one tap target, its widgetURL: links there do nothing.
+        for image in drawn where image.family == WidgetFamily.systemSmall.shortName {
+            guard image.controls?.contains(where: { $0.kind == "link" }) == true else { continue }
+            let warning =
+                "warning: \(image.kind): a Link in a small widget does nothing on iOS (one tap target: use widgetURL)"
+            if seenWarnings.insert(warning).inserted { warnings.append(warning) }
+        }
+        images += drawn
         return surfaces
     }
 
