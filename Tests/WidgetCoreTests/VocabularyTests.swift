@@ -76,9 +76,28 @@ import WidgetCore
         #expect(abs(end.x - 50) < 1e-9 && abs(end.y - 10) < 1e-9)
         #expect(path.elements.count == 4)
         #expect(Path(ellipseIn: Rect(x: 0, y: 0, width: 20, height: 10)).boundingRect.width == 20)
+        // Angles far out of one turn, or not numbers at all, neither loop nor trap.
+        var far = Path()
+        far.addArc(center: .zero, radius: 1, startAngle: .radians(1e300), endAngle: .zero)
+        #expect(far.elements.count <= 5)
+        var nan = Path()
+        nan.addArc(center: .zero, radius: 1, startAngle: .radians(.nan), endAngle: .zero)
+        #expect(nan.isEmpty)
         #expect(
             Path(Rect(x: 1, y: 2, width: 3, height: 4)).offsetBy(dx: 1, dy: 1).boundingRect
                 == Rect(x: 2, y: 3, width: 3, height: 4))
+    }
+
+    @Test func progressAndGaugesClampWhatTheyAreGiven() {
+        for (value, total) in [(2.0, 1.0), (-1, 1), (.nan, 1), (1, .nan), (1, -5), (1, .infinity)] {
+            guard case .composite(let body) = ProgressView(value: value, total: total).node.kind else { continue }
+            let tree = describe(body.evaluate(in: EnvironmentValues()))
+            #expect(tree.contains("Progress"), "\(value)/\(total)")
+        }
+        #expect(ProgressSpec(kind: .bar, fraction: .infinity).fraction == 0)
+        #expect(ProgressSpec(kind: .bar, fraction: 1.5).fraction == 1)
+        #expect(ProgressSpec.fraction(5, in: 0...10) == 0.5)
+        #expect(ProgressSpec.fraction(5, in: 3...3) == 0)
     }
 
     @Test func renderingModesByNameAndFamily() {

@@ -47,8 +47,11 @@ public struct GraphicsContext: Sendable {
     ///   - path: the outline.
     ///   - style: the fill.
     public mutating func fill(_ path: Path, with style: ShapeStyle) {
-        commands.append(.fill(path.offsetBy(dx: offset.x, dy: offset.y), style.opacity(opacity)))
+        commands.append(.fill(path.offsetBy(dx: offset.x, dy: offset.y), style.opacity(clampedOpacity)))
     }
+
+    /// The opacity within 0…1 (0 for a non-finite value).
+    private var clampedOpacity: Double { opacity.isFinite ? min(1, max(0, opacity)) : 0 }
 
     /// Strokes a path.
     ///
@@ -67,7 +70,7 @@ public struct GraphicsContext: Sendable {
     ///   - style: the colour.
     ///   - strokeStyle: width, caps, joins and dashes.
     public mutating func stroke(_ path: Path, with style: ShapeStyle, style strokeStyle: StrokeStyle) {
-        commands.append(.stroke(path.offsetBy(dx: offset.x, dy: offset.y), style.opacity(opacity), strokeStyle))
+        commands.append(.stroke(path.offsetBy(dx: offset.x, dy: offset.y), style.opacity(clampedOpacity), strokeStyle))
     }
 
     /// Draws text (or a symbol, `Text(Image(systemName:))`) on one line, its anchor at a point.
@@ -77,7 +80,7 @@ public struct GraphicsContext: Sendable {
     ///   - point: where the anchor goes.
     ///   - anchor: which point of the text's box, `.center` by default.
     public mutating func draw(_ text: Text, at point: Point, anchor: UnitPoint = .center) {
-        let faded = opacity < 1 ? text.foregroundColorKeepingDefault(opacity: opacity) : text
+        let faded = clampedOpacity < 1 ? text.foregroundColorKeepingDefault(opacity: clampedOpacity) : text
         commands.append(.text(faded, at: Point(x: point.x + offset.x, y: point.y + offset.y), anchor: anchor))
     }
 }

@@ -186,16 +186,20 @@ public struct Path: Sendable, Hashable {
         center: Point, radius: Double, startAngle: Angle, endAngle: Angle, clockwise: Bool = false
     ) {
         var start = startAngle.radians
-        var end = endAngle.radians
+        guard start.isFinite, endAngle.radians.isFinite, radius.isFinite, center.x.isFinite, center.y.isFinite
+        else { return }
+        // The sweep, at most one turn, in the direction asked for.
+        var total = endAngle.radians - start
         if clockwise {
-            while end > start { end -= 2 * .pi }
+            if total > 0 { total = total.truncatingRemainder(dividingBy: 2 * .pi) - 2 * .pi }
+            total = max(total, -2 * .pi)
         } else {
-            while end < start { end += 2 * .pi }
+            if total < 0 { total = total.truncatingRemainder(dividingBy: 2 * .pi) + 2 * .pi }
+            total = min(total, 2 * .pi)
         }
         let begin = Point(x: center.x + radius * cos(start), y: center.y + radius * sin(start))
         if elements.isEmpty || elements.last == .closeSubpath { move(to: begin) } else { addLine(to: begin) }
         // Bézier segments of at most a quarter turn.
-        let total = end - start
         let segments = max(1, Int((abs(total) / (.pi / 2)).rounded(.up)))
         let step = total / Double(segments)
         let k = 4.0 / 3.0 * tan(step / 4)

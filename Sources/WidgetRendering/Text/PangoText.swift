@@ -77,7 +77,7 @@ package final class PangoText: TextMeasuring {
             pango_layout_set_height(layout, -Int32(max(1, lineLimit)))
         }
         if text.lineSpacing > 0, text.lineSpacing.isFinite {
-            pango_layout_set_spacing(layout, Int32((text.lineSpacing * Double(PANGO_SCALE)).rounded()))
+            pango_layout_set_spacing(layout, Self.pangoUnits(text.lineSpacing))
         }
         switch alignment {
         case .leading: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
@@ -103,10 +103,10 @@ package final class PangoText: TextMeasuring {
             if run.underline { insert(pango_attr_underline_new(PANGO_UNDERLINE_SINGLE)) }
             if run.strikethrough { insert(pango_attr_strikethrough_new(1)) }
             if run.kerning != 0, run.kerning.isFinite {
-                insert(pango_attr_letter_spacing_new(Int32((run.kerning * Double(PANGO_SCALE)).rounded())))
+                insert(pango_attr_letter_spacing_new(Self.pangoUnits(run.kerning)))
             }
             if run.baselineOffset != 0, run.baselineOffset.isFinite {
-                insert(pango_attr_rise_new(Int32((run.baselineOffset * Double(PANGO_SCALE)).rounded())))
+                insert(pango_attr_rise_new(Self.pangoUnits(run.baselineOffset)))
             }
             if let color = run.color {
                 let rgba = color.resolved(in: scheme)
@@ -117,6 +117,11 @@ package final class PangoText: TextMeasuring {
         }
         pango_layout_set_attributes(layout, attributes)
         return layout
+    }
+
+    /// Points in Pango units, clamped to ±10,000 points so no value can overflow.
+    private static func pangoUnits(_ points: Double) -> Int32 {
+        Int32((min(10_000, max(-10_000, points)) * Double(PANGO_SCALE)).rounded())
     }
 
     private func description(for font: Font, symbol: Bool = false) -> OpaquePointer {

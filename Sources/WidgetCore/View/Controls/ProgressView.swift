@@ -55,10 +55,13 @@ public struct ProgressView: View {
     ///   - value: the completed amount.
     ///   - total: the whole; 1 by default.
     public init(value: Double?, total: Double = 1) {
-        fraction = ProgressSpec.fraction(value ?? 0, in: 0...max(total, 0))
+        fraction = ProgressSpec.fraction(value ?? 0, in: 0...Self.whole(total))
         label = nil
         currentValueLabel = nil
     }
+
+    /// The total as a range's upper bound: 0 for a negative or non-finite total.
+    private static func whole(_ total: Double) -> Double { total.isFinite && total > 0 ? total : 0 }
 
     /// Progress with a label above the bar.
     ///
@@ -67,7 +70,7 @@ public struct ProgressView: View {
     ///   - total: the whole; 1 by default.
     ///   - label: what is measured.
     public init(value: Double?, total: Double = 1, @ViewBuilder label: () -> ViewNode) {
-        fraction = ProgressSpec.fraction(value ?? 0, in: 0...max(total, 0))
+        fraction = ProgressSpec.fraction(value ?? 0, in: 0...Self.whole(total))
         self.label = label()
         currentValueLabel = nil
     }
@@ -83,7 +86,7 @@ public struct ProgressView: View {
         value: Double?, total: Double = 1, @ViewBuilder label: () -> ViewNode,
         @ViewBuilder currentValueLabel: () -> ViewNode
     ) {
-        fraction = ProgressSpec.fraction(value ?? 0, in: 0...max(total, 0))
+        fraction = ProgressSpec.fraction(value ?? 0, in: 0...Self.whole(total))
         self.label = label()
         self.currentValueLabel = currentValueLabel()
     }
