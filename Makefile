@@ -40,7 +40,7 @@ goldens: setup
 	cd Examples && SNAPSHOT_TESTING_RECORD=never $(SWIFT) test --filter TutorialSnapshotTests
 
 lint:
-	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift Examples/Sources Examples/Tests Examples/Package.swift
+	$(SWIFT) format lint --strict --recursive Sources Tests Fuzz Package.swift Examples/Sources Examples/Tests Examples/Package.swift
 
 clean:
 	rm -rf .build Examples/.build $(OUT)/*/ $(OUT)/manifest.json

@@ -19,10 +19,25 @@ let package = Package(
         .library(name: "ChartWidgets", targets: ["ChartWidgets"]),
         .library(name: "WidgetData", targets: ["WidgetData"]),
         .executable(name: "widgetrender", targets: ["widgetrender"]),
+
+        // libFuzzer harnesses for WidgetData's readers (scripts/fuzz.sh, docs/FUZZING.md); not for users.
+        .executable(name: "fuzz-binance", targets: ["FuzzBinance"]),
+        .executable(name: "fuzz-coinbase", targets: ["FuzzCoinbase"]),
+        .executable(name: "fuzz-kraken", targets: ["FuzzKraken"]),
+        .executable(name: "fuzz-cryptowatch", targets: ["FuzzCryptowatch"]),
+        .executable(name: "fuzz-ohlc-csv", targets: ["FuzzOHLCCSV"]),
+        .executable(name: "fuzz-diseasesh", targets: ["FuzzDiseaseSh"]),
+        .executable(name: "fuzz-jhu", targets: ["FuzzJHU"]),
+        .executable(name: "fuzz-long-csv", targets: ["FuzzLongCSV"]),
+        .executable(name: "fuzz-series-reader", targets: ["FuzzSeriesReader"]),
+        .executable(name: "fuzz-csv", targets: ["FuzzCSV"]),
+        .executable(name: "fuzz-json", targets: ["FuzzJSON"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+        // Property tests for WidgetData.
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // System libraries, found through pkg-config; `providers` tells SwiftPM what to suggest.
@@ -98,5 +113,29 @@ let package = Package(
             dependencies: ["WidgetRenderCommand"]
         ),
         .testTarget(name: "widgetrenderTests", dependencies: ["WidgetRender", "WidgetRendering"]),
+
+        // Fuzzing and property tests for WidgetData.
+        // The harnesses' shared code; each fuzz target is one small executable over it. Built
+        // plainly, a target replays the files it is given (a regression runner); built by
+        // scripts/fuzz.sh with `-sanitize=fuzzer -parse-as-library -DFUZZING`, it is a libFuzzer binary.
+        .target(name: "WidgetDataFuzzing", dependencies: ["WidgetData"], path: "Fuzz/WidgetDataFuzzing"),
+        .executableTarget(name: "FuzzBinance", dependencies: ["WidgetDataFuzzing"], path: "Fuzz/Targets/FuzzBinance"),
+        .executableTarget(name: "FuzzCoinbase", dependencies: ["WidgetDataFuzzing"], path: "Fuzz/Targets/FuzzCoinbase"),
+        .executableTarget(name: "FuzzKraken", dependencies: ["WidgetDataFuzzing"], path: "Fuzz/Targets/FuzzKraken"),
+        .executableTarget(
+            name: "FuzzCryptowatch", dependencies: ["WidgetDataFuzzing"], path: "Fuzz/Targets/FuzzCryptowatch"),
+        .executableTarget(name: "FuzzOHLCCSV", dependencies: ["WidgetDataFuzzing"], path: "Fuzz/Targets/FuzzOHLCCSV"),
+        .executableTarget(
+            name: "FuzzDiseaseSh", dependencies: ["WidgetDataFuzzing"], path: "Fuzz/Targets/FuzzDiseaseSh"),
+        .executableTarget(name: "FuzzJHU", dependencies: ["WidgetDataFuzzing"], path: "Fuzz/Targets/FuzzJHU"),
+        .executableTarget(name: "FuzzLongCSV", dependencies: ["WidgetDataFuzzing"], path: "Fuzz/Targets/FuzzLongCSV"),
+        .executableTarget(
+            name: "FuzzSeriesReader", dependencies: ["WidgetDataFuzzing"], path: "Fuzz/Targets/FuzzSeriesReader"),
+        .executableTarget(name: "FuzzCSV", dependencies: ["WidgetDataFuzzing"], path: "Fuzz/Targets/FuzzCSV"),
+        .executableTarget(name: "FuzzJSON", dependencies: ["WidgetDataFuzzing"], path: "Fuzz/Targets/FuzzJSON"),
+        .testTarget(
+            name: "WidgetDataPropertyTests",
+            dependencies: ["WidgetData", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
     ]
 )

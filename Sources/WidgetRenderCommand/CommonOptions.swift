@@ -195,17 +195,20 @@ enum FamilySelection {
             let value = raw.trimmingCharacters(in: .whitespaces)
             guard !value.isEmpty else { throw ValidationError("--family: empty family name; use \(known) or all") }
             if value.lowercased() == "all" { return nil }
-            guard let family = WidgetFamily(name: value) else {
-                throw ValidationError("--family: unknown family '\(value)'; use \(known) or all")
+            // `today` is the legacy Today extension in both of its display modes.
+            let named =
+                value.lowercased() == "today" ? WidgetFamily.todayFamilies : WidgetFamily(name: value).map { [$0] }
+            guard let named else {
+                throw ValidationError("--family: unknown family '\(value)'; use \(known), today or all")
             }
-            if !families.contains(family) { families.append(family) }
+            for family in named where !families.contains(family) { families.append(family) }
         }
         return families.isEmpty ? fallback : families
     }
 
     static var help: ArgumentHelp {
         ArgumentHelp(
-            "\(WidgetFamily.allCases.map(\.shortName).joined(separator: ", ")) or all (WidgetKit's names, e.g. systemSmall, work too); repeat or separate with commas. Default: medium.",
+            "\(WidgetFamily.allCases.map(\.shortName).joined(separator: ", ")), today (the legacy Today extension, compact and expanded) or all (each widget's own families; WidgetKit's names, e.g. systemSmall, work too); repeat or separate with commas. Default: medium.",
             valueName: "family")
     }
 }

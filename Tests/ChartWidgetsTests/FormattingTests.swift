@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ChartWidgets
@@ -32,6 +33,32 @@ struct FormattingTests {
     ])
     func percentHasNoSignForNoChange(value: Double, expected: String) {
         #expect(Formatting.percent(value) == expected)
+    }
+
+    @Test(arguments: [
+        (1_204_000.0, "en", "1.2M"), (31_814.52, "en", "31.8K"), (999, "en", "999"), (-45_000, "en", "-45K"),
+        (134_000, "ja", "13.4万"), (31_814.52, "ja", "3.18万"), (9_231, "ja", "9,231"), (120_000_000, "ja", "1.2億"),
+        (30_000, "ja", "3万"), (134_000, "ko", "13.4만"), (9_231, "ko", "9,231"), (250_000_000, "ko", "2.5억"),
+        (1.5e12, "ko", "1.5조"), (.nan, "ja", "–"),
+    ])
+    func compactUsesTheLanguagesUnits(value: Double, language: String, expected: String) {
+        #expect(Formatting.compact(value, locale: Locale(identifier: language)) == expected)
+    }
+
+    @Test func labelledFollowsTheLanguagesWordOrder() {
+        #expect(Formatting.labelled("+79,863", "new", locale: Locale(identifier: "en")) == "+79,863 new")
+        #expect(Formatting.labelled("+79,863", "新規", locale: Locale(identifier: "ja")) == "新規 +79,863")
+        #expect(Formatting.labelled("0", "오늘", locale: Locale(identifier: "ko-KR")) == "오늘 0")
+    }
+
+    @Test func aNameGivesWayBeforeItsFigures() {
+        let line = Formatting.fitted(name: "Saint Vincent and the Grenadines", then: " 12 cases", width: 160, size: 14)
+        #expect(line.hasSuffix("… 12 cases"))
+        #expect(line.hasPrefix("Saint Vin"))
+        #expect(Formatting.estimatedWidth(line, size: 14) <= 160)
+        #expect(Formatting.fitted(name: "Japan", then: " 9,231 cases", width: 160, size: 14) == "Japan 9,231 cases")
+        // No room at all: only the figures and the ellipsis remain.
+        #expect(Formatting.fitted(name: "Japan", then: " 9,231 cases", width: 10, size: 14) == "… 9,231 cases")
     }
 
     @Test func signedHasNoSignForZero() {

@@ -65,10 +65,11 @@ struct WidgetFamilyTests {
     func systemFamilies() {
         #expect(WidgetFamily.systemFamilies == [.systemSmall, .systemMedium, .systemLarge, .systemExtraLarge])
         #expect(WidgetFamily.systemFamilies.allSatisfy { !$0.isAccessory })
-        // Every family is either a system family or an accessory one.
+        // Every family is a system family, an accessory one or a legacy Today one.
         #expect(
             WidgetFamily.allCases.filter(\.isAccessory).count + WidgetFamily.systemFamilies.count
-                == WidgetFamily.allCases.count)
+                + WidgetFamily.todayFamilies.count == WidgetFamily.allCases.count)
+        #expect(WidgetFamily.todayFamilies.allSatisfy { $0.isToday && !$0.isAccessory })
     }
 
     @Test("short names are unique")

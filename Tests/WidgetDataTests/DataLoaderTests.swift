@@ -36,17 +36,14 @@ struct DataLoaderTests {
         #expect(try #require(error).description.contains(path))
     }
 
-    @Test("a directory is unreadable")
+    @Test("a directory is not a regular file")
     func directory() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let error = #expect(throws: DataError.self) { try loader.load(folder.path) }
-        guard case .unreadable(let source, let reason)? = error else {
-            Issue.record("expected unreadable, got \(String(describing: error))")
-            return
-        }
-        #expect(source == folder.path)
-        #expect(reason.contains("directory"))
+        #expect(error == .notRegularFile(source: folder.path, type: "a directory"))
+        #expect(error?.kind == .notRegularFile)
+        #expect(error?.description == "\(folder.path): not a regular file (a directory)")
     }
 
     @Test(
@@ -70,11 +67,8 @@ struct DataLoaderTests {
         try Data(repeating: 0x41, count: 100).write(to: file)
         #expect(try DataLoader(sizeLimit: 100).load(file.path).count == 100)
         let error = #expect(throws: DataError.self) { try DataLoader(sizeLimit: 99).load(file.path) }
-        guard case .unreadable(_, let reason)? = error else {
-            Issue.record("expected unreadable, got \(String(describing: error))")
-            return
-        }
-        #expect(reason.contains("100"))
+        #expect(error == .tooLarge(source: file.path, size: 100, limit: 99))
+        #expect(error?.kind == .tooLarge)
     }
 
     @Test("an empty file loads as empty data and then parses as DataError.empty")

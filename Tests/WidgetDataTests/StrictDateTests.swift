@@ -72,3 +72,48 @@ struct StrictDateTests {
         #expect(StrictDate.date(year: 2023, month: 0, day: 1) == nil)
     }
 }
+
+/// Dates before the Gregorian reform are never shifted to the Julian calendar.
+///
+/// Before: WidgetData had no way to turn a date back into text without Foundation's
+/// `Calendar(identifier: .gregorian)`, which switches to Julian before 1582-10-15, so text,
+/// manifest and file names of such dates were ten or more days off.
+@Suite("StrictDate: proleptic Gregorian")
+struct StrictDateProlepticTests {
+    @Test(
+        "dates across the 1582 reform read and print as written",
+        arguments: [
+            "0001-01-01", "1200-05-17", "1500-03-01", "1582-10-04", "1582-10-05", "1582-10-14", "1582-10-15",
+            "1600-02-29", "1900-03-01", "1969-12-31", "2000-02-29", "9999-12-31",
+        ])
+    func roundTrip(text: String) throws {
+        let date = try #require(StrictDate.iso(text))
+        #expect(StrictDate.isoText(date) == text)
+    }
+
+    @Test("the day count matches a plain count of days, across the reform")
+    func dayCount() throws {
+        // 1582-10-04 and 1582-10-15 are 11 days apart in the proleptic calendar (1 in the Julian switch).
+        let before = try #require(StrictDate.date(year: 1582, month: 10, day: 4))
+        let after = try #require(StrictDate.date(year: 1582, month: 10, day: 15))
+        #expect(after.timeIntervalSince(before) == 11 * 86_400)
+        // Foundation's Gregorian calendar switches to Julian before the reform: the reason for civil(_:).
+        var gregorian = Calendar(identifier: .gregorian)
+        gregorian.timeZone = TimeZone(identifier: "UTC") ?? .current
+        #expect(gregorian.component(.day, from: before) != 4)
+        // 1970-01-01 back to 0001-01-01: 719,162 days (a known constant of the proleptic calendar).
+        let first = try #require(StrictDate.date(year: 1, month: 1, day: 1))
+        #expect(first.timeIntervalSince1970 == -719_162 * 86_400)
+    }
+
+    @Test("civil(_:) gives the fields, with the time of day")
+    func civilFields() throws {
+        let noon = try #require(StrictDate.iso("1400-07-04 12:34:56"))
+        let fields = try #require(StrictDate.civil(noon))
+        let values: [Int] = [fields.year, fields.month, fields.day, fields.hour, fields.minute, fields.second]
+        #expect(values == [1400, 7, 4, 12, 34, 56])
+        #expect(StrictDate.isoText(noon) == "1400-07-04T12:34:56Z")
+        #expect(StrictDate.civil(Date(timeIntervalSince1970: .infinity)).map { _ in true } == nil)
+        #expect(StrictDate.civil(Date(timeIntervalSince1970: 1e300)).map { _ in true } == nil)
+    }
+}

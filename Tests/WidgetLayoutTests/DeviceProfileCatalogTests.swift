@@ -138,7 +138,13 @@ struct DeviceProfileCatalogTests {
     @Test("families are listed in WidgetKit order; iPhones have no extra large, iPads no accessories")
     func familiesPerDevice() throws {
         for device in DeviceProfile.all {
-            #expect(device.families == WidgetFamily.allCases.filter { device.familySizes[$0] != nil }, "\(device.id)")
+            #expect(
+                device.families == WidgetFamily.allCases.filter { device.size(of: $0) != nil }, "\(device.id)")
+            #expect(
+                device.families.filter { !$0.isToday }
+                    == WidgetFamily.allCases.filter {
+                        device.familySizes[$0] != nil
+                    }, "\(device.id)")
             if device.id.hasPrefix("iphone-") {
                 #expect(device.size(of: .systemExtraLarge) == nil, "\(device.id)")
             }
@@ -149,5 +155,36 @@ struct DeviceProfileCatalogTests {
         }
         let phone = try DeviceProfile.named("iphone-393x852")
         #expect(phone.size(of: .systemMedium) == Size(width: 338, height: 158))
+    }
+
+    @Test("the legacy Today families follow the reference file's rule: iPhones only, screen − 16 wide")
+    func todayFamilies() throws {
+        let data = try Data(contentsOf: try WidgetAssets.url("reference/widget-families.json"))
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let today = try #require(root["today_extension_legacy"] as? [String: Any])
+        let rule = try #require(today["widgetrender_sizes"] as? [String: Any])
+        let compact = try #require((rule["compact_height_pt"] as? NSNumber)?.doubleValue)
+        let expanded = try #require((rule["expanded_height_pt"] as? NSNumber)?.doubleValue)
+        let published = try #require((today["compact_height_pt"] as? [String: Any])?["value"] as? NSNumber)
+        #expect(compact == published.doubleValue)
+        #expect(compact == DeviceProfile.todayCompactHeight)
+        #expect(expanded == DeviceProfile.todayExpandedHeight)
+        let margins = try #require(rule["content_margins_pt"] as? [String: NSNumber])
+        let metrics = try WidgetMetrics(family: .todayCompact, device: try DeviceProfile.named("iphone-320x568"))
+        #expect(metrics.contentMargins.top == margins["top"]?.doubleValue)
+        #expect(metrics.contentMargins.leading == margins["leading"]?.doubleValue)
+        #expect(metrics.cornerRadius == (rule["corner_radius_pt"] as? NSNumber)?.doubleValue)
+        #expect(metrics.size == Size(width: 304, height: 110))
+        #expect(metrics.pixelWidth == 608)
+        for device in DeviceProfile.all {
+            if device.id.hasPrefix("iphone-") {
+                #expect(device.size(of: .todayCompact) == Size(width: device.screen.width - 16, height: compact))
+                #expect(device.size(of: .todayExpanded) == Size(width: device.screen.width - 16, height: expanded))
+            } else {
+                #expect(device.size(of: .todayCompact) == nil, "\(device.id)")
+            }
+        }
+        #expect(WidgetFamily(name: "todayCompact") == .todayCompact)
+        #expect(WidgetFamily.todayCompact.isToday && !WidgetFamily.todayCompact.isAccessory)
     }
 }

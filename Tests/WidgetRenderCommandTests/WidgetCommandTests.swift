@@ -129,6 +129,8 @@ struct ServerOptions: WidgetCommandOptions {
     @Test func familiesAndDates() throws {
         #expect(try FamilySelection.parse(["small,large", "small"]) == [.systemSmall, .systemLarge])
         #expect(try FamilySelection.parse(["all"]) == nil)
+        #expect(try FamilySelection.parse(["today"]) == [.todayCompact, .todayExpanded])
+        #expect(try FamilySelection.parse(["todayExpanded,small"]) == [.todayExpanded, .systemSmall])
         #expect(try FamilySelection.parse([]) == [.systemMedium])
         #expect(throws: ValidationError.self) { try FamilySelection.parse(["huge"]) }
         let now = try #require(

@@ -36,7 +36,8 @@ struct DeterminismTests {
             let result = try await RenderPipeline(session: session).run(request)
             digests.append(result.manifest.images.map { "\($0.file) \($0.sha256)" })
         }
-        #expect(digests[0].count == 15)  // five families (no extra large on an iPhone) × three entries
+        // Eight families (no extra large on an iPhone; the two Today families) × three entries.
+        #expect(digests[0].count == 24)
         #expect(digests[0] == digests[1] && digests[1] == digests[2])
     }
 }

@@ -7,7 +7,8 @@ import WidgetRendering
 import WidgetRender
 
 /// Every built-in widget × family × device × language laid out with the real fonts:
-/// no text is cut short ("Recove…") and nothing is drawn in the content margins.
+/// no text is cut short ("Recove…"), none is under 11 pt, none is left in English in
+/// Japanese or Korean, and nothing is drawn in the content margins.
 @Suite("Layout fits every device")
 struct LayoutFitTests {
     struct Case: CustomTestStringConvertible, Sendable {
@@ -43,7 +44,8 @@ struct LayoutFitTests {
             // One line: the text's own width; more: the height it needs when wrapped without a limit.
             let natural = measurer.measure(
                 text.string, font: text.font, maxWidth: limit == 1 ? nil : text.layoutWidth, lineLimit: nil)
-            if (limit == 1 && natural.width > text.layoutWidth + tolerance)
+            // Pango cuts a line that is over its width by any amount: no tolerance here.
+            if (limit == 1 && natural.width > text.layoutWidth + 0.01)
                 || (limit > 1 && natural.height > frame.height + tolerance)
             {
                 return "'\(text.string)' is truncated: needs \(span(natural.width, natural.height, "×")), "
@@ -51,6 +53,28 @@ struct LayoutFitTests {
             }
         }
         return nil
+    }
+
+    /// The smallest text drawn, after any shrinking to fit (Apple's widgets keep text at 11 pt
+    /// or more).
+    static let smallestText = 11.0
+
+    /// Text too small to read, or `nil`.
+    static func tooSmall(_ text: DisplayText) -> String? {
+        text.font.size < smallestText - 0.05 && !text.string.trimmingCharacters(in: .whitespaces).isEmpty
+            ? "'\(text.string)' is drawn at \(String(format: "%.1f", text.font.size)) pt, under \(smallestText) pt"
+            : nil
+    }
+
+    /// An English word left in Japanese or Korean text, or `nil`. Upper-case codes (BTC, USD,
+    /// JPN), `COVID-19` and units are not words to translate.
+    static func untranslated(_ text: DisplayText, locale: Locale) -> String? {
+        guard ["ja", "ko"].contains(locale.languageSubtag) else { return nil }
+        let words = text.string.split(whereSeparator: { !($0.isASCII && $0.isLetter) })
+        let english = words.filter { word in
+            word.count >= 2 && word.contains(where: \.isLowercase) && word != "COVID"
+        }
+        return english.isEmpty ? nil : "'\(text.string)' is English in \(locale.identifier)"
     }
 
     /// What is wrong with a laid-out chart or shape, or `nil`: outside the content, or a chart
@@ -113,10 +137,13 @@ struct LayoutFitTests {
                                 if !problems.contains(line) { problems.append(line) }
                             }
                             for case .text(let text) in lists.content {
-                                if let problem = Self.problem(text, content: metrics.contentRect, measurer: measurer),
-                                    !problems.contains("\(device.id) \(family.shortName) \(parameters): \(problem)")
-                                {
-                                    problems.append("\(device.id) \(family.shortName) \(parameters): \(problem)")
+                                let found = [
+                                    Self.problem(text, content: metrics.contentRect, measurer: measurer),
+                                    Self.tooSmall(text), Self.untranslated(text, locale: scene.locale),
+                                ]
+                                for case let problem? in found {
+                                    let line = "\(device.id) \(family.shortName) \(parameters): \(problem)"
+                                    if !problems.contains(line) { problems.append(line) }
                                 }
                             }
                         }

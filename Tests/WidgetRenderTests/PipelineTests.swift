@@ -30,7 +30,7 @@ struct PipelineTests {
         #expect(manifest.images.map(\.shownAtNow) == [false, true, false])
         #expect(widget.reloadPolicy == "after")
         #expect(widget.nextReload == ISO8601DateFormatter().date(from: "2023-08-07T00:00:00Z"))
-        #expect(widget.parameters == ["range": "auto", "symbol": ""])
+        #expect(widget.parameters == ["range": "auto", "symbol": "", "chart": "line"])
         for image in manifest.images {
             let bytes = try Data(contentsOf: out.appendingPathComponent(image.file))
             #expect(image.sha256 == SHA256.hex(bytes))
@@ -57,7 +57,9 @@ struct PipelineTests {
         var request = Fixtures.request(kind: "covid-country", out: out)
         request.families = nil
         let all = try await run(request)
-        #expect(Set(all.manifest.images.map(\.family)) == ["small", "medium"])
+        #expect(
+            Set(all.manifest.images.map(\.family))
+                == ["small", "medium", "accessoryCircular", "accessoryRectangular", "accessoryInline"])
         request.families = [.systemLarge, .systemSmall]
         let some = try await run(request)
         #expect(some.manifest.images.map(\.family) == ["small"])

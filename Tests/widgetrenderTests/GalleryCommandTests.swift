@@ -33,8 +33,9 @@ struct GalleryCommandTests {
         let out = folder.appendingPathComponent("gallery")
         let result = try CommandRunner.run(["gallery", "--out", out.path])
         #expect(result.exitCode == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("gallery price: 8 previews"), "\(result.stderr)")
-        #expect(result.stderr.contains("Gallery: 18 previews"))
+        // Price: five Home Screen and Today families in light and dark, three Lock Screen ones.
+        #expect(result.stderr.contains("gallery price: 13 previews"), "\(result.stderr)")
+        #expect(result.stderr.contains("Gallery: 29 previews"))
         #expect(result.stdout.contains("index.html"))
 
         let html = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
@@ -48,7 +49,7 @@ struct GalleryCommandTests {
         let sources = html.components(separatedBy: "<img src=\"").dropFirst().compactMap {
             $0.split(separator: "\"").first
         }
-        #expect(sources.count == 18)
+        #expect(sources.count == 29)
         for source in sources {
             #expect(
                 FileManager.default.fileExists(atPath: out.appendingPathComponent(String(source)).path), "\(source)")
@@ -83,8 +84,8 @@ struct GalleryCommandTests {
         #expect(result.exitCode == 0)
         let page = out.appendingPathComponent("index.html").absoluteString
         let dom = try Self.chromium(["--virtual-time-budget=5000", "--dump-dom", page])
-        #expect(dom.contains("data-images-total=\"18\""), "\(dom.prefix(300))")
-        #expect(dom.contains("data-images-loaded=\"18\""), "not every preview loaded")
+        #expect(dom.contains("data-images-total=\"29\""), "\(dom.prefix(300))")
+        #expect(dom.contains("data-images-loaded=\"29\""), "not every preview loaded")
         #expect(!dom.contains("class=\"failed\""))
 
         let shot = folder.appendingPathComponent("shot.png")

@@ -10,23 +10,30 @@ enum CountryNames {
         let ko: String
         /// Other spellings sources use (disease.sh `S. Korea`, JHU `Korea, South`, NYT `US`).
         var aliases: [String] = []
+        /// Shorter names for narrow widgets, as the language writes them in headlines (`UK`,
+        /// `英国`), where the full name is long.
+        var shortEn: String? = nil
+        var shortJa: String? = nil
     }
 
     static let all: [Country] = [
         Country(iso3: "JPN", en: "Japan", ja: "日本", ko: "일본"),
-        Country(iso3: "USA", en: "United States", ja: "アメリカ", ko: "미국", aliases: ["USA", "US"]),
+        Country(
+            iso3: "USA", en: "United States", ja: "アメリカ", ko: "미국", aliases: ["USA", "US"], shortEn: "US",
+            shortJa: "米国"),
         Country(
             iso3: "KOR", en: "South Korea", ja: "韓国", ko: "한국",
-            aliases: ["S. Korea", "Korea, South", "Korea", "Republic of Korea"]),
+            aliases: ["S. Korea", "Korea, South", "Korea", "Republic of Korea"], shortEn: "S. Korea"),
         Country(iso3: "CHN", en: "China", ja: "中国", ko: "중국"),
         Country(iso3: "IND", en: "India", ja: "インド", ko: "인도"),
         Country(iso3: "ITA", en: "Italy", ja: "イタリア", ko: "이탈리아"),
         Country(iso3: "ESP", en: "Spain", ja: "スペイン", ko: "스페인"),
         Country(iso3: "FRA", en: "France", ja: "フランス", ko: "프랑스"),
         Country(iso3: "DEU", en: "Germany", ja: "ドイツ", ko: "독일"),
-        Country(iso3: "GBR", en: "United Kingdom", ja: "イギリス", ko: "영국", aliases: ["UK"]),
+        Country(
+            iso3: "GBR", en: "United Kingdom", ja: "イギリス", ko: "영국", aliases: ["UK"], shortEn: "UK", shortJa: "英国"),
         Country(iso3: "CAN", en: "Canada", ja: "カナダ", ko: "캐나다"),
-        Country(iso3: "AUS", en: "Australia", ja: "オーストラリア", ko: "호주"),
+        Country(iso3: "AUS", en: "Australia", ja: "オーストラリア", ko: "호주", shortJa: "豪州"),
         Country(iso3: "BRA", en: "Brazil", ja: "ブラジル", ko: "브라질"),
         Country(iso3: "SRB", en: "Serbia", ja: "セルビア", ko: "세르비아"),
     ]
@@ -48,14 +55,17 @@ enum CountryNames {
 
     /// The country's name in the widget's language; for a country not listed, `dataName`
     /// (the name the source gives) or else the code itself.
-    static func name(of iso3: String, in locale: Locale, dataName: String? = nil) -> String {
+    ///
+    /// With `short`, a listed country's short name where it has one (`UK`, `米国`, `豪州`).
+    static func name(of iso3: String, in locale: Locale, dataName: String? = nil, short: Bool = false) -> String {
         guard
             let country = all.first(where: { $0.iso3 == iso3 })
                 ?? code(for: dataName ?? "").flatMap({ code in
                     all.first { $0.iso3 == code }
                 })
         else { return dataName ?? iso3 }
-        return locale.pick(en: country.en, ja: country.ja, ko: country.ko)
+        guard short else { return locale.pick(en: country.en, ja: country.ja, ko: country.ko) }
+        return locale.pick(en: country.shortEn ?? country.en, ja: country.shortJa ?? country.ja, ko: country.ko)
     }
 
     /// Words sources use for the world total.

@@ -15,7 +15,7 @@ public struct CountryStatusProvider: TimelineProvider {
 
     /// Round figures for the chosen country; no I/O.
     public func placeholder(in context: TimelineProviderContext) -> CountryStatusEntry {
-        let iso3 = context.parameters.string("country") ?? "JPN"
+        let iso3 = Self.requested(context) ?? Self.fallbackCountry
         let status = CountryStatus(
             country: iso3, iso2: nil, iso3: iso3, updated: context.now, cases: 10_000, todayCases: 100, deaths: 200,
             todayDeaths: 10, recovered: 5_000, active: 4_800, critical: 50, tests: nil)
@@ -24,13 +24,13 @@ public struct CountryStatusProvider: TimelineProvider {
 
     /// One entry at the data's update time; reloads an hour after it (15 minutes after a failed fetch).
     public func timeline(in context: TimelineProviderContext) async throws -> Timeline<CountryStatusEntry> {
-        let raw = context.parameters.string("country") ?? "JPN"
-        let iso3 = CountryNames.code(for: raw) ?? raw
+        let requested = Self.requested(context)
         let loaded = try await ProviderData.load(context, sample: Self.sample) { (data, source) throws(DataError) in
-            try Self.select(iso3, in: data, source: source, context: context)
+            try Self.select(requested, in: data, source: source, context: context)
         }
+        let iso3 = loaded.value.iso3 ?? requested ?? loaded.value.country
         var entry = CountryStatusEntry(
-            date: loaded.value.updated, iso3: loaded.value.iso3 ?? iso3, status: loaded.value, source: loaded.source)
+            date: loaded.value.updated, iso3: iso3, status: loaded.value, source: loaded.source)
         entry.stale = loaded.stale
         let next =
             loaded.stale
@@ -38,12 +38,28 @@ public struct CountryStatusProvider: TimelineProvider {
         return Timeline(entries: [entry], policy: .after(next))
     }
 
+    /// The country shown when none is named and the data holds more than one.
+    static let fallbackCountry = "JPN"
+
+    /// The `country` parameter as an ISO code when it names a listed country, else as given;
+    /// `nil` for `auto`.
+    static func requested(_ context: TimelineProviderContext) -> String? {
+        let raw = context.parameters.string("country") ?? "auto"
+        guard raw.lowercased() != "auto", !raw.isEmpty else { return nil }
+        return CountryNames.code(for: raw) ?? raw
+    }
+
     /// The country's status, found by its code, English name or another spelling; when none
-    /// matches, the error for the code, which lists the close matches.
+    /// matches, the error for the code, which lists the close matches. With no country named
+    /// (`auto`), a file of one country gives that country, any other gives Japan.
     static func select(
-        _ iso3: String, in data: Data, source: String, context: TimelineProviderContext
+        _ requested: String?, in data: Data, source: String, context: TimelineProviderContext
     ) throws(DataError) -> ParseResult<CountryStatus> {
         let all = try SeriesReader(ProviderData.options(context)).readCountries(data, source: source)
+        if requested == nil, all.value.count == 1, let only = all.value.first {
+            return ParseResult(value: only, format: all.format, warnings: all.warnings)
+        }
+        let iso3 = requested ?? Self.fallbackCountry
         if let match = all.value.first(where: { $0.iso3?.uppercased() == iso3.uppercased() }) {
             return ParseResult(value: match, format: all.format, warnings: all.warnings)
         }

@@ -17,13 +17,14 @@ public struct CountryStatusWidget: Widget {
         }
         .configurationDisplayName("COVID-19 by Country")
         .description("Check a country's confirmed cases, deaths and recoveries.")
-        .supportedFamilies([.systemSmall, .systemMedium])
+        .supportedFamilies([.systemSmall, .systemMedium, .accessoryCircular, .accessoryRectangular, .accessoryInline])
         .parameters(
             [
                 CountryNames.parameter(
-                    defaultValue: "JPN",
+                    extra: [.init(value: "auto", label: "The data's only country, else Japan")],
+                    defaultValue: "auto",
                     summary:
-                        "The country shown: an ISO 3166 alpha-3 code or an English name; with --data, any country the file has (names in Japanese and Korean for the listed ones)."
+                        "The country shown: an ISO 3166 alpha-3 code or an English name; with --data, any country the file has (names in Japanese and Korean for the listed ones). auto: the file's only country, else JPN."
                 )
             ]
         )
@@ -48,13 +49,24 @@ struct CountryStatusWidgetView: View {
                 isPlaceholder: redacted))
     }
 
-    static let casesColor = Color.chartAccent
-    static let deathsColor = Color.down
-    static let recoveredColor = Color.up
+    static let casesColor = CaseColors.cases
+    static let deathsColor = CaseColors.deaths
+    static let recoveredColor = CaseColors.recovered
 
     /// The country's name in the widget's language, or as the data names it.
-    private func name(_ entry: CountryStatusEntry, _ context: ViewContext) -> String {
-        CountryNames.name(of: entry.iso3, in: context.locale, dataName: entry.status.country)
+    private func name(_ entry: CountryStatusEntry, _ context: ViewContext, short: Bool = false) -> String {
+        CountryNames.name(of: entry.iso3, in: context.locale, dataName: entry.status.country, short: short)
+    }
+
+    /// The name, or its short form when the whole name and `beside` do not fit in `width`.
+    private func name(
+        _ entry: CountryStatusEntry, _ context: ViewContext, size: Double, beside: String, width: Double
+    ) -> String {
+        let full = name(entry, context)
+        let needed =
+            Formatting.estimatedWidth(full, size: size) * Legibility.scaleFloor(for: size) + 4
+            + Formatting.estimatedWidth(beside, size: 11)
+        return needed > width ? name(entry, context, short: true) : full
     }
 
     @ViewBuilder
@@ -62,6 +74,9 @@ struct CountryStatusWidgetView: View {
         let url = URL(string: "widgetrender://covid/country/\(entry.iso3)")
         switch context.family {
         case .systemSmall: small(entry, context).widgetURL(url)
+        case .accessoryCircular: circular(entry, context).widgetURL(url)
+        case .accessoryRectangular: rectangular(entry, context).widgetURL(url)
+        case .accessoryInline: inline(entry, context).widgetURL(url)
         default: medium(entry, context).widgetURL(url)
         }
     }
@@ -85,7 +100,7 @@ struct CountryStatusWidgetView: View {
     /// Small widgets shorter than this (content under 136 pt: the iPhone SE, minis, iPads) put
     /// "today" beside the label, as the stacked lines do not fit in Japanese or Korean.
     static let roomySmallHeight = 168.0
-    /// Medium widgets shorter than this leave out the share bar (the legend keeps its figures).
+    /// Medium widgets shorter than this draw a thinner share bar, closer to its legend.
     static let roomyMediumHeight = 158.0
 
     @ViewBuilder
@@ -93,64 +108,85 @@ struct CountryStatusWidgetView: View {
         let labels = Labels(context.locale)
         let status = entry.status
         let roomy = context.displaySize.height >= Self.roomySmallHeight
-        let today = Text("\(Formatting.signed(status.todayCases)) \(labels.today)").font(
-            Font(size: 11, weight: .medium)
+        let width = context.displaySize.width - 32
+        // Beside the label on short widgets: compact (`+5.6K today`) when whole it would not fit.
+        let todayWhole = Formatting.labelled(Formatting.signed(status.todayCases), labels.today, locale: context.locale)
+        let todayFits =
+            roomy
+            || Formatting.estimatedWidth(labels.cases, size: 11) + 4 + Formatting.estimatedWidth(todayWhole, size: 11)
+                <= width
+        let today = Text(
+            todayFits
+                ? todayWhole
+                : Formatting.labelled(
+                    (status.todayCases > 0 ? "+" : "") + Formatting.compact(status.todayCases, locale: context.locale),
+                    labels.today, locale: context.locale)
         )
-        .foregroundStyle(.secondary).lineLimit(1).minimumScaleFactor(0.8)
+        .font(Font(size: 11, weight: .medium)).foregroundStyle(.secondary).lineLimit(1)
+        let date = Formatting.shortDate(status.updated, locale: context.locale, timeZone: context.timeZone)
+        let nameSize = roomy ? 15.0 : 14.0
+        // Deaths and recovered share one form: whole when both fit side by side under their
+        // labels, else compact.
+        let whole =
+            [(labels.deaths, status.deaths), (labels.recovered, status.recovered)].reduce(6.0) { sum, stat in
+                sum
+                    + max(
+                        Formatting.estimatedWidth(stat.0, size: 11),
+                        Formatting.estimatedWidth(Formatting.grouped(stat.1), size: 14))
+            } <= width
         VStack(alignment: .leading, spacing: roomy ? 2 : 1) {
             HStack(spacing: 4) {
-                Text(name(entry, context)).font(
-                    Font(size: roomy ? 15 : 14, weight: .bold)
-                )
-                .lineLimit(1).minimumScaleFactor(0.7)
+                Text(name(entry, context, size: nameSize, beside: date, width: width))
+                    .font(Font(size: nameSize, weight: .bold)).lineLimit(1).shrinks(from: nameSize)
                 Spacer(minLength: 0)
+                // The day the figures are from: every family says it.
+                Text(date).font(Font(size: 11, weight: .medium)).foregroundStyle(.secondary).lineLimit(1)
             }
             if roomy {
                 Text(labels.cases).font(Font(size: 12, weight: .semibold)).foregroundStyle(Self.casesColor)
                     .padding(EdgeInsets(top: 6))
             } else {
-                HStack(alignment: .bottom, spacing: 4) {
+                HStack(alignment: .bottom, spacing: 0) {
                     Text(labels.cases).font(Font(size: 11, weight: .semibold)).foregroundStyle(Self.casesColor)
                         .lineLimit(1)
-                    Spacer(minLength: 0)
+                    Spacer(minLength: 4)
                     today
                 }
                 .padding(EdgeInsets(top: 2))
             }
             Text(Formatting.grouped(status.cases)).font(Font(size: roomy ? 26 : 22, weight: .bold).monospacedDigit())
-                .lineLimit(1).minimumScaleFactor(0.5)
+                .lineLimit(1).shrinks(from: roomy ? 26 : 22)
             if roomy { today }
             Spacer(minLength: 0)
-            HStack(alignment: .bottom, spacing: 6) {
-                miniStat(labels.deaths, status.deaths, Self.deathsColor)
-                Spacer(minLength: 0)
-                miniStat(labels.recovered, status.recovered, Self.recoveredColor)
+            HStack(alignment: .bottom, spacing: 0) {
+                miniStat(labels.deaths, status.deaths, Self.deathsColor, whole: whole, context.locale)
+                Spacer(minLength: 6)
+                miniStat(labels.recovered, status.recovered, Self.recoveredColor, whole: whole, context.locale)
             }
         }
     }
 
     @ViewBuilder
-    private func miniStat(_ label: String, _ value: Double, _ color: Color) -> ViewNode {
+    private func miniStat(_ label: String, _ value: Double, _ color: Color, whole: Bool, _ locale: Locale) -> ViewNode {
         VStack(alignment: .leading, spacing: 0) {
             Text(label).font(Font(size: 11, weight: .semibold)).foregroundStyle(color).lineLimit(1)
-                .minimumScaleFactor(0.8)
-            Text(Formatting.grouped(value)).font(Font(size: 14, weight: .bold).monospacedDigit()).lineLimit(1)
-                .minimumScaleFactor(0.6)
+            Text(whole ? Formatting.grouped(value) : Formatting.compact(value, locale: locale))
+                .font(Font(size: 14, weight: .bold).monospacedDigit()).lineLimit(1).shrinks(from: 14)
         }
     }
 
     @ViewBuilder
-    private func column(_ label: String, _ value: Double, today: Double?, todayLabel: String, _ color: Color)
-        -> ViewNode
-    {
+    private func column(
+        _ label: String, _ value: Double, today: Double?, todayLabel: String, _ color: Color, style: FigureStyle,
+        _ context: ViewContext
+    ) -> ViewNode {
         VStack(alignment: .leading, spacing: 1) {
-            Text(label).font(Font(size: 12, weight: .semibold)).foregroundStyle(color).lineLimit(1)
-                .minimumScaleFactor(0.8)
-            Text(Formatting.grouped(value)).font(Font(size: 20, weight: .bold).monospacedDigit()).lineLimit(1)
-                .minimumScaleFactor(0.6)
+            Text(label).font(Font(size: 12, weight: .semibold)).foregroundStyle(color).lineLimit(1).shrinks(from: 12)
+            Text(style.text(value, context.locale)).font(Font(size: style.size, weight: .bold).monospacedDigit())
+                .lineLimit(1).shrinks(from: style.size)
             if let today {
-                Text("\(Formatting.signed(today)) \(todayLabel)").font(Font(size: 11, weight: .medium))
-                    .foregroundStyle(.secondary).lineLimit(1).minimumScaleFactor(0.8)
+                Text(Formatting.labelled(Formatting.signed(today), todayLabel, locale: context.locale))
+                    .font(Font(size: 11, weight: .medium)).foregroundStyle(.secondary).lineLimit(1)
             } else {
                 Text(" ").font(Font(size: 11))
             }
@@ -166,10 +202,7 @@ struct CountryStatusWidgetView: View {
         let name = name(entry, context)
         VStack(alignment: .leading, spacing: 0) {
             HStack(alignment: .center, spacing: 6) {
-                Text(name).font(
-                    Font(size: 16, weight: .bold)
-                )
-                .lineLimit(1).minimumScaleFactor(0.7)
+                Text(name).font(Font(size: 16, weight: .bold)).lineLimit(1).shrinks(from: 16)
                 // A long name on a narrow widget needs the room more than the topic does.
                 if width >= 300 || name.count <= 8 {
                     Text("COVID-19").font(Font(size: 12, weight: .semibold)).foregroundStyle(.secondary).lineLimit(1)
@@ -183,26 +216,79 @@ struct CountryStatusWidgetView: View {
                 )
                 .font(Font(size: 11, weight: .medium)).foregroundStyle(.secondary).lineLimit(1)
             }
+            // The three figures share one size: the longest decides.
+            let style = FigureStyle.fitting(
+                [status.cases, status.deaths, status.recovered], width: (width - 12) / 3, size: 20, smallest: 15)
             HStack(alignment: .top, spacing: 0) {
-                column(labels.cases, status.cases, today: status.todayCases, todayLabel: labels.today, Self.casesColor)
+                column(
+                    labels.cases, status.cases, today: status.todayCases, todayLabel: labels.today, Self.casesColor,
+                    style: style, context)
                 Spacer(minLength: 6)
                 column(
-                    labels.deaths, status.deaths, today: status.todayDeaths, todayLabel: labels.today, Self.deathsColor)
+                    labels.deaths, status.deaths, today: status.todayDeaths, todayLabel: labels.today, Self.deathsColor,
+                    style: style, context)
                 Spacer(minLength: 6)
-                column(labels.recovered, status.recovered, today: nil, todayLabel: labels.today, Self.recoveredColor)
+                column(
+                    labels.recovered, status.recovered, today: nil, todayLabel: labels.today, Self.recoveredColor,
+                    style: style, context)
             }
-            .padding(EdgeInsets(top: 6))
-            Spacer(minLength: roomy ? 6 : 3)
-            if roomy {
-                shareBar(status, width: width).padding(EdgeInsets(bottom: 5))
-            }
-            HStack(spacing: 10) {
-                legend(labels.active, share(status.active, of: status.cases), .secondary)
-                legend(labels.recovered, share(status.recovered, of: status.cases), Self.recoveredColor)
-                legend(labels.deaths, share(status.deaths, of: status.cases), Self.deathsColor)
+            .padding(EdgeInsets(top: roomy ? 6 : 2))
+            Spacer(minLength: roomy ? 6 : 2)
+            // Short widgets keep the bar, thinner, so the legend never stands alone.
+            shareBar(status, width: width, height: roomy ? 8 : 4).padding(EdgeInsets(bottom: roomy ? 5 : 2))
+            HStack(spacing: width < 280 ? 7 : 10) {
+                legend(labels.active, share(status.active, of: status.cases), CaseColors.active, tight: width < 280)
+                legend(
+                    labels.recovered, share(status.recovered, of: status.cases), Self.recoveredColor,
+                    tight: width < 280)
+                legend(labels.deaths, share(status.deaths, of: status.cases), Self.deathsColor, tight: width < 280)
                 Spacer(minLength: 0)
             }
         }
+    }
+
+    /// The Lock Screen's round widget: the country's code and its cases in a few characters.
+    @ViewBuilder
+    private func circular(_ entry: CountryStatusEntry, _ context: ViewContext) -> ViewNode {
+        ZStack {
+            Circle().fill(Color.white.opacity(0.18))
+            VStack(spacing: 0) {
+                Text(entry.iso3).font(Font(size: 11, weight: .semibold)).lineLimit(1)
+                Text(Formatting.compact(entry.status.cases, locale: context.locale))
+                    .font(Font(size: 15, weight: .bold).monospacedDigit()).lineLimit(1).shrinks(from: 15)
+            }
+            .padding(6)
+        }
+    }
+
+    @ViewBuilder
+    private func rectangular(_ entry: CountryStatusEntry, _ context: ViewContext) -> ViewNode {
+        let labels = Labels(context.locale)
+        let date = Formatting.shortDate(entry.status.updated, locale: context.locale, timeZone: context.timeZone)
+        VStack(alignment: .leading, spacing: 1) {
+            HStack(spacing: 4) {
+                Text(name(entry, context, size: 13, beside: date, width: context.displaySize.width))
+                    .font(Font(size: 13, weight: .bold)).lineLimit(1).shrinks(from: 13)
+                Spacer(minLength: 0)
+                Text(date).font(Font(size: 12, weight: .medium)).lineLimit(1)
+            }
+            Text(Formatting.grouped(entry.status.cases)).font(Font(size: 17, weight: .bold).monospacedDigit())
+                .lineLimit(1).shrinks(from: 17)
+            Text(Formatting.labelled(Formatting.signed(entry.status.todayCases), labels.today, locale: context.locale))
+                .font(Font(size: 12, weight: .semibold).monospacedDigit()).lineLimit(1)
+        }
+    }
+
+    @ViewBuilder
+    private func inline(_ entry: CountryStatusEntry, _ context: ViewContext) -> ViewNode {
+        let cases = Formatting.compact(entry.status.cases, locale: context.locale)
+        Text(
+            Formatting.fitted(
+                name: name(entry, context),
+                then: " " + context.locale.pick(en: "\(cases) cases", ja: "\(cases)人", ko: "\(cases)명"),
+                width: context.displaySize.width, size: 14)
+        )
+        .font(Font(size: 14, weight: .semibold).monospacedDigit()).lineLimit(1)
     }
 
     private func share(_ part: Double, of total: Double) -> Double {
@@ -210,21 +296,21 @@ struct CountryStatusWidgetView: View {
     }
 
     @ViewBuilder
-    private func legend(_ label: String, _ share: Double, _ color: Color) -> ViewNode {
-        HStack(spacing: 4) {
+    private func legend(_ label: String, _ share: Double, _ color: Color, tight: Bool) -> ViewNode {
+        HStack(spacing: tight ? 3 : 4) {
             Circle().fill(color).frame(width: 7, height: 7)
             Text("\(label) \(String(format: "%.0f", share * 100))%").font(Font(size: 11, weight: .medium))
-                .foregroundStyle(.secondary).lineLimit(1).minimumScaleFactor(0.8)
+                .foregroundStyle(.secondary).lineLimit(1)
         }
     }
 
     /// Active, recovered and deaths as shares of all cases, on one bar.
     @ViewBuilder
-    private func shareBar(_ status: CountryStatus, width: Double) -> ViewNode {
+    private func shareBar(_ status: CountryStatus, width: Double, height: Double) -> ViewNode {
         let gaps = 4.0
         let minimum = 3.0
         let segments: [(Double, Color)] = [
-            (share(status.active, of: status.cases), Color.secondary.opacity(0.6)),
+            (share(status.active, of: status.cases), CaseColors.active),
             (share(status.recovered, of: status.cases), Self.recoveredColor),
             (share(status.deaths, of: status.cases), Self.deathsColor),
         ]
@@ -233,7 +319,8 @@ struct CountryStatusWidgetView: View {
         let usable = max(0, width - gaps - minimum * Double(segments.count))
         HStack(spacing: 2) {
             for (value, color) in segments {
-                RoundedRectangle(cornerRadius: 3).fill(color).frame(width: minimum + usable * value, height: 8)
+                RoundedRectangle(cornerRadius: height / 2 - 1).fill(color).frame(
+                    width: minimum + usable * value, height: height)
             }
             Spacer(minLength: 0)
         }

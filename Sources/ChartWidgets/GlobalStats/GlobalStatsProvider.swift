@@ -62,16 +62,30 @@ public struct GlobalStatsProvider: TimelineProvider {
         let loaded = try await ProviderData.load(context, sample: Self.sample) { (data, source) in
             try Self.read(code, data, source: source, context: context)
         }
-        let timeline = loaded.value.timeline
+        let series: CaseSeries
+        switch loaded.value {
+        case .status(let status):
+            return Self.timeline(of: status, code: code, loaded: loaded, context: context)
+        case .series(let read): series = read
+        }
+        let timeline = series.timeline
         let source = loaded.source
         // `--column NAME` charts that column (checked to exist by the reader) instead of cases.
         let column = context.chartData.source == nil ? nil : context.chartData.column
         let background = Self.backgroundImage(context)
-        let cases = column.flatMap { loaded.value.values(named: $0) } ?? timeline.cases
+        let cases = column.flatMap { series.values(named: $0) } ?? timeline.cases
         // Day-over-day differences of the cumulative counts.
         var daily: [DatedValue] = []
         for index in cases.indices.dropFirst() {
             daily.append(DatedValue(date: cases[index].date, value: cases[index].value - cases[index - 1].value))
+        }
+        // The 7-day average, each day with the six before it (negative days, revisions, as 0).
+        var averages: [DatedValue] = []
+        var sum = 0.0
+        for index in daily.indices {
+            sum += max(0, daily[index].value)
+            if index >= 7 { sum -= max(0, daily[index - 7].value) }
+            averages.append(DatedValue(date: daily[index].date, value: sum / Double(min(index + 1, 7))))
         }
         func value(_ series: [DatedValue], at date: Date) -> Double? {
             series.isEmpty ? nil : series.last(where: { $0.date <= date })?.value ?? 0
@@ -86,6 +100,9 @@ public struct GlobalStatsProvider: TimelineProvider {
             entry.regionName = timeline.region
             entry.seriesName = column
             entry.backgroundImagePath = background
+            entry.revisions = entry.dailyNewCases.filter { $0.value < 0 }.count
+            let firstDay = entry.dailyNewCases.first?.date ?? day.date
+            entry.dailyAverage = averages.filter { $0.date >= firstDay && $0.date <= day.date }
             return entry
         }
         if loaded.stale {
@@ -101,6 +118,34 @@ public struct GlobalStatsProvider: TimelineProvider {
         ChartRange.resolved(context).window(daily, time: \.date).items
     }
 
+    /// What a source gives the global widget: a series of cumulative counts, or one status
+    /// (disease.sh `/all` or `/countries/NAME`: today's totals, no history).
+    enum Counts: Sendable {
+        case series(CaseSeries)
+        case status(CountryStatus)
+    }
+
+    /// One entry for a status: the totals and the day's new cases, no chart; `--column` cannot
+    /// apply. Reloads an hour after the status was updated, as the country widget does.
+    static func timeline(
+        of status: CountryStatus, code: String, loaded: LoadedData<Counts>,
+        context: TimelineProviderContext
+    ) -> Timeline<GlobalStatsEntry> {
+        if let column = context.chartData.column, context.chartData.source != nil {
+            context.diagnostics.warn(
+                "\(loaded.source): a status has no columns to chart; --column \(column) is ignored")
+        }
+        var entry = GlobalStatsEntry(
+            date: status.updated, cases: status.cases, deaths: status.deaths, recovered: status.recovered,
+            newCases: status.todayCases, dailyNewCases: [], source: loaded.source, region: code, stale: loaded.stale)
+        entry.regionName = status.iso3 == nil && status.country.isEmpty ? "World" : status.country
+        entry.backgroundImagePath = backgroundImage(context)
+        let next =
+            loaded.stale
+            ? context.now.addingTimeInterval(ProviderData.retryInterval) : status.updated.addingTimeInterval(3600)
+        return Timeline(entries: [entry], policy: .after(next))
+    }
+
     /// The `country` parameter as an ISO code when it names a listed country, else as given.
     static func region(_ context: TimelineProviderContext) -> String {
         let raw = context.parameters.string("country") ?? "WLD"
@@ -112,6 +157,28 @@ public struct GlobalStatsProvider: TimelineProvider {
     /// a configuration error that lists them. Else the country found by code, English name or
     /// another spelling, or the region as the file spells it.
     static func read(
+        _ code: String, _ data: Data, source: String, context: TimelineProviderContext
+    ) throws -> ParseResult<Counts> {
+        // A status of one place (disease.sh `/all`, `/countries/India`): its totals.
+        if let read = try? SeriesReader(ProviderData.options(context)).read(data, source: source),
+            case .countries(let statuses) = read.value, statuses.count == 1, let status = statuses.first
+        {
+            // `WLD` takes a single-place file's one place, as it does for series.
+            let matches =
+                code == "WLD"
+                || CountryNames.queries(for: code).contains { query in
+                    query.caseInsensitiveCompare(status.iso3 ?? "") == .orderedSame
+                        || query.caseInsensitiveCompare(status.country) == .orderedSame
+                }
+            if matches {
+                return ParseResult(value: .status(status), format: read.format, warnings: read.warnings)
+            }
+        }
+        let series = try readSeries(code, data, source: source, context: context)
+        return ParseResult(value: .series(series.value), format: series.format, warnings: series.warnings)
+    }
+
+    static func readSeries(
         _ code: String, _ data: Data, source: String, context: TimelineProviderContext
     ) throws -> ParseResult<CaseSeries> {
         guard code != "WLD" else {

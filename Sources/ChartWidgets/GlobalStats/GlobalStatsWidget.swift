@@ -17,7 +17,9 @@ public struct GlobalStatsWidget: Widget {
         }
         .configurationDisplayName("COVID-19 Worldwide")
         .description("See worldwide cases, deaths and recoveries, and how fast cases grow.")
-        .supportedFamilies([.systemSmall, .systemMedium, .systemLarge])
+        .supportedFamilies([
+            .systemSmall, .systemMedium, .systemLarge, .accessoryCircular, .accessoryRectangular, .accessoryInline,
+        ])
         .parameters(
             [
                 CountryNames.parameter(
@@ -56,6 +58,8 @@ struct GlobalStatsWidgetView: View {
         let primary: Color
         let secondary: Color
         let accent: Color
+        let deaths = CaseColors.deaths
+        let recovered = CaseColors.recovered
 
         init(onImage: Bool) {
             primary = .primary
@@ -82,12 +86,15 @@ struct GlobalStatsWidgetView: View {
     func view(for entry: GlobalStatsEntry, in context: ViewContext) -> ViewNode {
         let palette = Palette(onImage: entry.backgroundImagePath != nil)
         let content: ViewNode
+        let url = URL(string: "widgetrender://covid/global")
         switch context.family {
         case .systemSmall: content = small(entry, context, palette)
         case .systemMedium: content = medium(entry, context, palette)
+        case .accessoryCircular: return circular(entry, context).widgetURL(url)
+        case .accessoryRectangular: return rectangular(entry, context).widgetURL(url)
+        case .accessoryInline: return inline(entry, context).widgetURL(url)
         default: content = large(entry, context, palette)
         }
-        let url = URL(string: "widgetrender://covid/global")
         guard let background = entry.backgroundImagePath else {
             return content.foregroundStyle(palette.primary).widgetURL(url)
         }
@@ -112,7 +119,7 @@ struct GlobalStatsWidgetView: View {
                     ? context.locale.pick(en: "World", ja: "世界", ko: "전 세계")
                     : CountryNames.name(of: entry.region, in: context.locale, dataName: entry.regionName)
             )
-            .font(Font(size: size, weight: .bold)).lineLimit(1).minimumScaleFactor(0.7)
+            .font(Font(size: size, weight: .bold)).lineLimit(1).shrinks(from: size)
             // A country's name leaves no room for the topic in the narrow families.
             if showTopic && (entry.showsWorld || context.family == .systemLarge) {
                 Text("COVID-19").font(Font(size: size - 3, weight: .semibold)).foregroundStyle(palette.secondary)
@@ -128,25 +135,74 @@ struct GlobalStatsWidgetView: View {
         }
     }
 
-    /// "Confirmed", or the column chosen with `--column` as the file names it.
-    private func confirmed(_ entry: GlobalStatsEntry, _ context: ViewContext) -> String {
-        if let column = entry.seriesName { return column }
-        return context.locale.pick(en: "Confirmed", ja: "感染者", ko: "확진자")
+    /// "Confirmed", or the column chosen with `--column`, named in the widget's language when it
+    /// is a known one (`deaths` → "Deaths"), else as the file names it, capitalised.
+    private func confirmed(_ entry: GlobalStatsEntry, _ context: ViewContext, short: Bool = false) -> String {
+        let cases = context.locale.pick(en: short ? "Cases" : "Confirmed", ja: "感染者", ko: "확진자")
+        guard let column = entry.seriesName else { return cases }
+        switch Self.seriesKind(column) {
+        case .deaths: return deathsLabel(context)
+        case .recovered: return recoveredLabel(context)
+        case .cases: return cases
+        case nil: return column.prefix(1).uppercased() + column.dropFirst()
+        }
+    }
+
+    /// The chart's title: new cases per day, or per day of the column charted.
+    private func chartTitle(_ entry: GlobalStatsEntry, _ context: ViewContext) -> String {
+        switch entry.seriesName.map(Self.seriesKind) {
+        case .deaths?: return context.locale.pick(en: "New deaths per day", ja: "1日の新規死亡者", ko: "일일 신규 사망자")
+        case .recovered?:
+            return context.locale.pick(en: "New recoveries per day", ja: "1日の新規回復者", ko: "일일 신규 완치자")
+        case .some(nil):
+            let name = entry.seriesName ?? ""
+            return context.locale.pick(en: "\(name) per day", ja: "1日の\(name)", ko: "일일 \(name)")
+        default:
+            return context.locale.pick(en: "New cases per day", ja: "1日の新規感染者", ko: "일일 신규 확진자")
+        }
+    }
+
+    /// What a column holds, when its name says: cases, deaths or recoveries.
+    enum SeriesKind {
+        case cases, deaths, recovered
+    }
+
+    static func seriesKind(_ column: String) -> SeriesKind? {
+        let name = column.lowercased()
+        if name.contains("death") { return .deaths }
+        if name.contains("recover") { return .recovered }
+        if name.contains("case") || name.contains("confirm") { return .cases }
+        return nil
+    }
+
+    /// "as of Apr 15": the day the figures are from, in every family.
+    private func asOf(_ entry: GlobalStatsEntry, _ context: ViewContext) -> String {
+        let day = Formatting.shortDate(entry.date, locale: context.locale, timeZone: context.timeZone)
+        return context.locale.pick(en: "as of \(day)", ja: "\(day)時点", ko: "\(day) 기준")
     }
 
     @ViewBuilder
-    private func newToday(_ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette, size: Double)
-        -> ViewNode
-    {
-        Text(Formatting.signed(entry.newCases) + " " + context.locale.pick(en: "new", ja: "新規", ko: "신규"))
+    private func newToday(
+        _ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette, size: Double, compact: Bool = false
+    ) -> ViewNode {
+        let count = max(0, entry.newCases)
+        let figure =
+            compact && count >= 10_000
+            ? "+" + Formatting.compact(count, locale: context.locale) : Formatting.signed(count)
+        Text(Formatting.labelled(figure, newLabel(context), locale: context.locale))
             .font(Font(size: size, weight: .semibold).monospacedDigit()).foregroundStyle(palette.accent).lineLimit(1)
+            .shrinks(from: size)
     }
 
-    private func chart(_ entry: GlobalStatsEntry, _ palette: Palette, markers: Bool) -> ViewNode {
-        let values = entry.dailyNewCases.map(\.value)
-        var chart = LineChart(entry.chartPoints, color: palette.accent).gradientFill()
+    /// The 7-day average as a line over the raw daily counts as bars.
+    private func chart(_ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette, markers: Bool) -> ViewNode
+    {
+        let values = entry.averagePoints.map(\.y)
+        var chart = LineChart(entry.averagePoints, color: palette.accent).bars(entry.chartPoints)
         if markers, let low = values.min(), let high = values.max() {
-            chart = chart.markers(min: Formatting.compact(low), max: Formatting.compact(high))
+            chart = chart.markers(
+                min: Formatting.compact(low, locale: context.locale),
+                max: Formatting.compact(high, locale: context.locale))
         }
         return chart.node
     }
@@ -159,24 +215,62 @@ struct GlobalStatsWidgetView: View {
     private func small(_ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette) -> ViewNode {
         let roomy = context.displaySize.height >= Self.roomySmallHeight
         VStack(alignment: .leading, spacing: 2) {
-            title(entry, context, palette, size: 15, showTopic: false)
-            Text(confirmed(entry, context)).font(Font(size: 11, weight: .semibold))
-                .foregroundStyle(palette.secondary).lineLimit(1)
-                .padding(EdgeInsets(top: roomy ? 4 : 2))
+            HStack(spacing: 4) {
+                title(entry, context, palette, size: 15, showTopic: false)
+                Text(Formatting.shortDate(entry.date, locale: context.locale, timeZone: context.timeZone))
+                    .font(Font(size: 11, weight: .medium)).foregroundStyle(palette.secondary).lineLimit(1)
+            }
+            if roomy {
+                Text(confirmed(entry, context)).font(Font(size: 11, weight: .semibold))
+                    .foregroundStyle(palette.secondary).lineLimit(1)
+                    .padding(EdgeInsets(top: 4))
+            }
             Text(Formatting.grouped(entry.cases)).font(Font(size: roomy ? 24 : 22, weight: .bold).monospacedDigit())
-                .lineLimit(1).minimumScaleFactor(0.5)
-            if roomy { newToday(entry, context, palette, size: 12) }
-            chart(entry, palette, markers: false).padding(EdgeInsets(top: roomy ? 6 : 4))
+                .lineLimit(1).shrinks(from: roomy ? 24 : 22)
+            // Short widgets keep the day's new cases, beside the label instead of under the total.
+            if roomy {
+                newToday(entry, context, palette, size: 12)
+            } else {
+                // The label gives way first: "Cases" for "Confirmed", and where even that leaves
+                // no room, the day's new cases go compact (`+70.1K new`), so no figure is cut.
+                let label = confirmed(entry, context, short: true)
+                let room = context.displaySize.width - 32 - 4 - Formatting.estimatedWidth(label, size: 11)
+                let full = Formatting.labelled(
+                    Formatting.signed(max(0, entry.newCases)), newLabel(context), locale: context.locale)
+                HStack(spacing: 0) {
+                    Text(label).font(Font(size: 11, weight: .semibold)).foregroundStyle(palette.secondary).lineLimit(1)
+                    Spacer(minLength: 4)
+                    newToday(
+                        entry, context, palette, size: 11,
+                        compact: Formatting.estimatedWidth(full, size: 11) > room)
+                }
+            }
+            if entry.dailyNewCases.isEmpty {
+                // A status (disease.sh /all) has no history: deaths and recovered take the chart's place.
+                Spacer(minLength: 0)
+                figures(entry, context, palette)
+            } else {
+                chart(entry, context, palette, markers: false).padding(EdgeInsets(top: roomy ? 6 : 3))
+            }
         }
     }
 
     @ViewBuilder
-    private func figure(_ label: String, _ value: Double, _ palette: Palette, size: Double) -> ViewNode {
+    private func figure(
+        _ label: String, _ value: Double, _ color: Color, _ context: ViewContext, size: Double
+    ) -> ViewNode {
         VStack(alignment: .leading, spacing: 0) {
-            Text(label).font(Font(size: 11, weight: .semibold)).foregroundStyle(palette.secondary).lineLimit(1)
-                .minimumScaleFactor(0.8)
-            Text(Formatting.compact(value)).font(Font(size: size, weight: .bold).monospacedDigit()).lineLimit(1)
+            Text(label).font(Font(size: 11, weight: .semibold)).foregroundStyle(color).lineLimit(1)
+
+            Text(Formatting.compact(value, locale: context.locale)).font(
+                Font(size: size, weight: .bold).monospacedDigit()
+            )
+            .lineLimit(1)
         }
+    }
+
+    private func newLabel(_ context: ViewContext) -> String {
+        context.locale.pick(en: "new", ja: "新規", ko: "신규")
     }
 
     private func deathsLabel(_ context: ViewContext) -> String {
@@ -187,12 +281,38 @@ struct GlobalStatsWidgetView: View {
         context.locale.pick(en: "Recovered", ja: "回復者", ko: "완치자")
     }
 
+    /// The chart's title and the chart; for a source without history (a disease.sh status), a
+    /// note that says so in the chart's place.
+    @ViewBuilder
+    private func history(_ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette) -> ViewNode {
+        if entry.dailyNewCases.isEmpty {
+            ZStack {
+                RoundedRectangle(cornerRadius: 10).fill(palette.secondary.opacity(0.1))
+                Text(
+                    context.locale.pick(
+                        en: "No daily history in this source", ja: "この資料に日ごとの推移はありません",
+                        ko: "이 자료에는 일별 추이가 없습니다")
+                )
+                .font(Font(size: 11, weight: .medium)).foregroundStyle(palette.secondary)
+                .multilineTextAlignment(.center).padding(8)
+            }
+        } else {
+            Text(chartTitle(entry, context))
+                .font(Font(size: 11, weight: .semibold)).foregroundStyle(palette.secondary).lineLimit(1)
+            chart(entry, context, palette, markers: true)
+        }
+    }
+
     /// Deaths and recovered side by side, when the source has them.
     @ViewBuilder
     private func figures(_ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette) -> ViewNode {
         HStack(spacing: 10) {
-            if let deaths = entry.deaths { figure(deathsLabel(context), deaths, palette, size: 14) }
-            if let recovered = entry.recovered { figure(recoveredLabel(context), recovered, palette, size: 14) }
+            if let deaths = entry.sideDeaths {
+                figure(deathsLabel(context), deaths, palette.deaths, context, size: 14)
+            }
+            if let recovered = entry.sideRecovered {
+                figure(recoveredLabel(context), recovered, palette.recovered, context, size: 14)
+            }
             Spacer(minLength: 0)
         }
     }
@@ -210,26 +330,27 @@ struct GlobalStatsWidgetView: View {
                 )
                 .lineLimit(1)
                 Text(Formatting.grouped(entry.cases)).font(Font(size: 24, weight: .bold).monospacedDigit()).lineLimit(1)
-                    .minimumScaleFactor(0.5)
+                    .shrinks(from: 24)
                 newToday(entry, context, palette, size: 12)
+                Text(asOf(entry, context)).font(Font(size: 11, weight: .medium)).foregroundStyle(palette.secondary)
+                    .lineLimit(1)
             }
             .frame(width: context.displaySize.width < 340 ? 122 : 134, alignment: .leading)
             VStack(alignment: .leading, spacing: 4) {
-                Text(context.locale.pick(en: "New cases per day", ja: "1日の新規感染者", ko: "일일 신규 확진자"))
-                    .font(Font(size: 11, weight: .semibold)).foregroundStyle(palette.secondary).lineLimit(1)
-                    .minimumScaleFactor(0.8)
-                chart(entry, palette, markers: true)
+                history(entry, context, palette)
                 figures(entry, context, palette)
             }
         }
     }
 
     @ViewBuilder
-    private func tile(_ label: String, _ value: Double, _ palette: Palette) -> ViewNode {
+    private func tile(
+        _ label: String, _ value: Double, _ color: Color, _ palette: Palette, style: FigureStyle, locale: Locale
+    ) -> ViewNode {
         VStack(alignment: .leading, spacing: 2) {
-            Text(label).font(Font(size: 11, weight: .semibold)).foregroundStyle(palette.secondary).lineLimit(1)
-            Text(Formatting.grouped(value)).font(Font(size: 15, weight: .bold).monospacedDigit()).lineLimit(1)
-                .minimumScaleFactor(0.6)
+            Text(label).font(Font(size: 11, weight: .semibold)).foregroundStyle(color).lineLimit(1)
+            Text(style.text(value, locale)).font(Font(size: style.size, weight: .bold).monospacedDigit()).lineLimit(1)
+                .shrinks(from: style.size)
         }
         .padding(EdgeInsets(top: 8, leading: 10, bottom: 8, trailing: 10))
         .frame(maxWidth: .infinity, alignment: .leading)
@@ -248,21 +369,83 @@ struct GlobalStatsWidgetView: View {
                 Text(confirmed(entry, context)).font(Font(size: 12, weight: .semibold)).foregroundStyle(
                     palette.secondary)
                 Text(Formatting.grouped(entry.cases)).font(Font(size: 32, weight: .bold).monospacedDigit()).lineLimit(1)
-                    .minimumScaleFactor(0.5)
+                    .shrinks(from: 32)
                 newToday(entry, context, palette, size: 14)
             }
-            Text(context.locale.pick(en: "New cases per day", ja: "1日の新規感染者", ko: "일일 신규 확진자"))
-                .font(Font(size: 11, weight: .semibold)).foregroundStyle(palette.secondary)
-            chart(entry, palette, markers: true)
+            history(entry, context, palette)
+            let tiles = [entry.sideDeaths, entry.sideRecovered, entry.active].compactMap { $0 }
+            let tileText =
+                (context.displaySize.width - 32 - 8 * Double(max(0, tiles.count - 1))) / Double(max(1, tiles.count))
+                - 20
+            let style = FigureStyle.fitting(tiles, width: tileText, size: 15, smallest: 12)
             HStack(spacing: 8) {
-                if let deaths = entry.deaths { tile(deathsLabel(context), deaths, palette) }
-                if let recovered = entry.recovered { tile(recoveredLabel(context), recovered, palette) }
-                if let deaths = entry.deaths, let recovered = entry.recovered {
+                if let deaths = entry.sideDeaths {
+                    tile(deathsLabel(context), deaths, palette.deaths, palette, style: style, locale: context.locale)
+                }
+                if let recovered = entry.sideRecovered {
                     tile(
-                        context.locale.pick(en: "Active", ja: "治療中", ko: "치료 중"), entry.cases - deaths - recovered,
-                        palette)
+                        recoveredLabel(context), recovered, palette.recovered, palette, style: style,
+                        locale: context.locale)
+                }
+                if let active = entry.active {
+                    tile(
+                        context.locale.pick(en: "Active", ja: "治療中", ko: "치료 중"), active, palette.secondary, palette,
+                        style: style, locale: context.locale)
                 }
             }
         }
+    }
+
+    /// The place shown: the world, or the region's name.
+    private func place(_ entry: GlobalStatsEntry, _ context: ViewContext) -> String {
+        entry.showsWorld
+            ? context.locale.pick(en: "World", ja: "世界", ko: "전 세계")
+            : CountryNames.name(of: entry.region, in: context.locale, dataName: entry.regionName)
+    }
+
+    /// The Lock Screen's round widget: the total in a few characters.
+    @ViewBuilder
+    private func circular(_ entry: GlobalStatsEntry, _ context: ViewContext) -> ViewNode {
+        ZStack {
+            Circle().fill(Color.white.opacity(0.18))
+            VStack(spacing: 0) {
+                Text(place(entry, context)).font(Font(size: 11, weight: .semibold)).lineLimit(1)
+                Text(Formatting.compact(entry.cases, locale: context.locale))
+                    .font(Font(size: 15, weight: .bold).monospacedDigit()).lineLimit(1).shrinks(from: 15)
+            }
+            .padding(6)
+        }
+    }
+
+    @ViewBuilder
+    private func rectangular(_ entry: GlobalStatsEntry, _ context: ViewContext) -> ViewNode {
+        VStack(alignment: .leading, spacing: 1) {
+            HStack(spacing: 4) {
+                Text(place(entry, context)).font(Font(size: 13, weight: .bold)).lineLimit(1)
+                Spacer(minLength: 0)
+                Text(Formatting.shortDate(entry.date, locale: context.locale, timeZone: context.timeZone))
+                    .font(Font(size: 12, weight: .medium)).lineLimit(1)
+            }
+            Text(Formatting.grouped(entry.cases)).font(Font(size: 17, weight: .bold).monospacedDigit()).lineLimit(1)
+                .shrinks(from: 17)
+            Text(
+                Formatting.labelled(
+                    Formatting.signed(max(0, entry.newCases)), context.locale.pick(en: "new", ja: "新規", ko: "신규"),
+                    locale: context.locale)
+            )
+            .font(Font(size: 12, weight: .semibold).monospacedDigit()).lineLimit(1)
+        }
+    }
+
+    @ViewBuilder
+    private func inline(_ entry: GlobalStatsEntry, _ context: ViewContext) -> ViewNode {
+        let cases = Formatting.compact(entry.cases, locale: context.locale)
+        Text(
+            Formatting.fitted(
+                name: place(entry, context),
+                then: " " + context.locale.pick(en: "\(cases) cases", ja: "\(cases)人", ko: "\(cases)명"),
+                width: context.displaySize.width, size: 14)
+        )
+        .font(Font(size: 14, weight: .semibold).monospacedDigit()).lineLimit(1)
     }
 }

@@ -12,28 +12,55 @@ public struct PriceEntry: DataDescribingEntry {
     public let bars: [OHLCBar]
     /// The close before the window's last bar, for the change figure.
     public let previousClose: Double?
-    /// The chart window, as the widget labels it: `30D`, `1Y`, `All`.
-    public let rangeLabel: String
+    /// The time the chart window covers (`30D`, `1Y`, `8H`), labelled per language.
+    public let span: ChartSpan
     /// The path or URL the bars came from.
     public let source: String
     /// True when the bars come from the cache or a default after a failed fetch.
     public var stale = false
+    /// Lines (the default) or candlesticks in the large families (`--param chart=candles`).
+    public var chartStyle: PriceChartStyle = .line
 
     /// An entry; `bars` must not be empty.
     public init(
-        date: Date, symbol: String, bars: [OHLCBar], previousClose: Double?, rangeLabel: String, source: String
+        date: Date, symbol: String, bars: [OHLCBar], previousClose: Double?, span: ChartSpan, source: String
     ) {
         precondition(!bars.isEmpty, "a price entry needs at least one bar")
         self.date = date
         self.symbol = symbol
         self.bars = bars
         self.previousClose = previousClose
-        self.rangeLabel = rangeLabel
+        self.span = span
         self.source = source
     }
 
     /// The latest bar.
     public var last: OHLCBar { bars[bars.count - 1] }
+
+    /// The chart window's English label: `30D`, `1Y`, `All`.
+    public var rangeLabel: String { span.label(in: Locale(identifier: "en")) }
+
+    /// The change over the window drawn, first close to last, in percent (0 for one bar or a zero start):
+    /// what colours the line and what the headline says, so the two never disagree.
+    public var windowChangePercent: Double {
+        guard bars.count > 1, bars[0].close != 0 else { return 0 }
+        return (last.close - bars[0].close) / abs(bars[0].close) * 100
+    }
+
+    /// The shortest time between bars: under a day is intraday data, whose widget shows times.
+    public var barInterval: TimeInterval {
+        let times = bars.suffix(20).map(\.time)
+        return zip(times, times.dropFirst()).map { $1.timeIntervalSince($0) }.filter { $0 > 0 }.min() ?? 86_400
+    }
+
+    /// True for bars less than a day apart.
+    public var isIntraday: Bool { barInterval < 86_400 }
+
+    /// The closes as chart points on a trading-time axis: one step per bar, so weekends and
+    /// missing days close up instead of being drawn as long diagonals.
+    public var chartPoints: [ChartPoint] {
+        bars.enumerated().map { ChartPoint(x: Double($0.offset), y: $0.element.close) }
+    }
 
     /// Change against the previous close, in percent (0 without one).
     public var changePercent: Double {
@@ -71,5 +98,22 @@ public struct PriceEntry: DataDescribingEntry {
         return DataSummary(
             points: bars.count, first: bars[0].time, last: last.time, lastValue: last.close, min: closes.min() ?? 0,
             max: closes.max() ?? 0, source: source, stale: stale)
+    }
+}
+
+/// How the large price widgets draw the bars: a line of closes, as Stocks does, or candlesticks.
+public enum PriceChartStyle: String, Sendable, Hashable, CaseIterable {
+    /// A line of closes.
+    case line
+    /// Open, high, low and close per bar.
+    case candles
+
+    /// The `chart` parameter.
+    static var parameter: WidgetParameter {
+        WidgetParameter(
+            key: "chart", title: "Chart",
+            summary: "How the large and extra large families draw the bars: line (closes) or candles.",
+            kind: .choice([.init(value: "line", label: "Line"), .init(value: "candles", label: "Candlesticks")]),
+            defaultValue: "line")
     }
 }

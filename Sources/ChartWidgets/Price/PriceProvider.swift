@@ -26,7 +26,8 @@ public struct PriceProvider: TimelineProvider {
                 close: value)
         }
         return PriceEntry(
-            date: context.now, symbol: "BTC-USD", bars: bars, previousClose: bars[28].close, rangeLabel: "30D",
+            date: context.now, symbol: "BTC-USD", bars: bars, previousClose: bars[28].close,
+            span: ChartSpan(count: 30, unit: .days),
             source: "placeholder")
     }
 
@@ -64,8 +65,9 @@ public struct PriceProvider: TimelineProvider {
             let window = range.window(Array(bars[...index]), time: \.time)
             var entry = PriceEntry(
                 date: end, symbol: symbol, bars: window.items.isEmpty ? [bars[index]] : window.items,
-                previousClose: index > 0 ? bars[index - 1].close : nil, rangeLabel: window.label, source: loaded.source)
+                previousClose: index > 0 ? bars[index - 1].close : nil, span: window.span, source: loaded.source)
             entry.stale = loaded.stale
+            entry.chartStyle = context.parameters.string("chart").flatMap(PriceChartStyle.init(rawValue:)) ?? .line
             entries.append(entry)
         }
         // The bar interval: the shortest gap among the last bars (missing days make longer ones).

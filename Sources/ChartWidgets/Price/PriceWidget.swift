@@ -16,11 +16,13 @@ public struct PriceWidget: Widget {
             .configurationDisplayName("Bitcoin Price")
             .description("Follow Bitcoin's daily close in US dollars, with its trend.")
             .supportedFamilies([
-                .systemSmall, .systemMedium, .systemLarge, .systemExtraLarge, .accessoryRectangular, .accessoryInline,
+                .systemSmall, .systemMedium, .systemLarge, .systemExtraLarge, .accessoryCircular, .accessoryRectangular,
+                .accessoryInline, .todayCompact, .todayExpanded,
             ])
             .parameters(
                 [
                     ChartRange.parameter,
+                    PriceChartStyle.parameter,
                     WidgetParameter(
                         key: "symbol", title: "Symbol",
                         summary:
@@ -49,16 +51,17 @@ struct PriceWidgetView: View {
                 isPlaceholder: redacted))
     }
 
-    static let accent = Color.chartAccent
-
     @ViewBuilder
     func view(for entry: PriceEntry, in context: ViewContext) -> ViewNode {
         let url = URL(string: "widgetrender://price/\(entry.symbol)?date=\(Int(entry.date.timeIntervalSince1970))")
         switch context.family {
         case .systemSmall: small(entry, context).widgetURL(url)
         case .systemMedium: medium(entry, context).widgetURL(url)
-        case .accessoryRectangular: rectangular(entry)
-        case .accessoryInline: inline(entry)
+        case .systemExtraLarge: extraLarge(entry, context).widgetURL(url)
+        case .accessoryCircular: circular(entry, context).widgetURL(url)
+        case .accessoryRectangular: rectangular(entry, context).widgetURL(url)
+        case .accessoryInline: inline(entry, context).widgetURL(url)
+        case .todayCompact, .todayExpanded: today(entry, context).widgetURL(url)
         default: large(entry, context).widgetURL(url)
         }
     }
@@ -74,7 +77,8 @@ struct PriceWidgetView: View {
 
     /// `BTC / USD · 90D`, without the pair when it only repeats the name.
     private func subtitle(_ entry: PriceEntry, _ context: ViewContext) -> String {
-        entry.pairLabel == name(entry, context) ? entry.rangeLabel : entry.pairLabel + " · " + entry.rangeLabel
+        let span = entry.span.label(in: context.locale)
+        return entry.pairLabel == name(entry, context) ? span : entry.pairLabel + " · " + span
     }
 
     /// A discreet note that the data is not fresh: cached, or the built-in sample after a failed fetch.
@@ -82,28 +86,27 @@ struct PriceWidgetView: View {
         entry.stale ? " · " + ProviderData.staleLabel(source: entry.source, locale: context.locale) : ""
     }
 
+    /// The entry's date, with the time of day when the bars are less than a day apart.
+    private func when(_ entry: PriceEntry, _ context: ViewContext) -> String {
+        let day = Formatting.longDate(entry.date, locale: context.locale, timeZone: context.timeZone)
+        return entry.isIntraday ? day + " " + Formatting.time(entry.date, timeZone: context.timeZone) : day
+    }
+
+    /// The change over the window drawn, with an arrow, in the trend's colour: `▲ +12.31%`.
     @ViewBuilder
-    private func change(_ entry: PriceEntry, size: Double) -> ViewNode {
-        let trend = ChangeTrend(percent: entry.changePercent)
+    private func change(_ entry: PriceEntry, _ context: ViewContext, size: Double, period: Bool = false) -> ViewNode {
+        let percent = entry.windowChangePercent
+        let trend = ChangeTrend(percent: percent)
         let arrow =
             switch trend {
             case .up: "▲ "
             case .down: "▼ "
             case .flat: ""
             }
-        Text(arrow + Formatting.percent(entry.changePercent))
+        Text(arrow + Formatting.percent(percent) + (period ? " · " + entry.span.label(in: context.locale) : ""))
             .font(Font(size: size, weight: .semibold).monospacedDigit())
-            .foregroundStyle(Self.color(of: trend))
+            .foregroundStyle(TrendPalette(context.locale).color(trend))
             .lineLimit(1)
-    }
-
-    /// Green up, red down, and the secondary colour for no change.
-    static func color(of trend: ChangeTrend) -> Color {
-        switch trend {
-        case .up: .up
-        case .down: .down
-        case .flat: .secondary
-        }
     }
 
     @ViewBuilder
@@ -111,28 +114,51 @@ struct PriceWidgetView: View {
         Text(Formatting.price(entry.last.close))
             .font(Font(size: size, weight: .bold).monospacedDigit())
             .lineLimit(1)
-            .minimumScaleFactor(0.5)
+            .shrinks(from: size)
     }
 
-    private func chart(_ entry: PriceEntry, markers: Bool) -> ViewNode {
+    /// The closes on a trading-time axis, in the window's trend colour, over a dotted line at the
+    /// window's first close (as Stocks draws the previous close).
+    private func chart(_ entry: PriceEntry, _ context: ViewContext, markers: Bool, lineWidth: Double = 1.75)
+        -> ViewNode
+    {
         let closes = entry.bars.map(\.close)
-        let label: (Double) -> String = { $0 >= 10_000 ? Formatting.compact($0) : Formatting.price($0) }
-        var chart = LineChart(entry.closePoints, color: Self.accent).gradientFill()
+        let trend = ChangeTrend(percent: entry.windowChangePercent)
+        var chart = LineChart(entry.chartPoints, lineWidth: lineWidth, color: TrendPalette(context.locale).color(trend))
+            .gradientFill()
+            .baseline(entry.bars.count > 1 ? entry.bars[0].close : nil)
         if markers, let low = closes.min(), let high = closes.max() {
-            chart = chart.markers(min: label(low), max: label(high))
+            chart = chart.markers(
+                min: Self.axisLabel(low, context.locale), max: Self.axisLabel(high, context.locale))
         }
         return chart.node
     }
 
-    /// The large family's candlestick variant: bars merged to at most 60 candles, range labelled.
-    private func candles(_ entry: PriceEntry) -> ViewNode {
-        let label: (Double) -> String = { $0 >= 10_000 ? Formatting.compact($0) : Formatting.price($0) }
-        let candles = entry.bars.map {
-            Candle(x: $0.time.timeIntervalSince1970, open: $0.open, high: $0.high, low: $0.low, close: $0.close)
+    /// A chart's high or low: the price itself, or from 10,000 up in the language's compact
+    /// units (`31.5K`, `3.2万`, `3.2만`).
+    static func axisLabel(_ value: Double, _ locale: Locale) -> String {
+        abs(value) >= 10_000 ? Formatting.compact(value, locale: locale) : Formatting.price(value)
+    }
+
+    /// Candlesticks, merged to at most 60 (`--param chart=candles`).
+    private func candles(_ entry: PriceEntry, _ context: ViewContext) -> ViewNode {
+        let palette = TrendPalette(context.locale)
+        let candles = entry.bars.enumerated().map {
+            Candle(
+                x: Double($0.offset), open: $0.element.open, high: $0.element.high, low: $0.element.low,
+                close: $0.element.close)
         }
-        // The same low and high as the caption under the chart.
         return CandlestickChart(candles, maxCandles: 60)
-            .labels(min: label(entry.bars.map(\.low).min() ?? 0), max: label(entry.bars.map(\.high).max() ?? 0)).node
+            .labels(
+                min: Self.axisLabel(entry.bars.map(\.low).min() ?? 0, context.locale),
+                max: Self.axisLabel(entry.bars.map(\.high).max() ?? 0, context.locale)
+            )
+            .colors(up: palette.up, down: palette.down).node
+    }
+
+    /// The large families' chart: lines unless `--param chart=candles`.
+    private func bigChart(_ entry: PriceEntry, _ context: ViewContext) -> ViewNode {
+        entry.chartStyle == .candles ? candles(entry, context) : chart(entry, context, markers: true)
     }
 
     @ViewBuilder
@@ -146,13 +172,14 @@ struct PriceWidgetView: View {
                 Spacer(minLength: 0)
                 Text(
                     entry.stale
-                        ? ProviderData.staleLabel(source: entry.source, locale: context.locale) : entry.rangeLabel
+                        ? ProviderData.staleLabel(source: entry.source, locale: context.locale)
+                        : entry.span.label(in: context.locale)
                 )
-                .font(Font(size: 11, weight: .semibold)).foregroundStyle(.secondary)
+                .font(Font(size: 11, weight: .semibold)).foregroundStyle(.secondary).lineLimit(1)
             }
             price(entry, size: 24)
-            change(entry, size: 12)
-            chart(entry, markers: false).padding(EdgeInsets(top: 6))
+            change(entry, context, size: 12)
+            chart(entry, context, markers: false).padding(EdgeInsets(top: 6))
         }
     }
 
@@ -162,38 +189,44 @@ struct PriceWidgetView: View {
         let roomy = context.displaySize.height >= 150
         HStack(spacing: 14) {
             VStack(alignment: .leading, spacing: roomy ? 3 : 2) {
-                Text(name(entry, context)).font(Font(size: 15, weight: .bold)).lineLimit(1).minimumScaleFactor(0.8)
+                Text(name(entry, context)).font(Font(size: 15, weight: .bold)).lineLimit(1).shrinks(from: 15)
                 Text(subtitle(entry, context)).font(Font(size: roomy ? 12 : 11, weight: .medium))
                     .foregroundStyle(.secondary).lineLimit(1)
                 Spacer(minLength: 0)
                 price(entry, size: roomy ? 26 : 22)
-                change(entry, size: 13)
-                Text(
-                    Formatting.longDate(entry.date, locale: context.locale, timeZone: context.timeZone)
-                        + staleNote(entry, context)
-                )
-                .font(Font(size: 11)).foregroundStyle(.secondary).lineLimit(1).minimumScaleFactor(0.8)
+                change(entry, context, size: 13)
+                Text(when(entry, context) + staleNote(entry, context))
+                    .font(Font(size: 11)).foregroundStyle(.secondary).lineLimit(1)
             }
             .frame(width: 124, alignment: .leading)
-            chart(entry, markers: true)
+            chart(entry, context, markers: true)
         }
     }
 
     @ViewBuilder
-    private func stat(_ label: String, _ value: Double) -> ViewNode {
+    private func stat(_ label: String, _ value: String, color: Color = .primary) -> ViewNode {
         VStack(alignment: .leading, spacing: 1) {
-            Text(label).font(Font(size: 11, weight: .medium)).foregroundStyle(.secondary)
-            Text(Formatting.price(value)).font(Font(size: 13, weight: .semibold).monospacedDigit()).lineLimit(1)
-                .minimumScaleFactor(0.7)
+            Text(label).font(Font(size: 11, weight: .medium)).foregroundStyle(.secondary).lineLimit(1)
+            Text(value).font(Font(size: 13, weight: .semibold).monospacedDigit()).foregroundStyle(color).lineLimit(1)
+                .shrinks(from: 13)
         }
+    }
+
+    /// The last bar's change against the one before, for the statistics.
+    private func dayChange(_ entry: PriceEntry, _ context: ViewContext) -> (label: String, value: String, color: Color)
+    {
+        let trend = ChangeTrend(percent: entry.changePercent)
+        let label =
+            entry.isIntraday
+            ? context.locale.pick(en: "Last bar", ja: "直近", ko: "직전 대비")
+            : context.locale.pick(en: "Day", ja: "前日比", ko: "전일 대비")
+        return (label, Formatting.percent(entry.changePercent), TrendPalette(context.locale).color(trend))
     }
 
     @ViewBuilder
     private func large(_ entry: PriceEntry, _ context: ViewContext) -> ViewNode {
         let last = entry.last
-        // The candles' low and high, as the chart's axis labels show them.
-        let low = entry.bars.map(\.low).min() ?? last.low
-        let high = entry.bars.map(\.high).max() ?? last.high
+        let day = dayChange(entry, context)
         VStack(alignment: .leading, spacing: 10) {
             HStack(alignment: .top, spacing: 8) {
                 VStack(alignment: .leading, spacing: 2) {
@@ -204,46 +237,203 @@ struct PriceWidgetView: View {
                 Spacer(minLength: 0)
                 VStack(alignment: .trailing, spacing: 2) {
                     price(entry, size: 26)
-                    change(entry, size: 13)
+                    change(entry, context, size: 13)
                 }
             }
-            candles(entry)
+            bigChart(entry, context)
             HStack(spacing: 0) {
-                stat(context.locale.pick(en: "Open", ja: "始値", ko: "시가"), last.open)
+                stat(context.locale.pick(en: "Open", ja: "始値", ko: "시가"), Formatting.price(last.open))
                 Spacer(minLength: 4)
-                stat(context.locale.pick(en: "High", ja: "高値", ko: "고가"), last.high)
+                stat(context.locale.pick(en: "High", ja: "高値", ko: "고가"), Formatting.price(last.high))
                 Spacer(minLength: 4)
-                stat(context.locale.pick(en: "Low", ja: "安値", ko: "저가"), last.low)
+                stat(context.locale.pick(en: "Low", ja: "安値", ko: "저가"), Formatting.price(last.low))
                 Spacer(minLength: 4)
-                stat(context.locale.pick(en: "Close", ja: "終値", ko: "종가"), last.close)
+                stat(day.label, day.value, color: day.color)
             }
-            Text(
-                "\(entry.rangeLabel) " + context.locale.pick(en: "range", ja: "レンジ", ko: "범위") + " "
-                    + Formatting.price(low) + " – " + Formatting.price(high) + " · "
-                    + Formatting.longDate(entry.date, locale: context.locale, timeZone: context.timeZone)
-                    + staleNote(entry, context)
-            )
-            .font(Font(size: 11)).foregroundStyle(.secondary).lineLimit(1)
+            Text(when(entry, context) + staleNote(entry, context))
+                .font(Font(size: 11)).foregroundStyle(.secondary).lineLimit(1)
+        }
+    }
+
+    /// The legacy Today extension, drawn as the seeds' BTC/USD Today widget: a close line
+    /// 1.75 pt wide with its legend at the bottom left; the price and change beside it
+    /// (compact) or above it with the day's figures (expanded).
+    @ViewBuilder
+    private func today(_ entry: PriceEntry, _ context: ViewContext) -> ViewNode {
+        let expanded = context.family == .todayExpanded
+        let trend = ChangeTrend(percent: entry.windowChangePercent)
+        let color = TrendPalette(context.locale).color(trend)
+        let chart = VStack(alignment: .leading, spacing: 3) {
+            LineChart(entry.chartPoints, lineWidth: 1.75, color: color)
+                .baseline(entry.bars.count > 1 ? entry.bars[0].close : nil)
+                .markers(
+                    min: Self.axisLabel(entry.bars.map(\.close).min() ?? 0, context.locale),
+                    max: Self.axisLabel(entry.bars.map(\.close).max() ?? 0, context.locale)
+                ).node
+            HStack(spacing: 5) {
+                Capsule().fill(color).frame(width: 12, height: 2.5)
+                Text(entry.pairLabel + " · " + entry.span.label(in: context.locale))
+                    .font(Font(size: 11, weight: .medium)).foregroundStyle(.secondary).lineLimit(1)
+                Spacer(minLength: 0)
+                if expanded {
+                    Text(when(entry, context) + staleNote(entry, context))
+                        .font(Font(size: 11)).foregroundStyle(.secondary).lineLimit(1)
+                }
+            }
+        }
+        if expanded {
+            let last = entry.last
+            let day = dayChange(entry, context)
+            VStack(alignment: .leading, spacing: 6) {
+                HStack(alignment: .top, spacing: 8) {
+                    Text(name(entry, context)).font(Font(size: 17, weight: .bold)).lineLimit(1)
+                        .shrinks(from: 17)
+                    Spacer(minLength: 0)
+                    VStack(alignment: .trailing, spacing: 1) {
+                        price(entry, size: 22)
+                        change(entry, context, size: 12)
+                    }
+                }
+                chart
+                HStack(spacing: 0) {
+                    stat(context.locale.pick(en: "Open", ja: "始値", ko: "시가"), Formatting.price(last.open))
+                    Spacer(minLength: 4)
+                    stat(context.locale.pick(en: "High", ja: "高値", ko: "고가"), Formatting.price(last.high))
+                    Spacer(minLength: 4)
+                    stat(context.locale.pick(en: "Low", ja: "安値", ko: "저가"), Formatting.price(last.low))
+                    Spacer(minLength: 4)
+                    stat(day.label, day.value, color: day.color)
+                }
+            }
+        } else {
+            HStack(alignment: .center, spacing: 14) {
+                VStack(alignment: .leading, spacing: 2) {
+                    Text(name(entry, context)).font(Font(size: 15, weight: .bold)).lineLimit(1).shrinks(from: 15)
+                    price(entry, size: 22)
+                    change(entry, context, size: 12)
+                    Text(when(entry, context) + staleNote(entry, context))
+                        .font(Font(size: 11)).foregroundStyle(.secondary).lineLimit(1)
+                }
+                .frame(width: 124, alignment: .leading)
+                chart
+            }
+        }
+    }
+
+    /// Extra large (iPad): a wide chart beside a column of statistics.
+    @ViewBuilder
+    private func extraLarge(_ entry: PriceEntry, _ context: ViewContext) -> ViewNode {
+        let last = entry.last
+        let day = dayChange(entry, context)
+        let lows = entry.bars.map(\.low)
+        let highs = entry.bars.map(\.high)
+        HStack(alignment: .top, spacing: 24) {
+            VStack(alignment: .leading, spacing: 10) {
+                HStack(alignment: .center, spacing: 10) {
+                    Text(name(entry, context)).font(Font(size: 20, weight: .bold)).lineLimit(1)
+                    Text(subtitle(entry, context)).font(Font(size: 14, weight: .medium))
+                        .foregroundStyle(.secondary).lineLimit(1)
+                    Spacer(minLength: 0)
+                }
+                bigChart(entry, context)
+                Text(when(entry, context) + staleNote(entry, context))
+                    .font(Font(size: 12)).foregroundStyle(.secondary).lineLimit(1)
+            }
+            // The statistics panel: the price, then the last bar's figures two by two, then the
+            // window's range.
+            VStack(alignment: .leading, spacing: 10) {
+                price(entry, size: 34)
+                change(entry, context, size: 15, period: true)
+                Spacer(minLength: 0)
+                HStack(alignment: .top, spacing: 8) {
+                    stat(context.locale.pick(en: "Open", ja: "始値", ko: "시가"), Formatting.price(last.open))
+                        .frame(maxWidth: .infinity, alignment: .leading)
+                    stat(context.locale.pick(en: "High", ja: "高値", ko: "고가"), Formatting.price(last.high))
+                        .frame(maxWidth: .infinity, alignment: .leading)
+                }
+                HStack(alignment: .top, spacing: 8) {
+                    stat(context.locale.pick(en: "Low", ja: "安値", ko: "저가"), Formatting.price(last.low))
+                        .frame(maxWidth: .infinity, alignment: .leading)
+                    stat(day.label, day.value, color: day.color).frame(maxWidth: .infinity, alignment: .leading)
+                }
+                stat(
+                    context.locale.pick(en: "Range", ja: "期間の高安", ko: "기간 범위"),
+                    Formatting.price(lows.min() ?? last.low) + " – " + Formatting.price(highs.max() ?? last.high))
+            }
+            .frame(width: 200, alignment: .leading)
+        }
+    }
+
+    /// The Lock Screen's round widget: the asset, its price in a few characters and the trend.
+    @ViewBuilder
+    private func circular(_ entry: PriceEntry, _ context: ViewContext) -> ViewNode {
+        let trend = ChangeTrend(percent: entry.windowChangePercent)
+        ZStack {
+            Circle().fill(Color.white.opacity(0.18))
+            VStack(spacing: 0) {
+                Text(entry.base).font(Font(size: 11, weight: .semibold)).lineLimit(1)
+                Text(Self.axisLabel(entry.last.close, context.locale)).font(
+                    Font(size: 15, weight: .bold).monospacedDigit()
+                )
+                .lineLimit(1).shrinks(from: 15)
+                Text(trend == .up ? "▲" : trend == .down ? "▼" : "–").font(Font(size: 11, weight: .bold))
+            }
+            .padding(6)
         }
     }
 
     @ViewBuilder
-    private func rectangular(_ entry: PriceEntry) -> ViewNode {
+    private func rectangular(_ entry: PriceEntry, _ context: ViewContext) -> ViewNode {
         VStack(alignment: .leading, spacing: 1) {
             HStack(spacing: 4) {
                 Text(entry.base).font(Font(size: 13, weight: .bold)).lineLimit(1)
                 Spacer(minLength: 0)
-                Text(Formatting.percent(entry.changePercent)).font(Font(size: 12, weight: .semibold).monospacedDigit())
+                Text(Formatting.percent(entry.windowChangePercent) + " " + entry.span.label(in: context.locale))
+                    .font(Font(size: 12, weight: .semibold).monospacedDigit()).lineLimit(1)
             }
             price(entry, size: 17)
-            LineChart(entry.closePoints, lineWidth: 1.5)
+            LineChart(entry.chartPoints, lineWidth: 1.5)
+                .baseline(entry.bars.count > 1 ? entry.bars[0].close : nil)
         }
     }
 
+    /// One line above the time: the price and the change first; the name gives way when space runs out.
     @ViewBuilder
-    private func inline(_ entry: PriceEntry) -> ViewNode {
-        Text(entry.base + " " + Formatting.price(entry.last.close) + " " + Formatting.percent(entry.changePercent))
-            .font(Font(size: 14, weight: .semibold).monospacedDigit())
-            .lineLimit(1)
+    private func inline(_ entry: PriceEntry, _ context: ViewContext) -> ViewNode {
+        Text(
+            Formatting.fitted(
+                name: entry.base,
+                then: " " + Formatting.price(entry.last.close) + " " + Formatting.percent(entry.windowChangePercent),
+                width: context.displaySize.width, size: 14)
+        )
+        .font(Font(size: 14, weight: .semibold).monospacedDigit())
+        .lineLimit(1)
+    }
+}
+
+/// Colours of a change: green up and red down, as Apple's Stocks draws them; red up and blue down
+/// in Korean and Chinese, as those markets show prices.
+struct TrendPalette {
+    let up: Color
+    let down: Color
+    let flat: Color = .secondary
+
+    init(_ locale: Locale) {
+        switch locale.languageSubtag {
+        case "ko", "zh":
+            up = Color(light: .init(hex: 0xD70015), dark: .init(hex: 0xFF453A))
+            down = Color(light: .init(hex: 0x0040DD), dark: .init(hex: 0x409CFF))
+        default:
+            up = .up
+            down = .down
+        }
+    }
+
+    func color(_ trend: ChangeTrend) -> Color {
+        switch trend {
+        case .up: up
+        case .down: down
+        case .flat: flat
+        }
     }
 }

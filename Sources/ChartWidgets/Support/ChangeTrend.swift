@@ -29,3 +29,19 @@ extension Color {
     /// The built-in widgets' accent: a darker orange than iOS's in light mode, for 4.5:1 text contrast.
     static var chartAccent: Color { Color(light: RGBA(hex: 0xC93400), dark: RGBA(hex: 0xFF9F0A)) }
 }
+
+/// The COVID-19 widgets' colours: orange cases, purple deaths, green recoveries, the same hues
+/// in light and dark mode. Each reads as text on the widget (4.5:1 or more) and each pair stays
+/// at least ΔE 34 apart in CIELAB for protanopia, deuteranopia and tritanopia as well as for
+/// typical vision (`CaseColorTests` checks all three; a purple beside a blue, as before, fell to
+/// ΔE 9 for protanopes).
+enum CaseColors {
+    /// Confirmed cases.
+    static var cases: Color { .chartAccent }
+    /// Deaths.
+    static var deaths: Color { Color(light: .init(hex: 0x7A3FA8), dark: .init(hex: 0xC7A0F5)) }
+    /// Recoveries.
+    static var recovered: Color { Color(light: .init(hex: 0x007A5E), dark: .init(hex: 0x3DD69A)) }
+    /// Active cases.
+    static var active: Color { Color.secondary.opacity(0.6) }
+}

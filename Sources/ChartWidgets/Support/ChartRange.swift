@@ -13,7 +13,8 @@ enum ChartRange: String, CaseIterable {
     static var parameter: WidgetParameter {
         WidgetParameter(
             key: "range", title: "Chart range",
-            summary: "History drawn in the chart; auto is 30d for small and accessory, 90d for medium, 1y for large.",
+            summary:
+                "History drawn in the chart; auto is 30d for small, accessory and compact Today, 90d for medium and expanded Today, 1y for large.",
             kind: .choice([
                 .init(value: "auto", label: "By size"), .init(value: "7d", label: "7 days"),
                 .init(value: "30d", label: "30 days"), .init(value: "90d", label: "90 days"),
@@ -26,7 +27,7 @@ enum ChartRange: String, CaseIterable {
         let chosen = context.parameters.string("range").flatMap(ChartRange.init(rawValue:)) ?? .auto
         guard chosen == .auto else { return chosen }
         switch context.family {
-        case .systemMedium: return .days90
+        case .systemMedium, .todayExpanded: return .days90
         case .systemLarge, .systemExtraLarge: return .year
         default: return .days30
         }
@@ -43,60 +44,129 @@ enum ChartRange: String, CaseIterable {
         }
     }
 
-    /// A short label: `30D`, `1Y`, `All`.
-    var label: String {
+    /// What the range covers, for the label.
+    var span: ChartSpan {
         switch self {
-        case .year: "1Y"
-        case .all: "All"
-        default: "\(days ?? 0)D"
+        case .year: ChartSpan(count: 1, unit: .years)
+        case .all: ChartSpan(count: 0, unit: .all)
+        default: ChartSpan(count: days ?? 0, unit: .days)
         }
     }
+
+    /// A short English label: `30D`, `1Y`, `All`.
+    var label: String { span.label(in: Locale(identifier: "en")) }
 
     /// The window's first instant for a window ending at `end`.
     func start(endingAt end: Date) -> Date? {
         days.map { end.addingTimeInterval(-Double($0 - 1) * 86_400) }
     }
 
-    /// The fewest points a chart window holds when the data has them: a window with fewer
-    /// (monthly data in 30 days) widens to the last this many, so the chart is never a lone dot.
+    /// The fewest points a chart window draws when the data has them: a window with fewer than
+    /// ``widenBelow`` (monthly data in 30 days) widens to the last this many, so the chart is
+    /// never a lone dot.
     static var minimumPoints: Int { 6 }
+    /// A window holding fewer points than this widens; weekdays-only data in 7 days (5 points) does not.
+    static var widenBelow: Int { 3 }
 
-    /// The items a chart shows for a window ending at the last item, and the label that says
+    /// The items a chart shows for a window ending at the last item, and the span that says
     /// what is really shown.
     ///
-    /// The label is the range's own (`30D`) when the data fills the window; when the data
-    /// is shorter than the window, or the window had to widen to ``minimumPoints``, it is
-    /// the span actually drawn (`16D`, `5M`, `8H`; twelve months is `1Y`); `All` for ``all``.
+    /// The span is the range's own (`30D`) when the data fills the window; when the data is
+    /// shorter than the window, or the window had to widen to ``minimumPoints``, it is the span
+    /// actually drawn (`16D`, `5M`, `8H`; twelve months is `1Y`); `All` for ``all``.
     ///
     /// - Parameters:
     ///   - items: the data up to the window's end, oldest first.
     ///   - time: each item's instant.
-    /// - Returns: the items to draw (empty only for empty `items`) and their label.
-    func window<Item>(_ items: [Item], time: (Item) -> Date) -> (items: [Item], label: String) {
-        guard let last = items.last, let start = start(endingAt: time(last)) else { return (items, label) }
+    /// - Returns: the items to draw (empty only for empty `items`) and their span.
+    func window<Item>(_ items: [Item], time: (Item) -> Date) -> ChartWindow<Item> {
+        guard let last = items.last, let start = start(endingAt: time(last)) else {
+            return ChartWindow(items: items, span: span)
+        }
         let first = items.firstIndex { time($0) >= start } ?? items.endIndex
         let inWindow = Array(items[first...])
-        if inWindow.count < min(Self.minimumPoints, items.count) {
+        if inWindow.count < min(Self.widenBelow, items.count) {
             let widened = Array(items.suffix(Self.minimumPoints))
-            return (widened, Self.spanLabel(widened.map(time)))
+            return ChartWindow(items: widened, span: ChartSpan(widened.map(time)))
         }
         if time(items[0]) > start {
-            return (inWindow, Self.spanLabel(inWindow.map(time)))
+            return ChartWindow(items: inWindow, span: ChartSpan(inWindow.map(time)))
         }
-        return (inWindow, label)
+        return ChartWindow(items: inWindow, span: span)
     }
 
-    /// A short label for the time from the first to the last instant: `45m`, `8H`, `16D`
-    /// (counting both ends' days, as the windows do), `5M`, `1Y` (not `12M`), `2Y`.
+    /// The English label for the time from the first to the last instant (see ``ChartSpan``).
     static func spanLabel(_ times: [Date]) -> String {
-        guard let first = times.first, let last = times.last else { return "0D" }
-        let seconds = max(0, last.timeIntervalSince(first))
-        if seconds < 3_600 { return "\(max(1, Int((seconds / 60).rounded())))m" }
-        if seconds < 86_400 { return "\(Int((seconds / 3_600).rounded()))H" }
-        let days = Int((seconds / 86_400).rounded()) + 1
-        if days <= 60 { return "\(days)D" }
-        let months = Int((Double(days) / 30.44).rounded())
-        if months < 24 && months != 12 { return "\(months)M" }
-        return "\(Int((Double(days) / 365.25).rounded()))Y"
+        ChartSpan(times).label(in: Locale(identifier: "en"))
     }
+}
+
+/// A chart's items and the span they cover.
+struct ChartWindow<Item> {
+    var items: [Item]
+    var span: ChartSpan
+
+    /// The span's English label.
+    var label: String { span.label(in: Locale(identifier: "en")) }
+}
+
+/// How much time a chart covers, labelled per language: `30D` / `30日` / `30일`, `1Y` / `1年` /
+/// `1년`, `8H` / `8時間` / `8시간`, `All` / `全期間` / `전체`.
+public struct ChartSpan: Sendable, Hashable {
+    /// The unit of ``count``.
+    public enum Unit: Sendable, Hashable {
+        case minutes, hours, days, months, years, all
+    }
+
+    /// How many units.
+    public var count: Int
+    /// The unit.
+    public var unit: Unit
+
+    /// A span.
+    public init(count: Int, unit: Unit) {
+        self.count = count
+        self.unit = unit
+    }
+
+    /// The span from the first to the last instant: minutes under an hour, hours under a day,
+    /// days (counting both ends) up to 60, then months, and years from 24 months (or exactly 12).
+    init(_ times: [Date]) {
+        guard let first = times.first, let last = times.last else {
+            self.init(count: 0, unit: .days)
+            return
+        }
+        let seconds = max(0, min(last.timeIntervalSince(first), 1e12))
+        if seconds < 3_600 {
+            self.init(count: max(1, Int((seconds / 60).rounded())), unit: .minutes)
+        } else if seconds < 86_400 {
+            self.init(count: Int((seconds / 3_600).rounded()), unit: .hours)
+        } else {
+            let days = Int((seconds / 86_400).rounded()) + 1
+            let months = Int((Double(days) / 30.44).rounded())
+            if days <= 60 {
+                self.init(count: days, unit: .days)
+            } else if months < 24 && months != 12 {
+                self.init(count: months, unit: .months)
+            } else {
+                self.init(count: Int((Double(days) / 365.25).rounded()), unit: .years)
+            }
+        }
+    }
+
+    /// The label in a language (English for those without their own).
+    public func label(in locale: Locale) -> String {
+        let n = count
+        switch unit {
+        case .minutes: return locale.pick(en: "\(n)m", ja: "\(n)分", ko: "\(n)분")
+        case .hours: return locale.pick(en: "\(n)H", ja: "\(n)時間", ko: "\(n)시간")
+        case .days: return locale.pick(en: "\(n)D", ja: "\(n)日", ko: "\(n)일")
+        case .months: return locale.pick(en: "\(n)M", ja: "\(n)か月", ko: "\(n)개월")
+        case .years: return locale.pick(en: "\(n)Y", ja: "\(n)年", ko: "\(n)년")
+        case .all: return locale.pick(en: "All", ja: "全期間", ko: "전체")
+        }
+    }
+
+    /// True for a span under a day: intraday data, whose widgets show times.
+    public var isIntraday: Bool { unit == .minutes || unit == .hours }
 }

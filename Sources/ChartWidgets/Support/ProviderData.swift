@@ -118,16 +118,12 @@ extension DataError {
     /// The provider error the command reports, with its exit code: usage 64, bad data 65,
     /// missing input 66, unavailable 69.
     var providerError: ProviderError {
-        switch self {
-        case .unreadable(_, let reason) where reason.hasPrefix("file is "):
-            ProviderError(.badData, description)  // over the size limit
-        case .unreadable(_, let reason) where reason.hasPrefix("no path") || reason.hasSuffix("has no path"):
-            ProviderError(.invalidConfiguration, description)
-        case .unreadable:
-            // Missing, a folder, or not readable: the input cannot be opened (EX_NOINPUT).
-            ProviderError(.missingInput, description)
-        case .unsupported: ProviderError(.invalidConfiguration, description)
+        switch kind {
+        case .usage: ProviderError(.invalidConfiguration, description)
+        // Missing, a folder or a device, or not readable: the input cannot be opened (EX_NOINPUT).
+        case .missingInput, .notRegularFile: ProviderError(.missingInput, description)
         case .unavailable: ProviderError(.unavailable, description)
+        // Bad data, over the size limit, and any kind added later.
         default: ProviderError(.badData, description)
         }
     }

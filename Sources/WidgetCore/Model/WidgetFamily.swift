@@ -35,16 +35,31 @@ public struct WidgetFamily: Hashable, Sendable, Codable, CaseIterable, CustomStr
     /// The one line of text above the time on the Lock Screen.
     public static var accessoryInline: WidgetFamily { WidgetFamily(rawValue: "accessoryInline") }
 
-    /// Every family WidgetRender can draw, Home Screen first.
+    /// The legacy Today extension (iOS 10–13, `NCWidgetDisplayMode.compact`): the full width
+    /// of the Today view, a fixed 110 pt high. Not a WidgetKit family; a widget draws it only
+    /// when it lists it in `supportedFamilies`.
+    public static var todayCompact: WidgetFamily { WidgetFamily(rawValue: "todayCompact") }
+    /// The legacy Today extension shown expanded (`NCWidgetDisplayMode.expanded`, "Show More"):
+    /// the full width of the Today view, 220 pt high here (in iOS the extension's
+    /// `preferredContentSize`). Not a WidgetKit family.
+    public static var todayExpanded: WidgetFamily { WidgetFamily(rawValue: "todayExpanded") }
+
+    /// Every family WidgetRender can draw, Home Screen first, the legacy Today families last.
     public static var allCases: [WidgetFamily] {
         [
             .systemSmall, .systemMedium, .systemLarge, .systemExtraLarge, .accessoryCircular, .accessoryRectangular,
-            .accessoryInline,
+            .accessoryInline, .todayCompact, .todayExpanded,
         ]
     }
 
+    /// The legacy Today extension families: compact and expanded.
+    public static var todayFamilies: [WidgetFamily] { [.todayCompact, .todayExpanded] }
+
+    /// True for the legacy Today extension families.
+    public var isToday: Bool { rawValue.hasPrefix("today") }
+
     /// The name used on the command line and in output paths: `small`, `medium`,
-    /// `large`, `extraLarge`, or the accessory case name.
+    /// `large`, `extraLarge`, or the accessory or Today case name.
     public var shortName: String {
         switch self {
         case .systemSmall: "small"

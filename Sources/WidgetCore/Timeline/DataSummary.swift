@@ -24,6 +24,9 @@ public struct DataSummary: Codable, Sendable, Hashable {
     public var source: String
     /// True when drawn from the cache or a default after a failed fetch.
     public var stale: Bool
+    /// Points that went down where the series only counts up (a data revision), drawn as 0;
+    /// `nil` when the series has no such rule.
+    public var revisions: Int?
 
     /// A summary of what an entry was drawn from.
     public init(

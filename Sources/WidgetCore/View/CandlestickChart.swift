@@ -63,6 +63,19 @@ public struct CandlestickChart: PrimitiveView {
         spec = CandlestickChartSpec(candles: candles, maxCandles: maxCandles)
     }
 
+    /// The colours of rising and falling candles (green and red by default).
+    ///
+    /// - Parameters:
+    ///   - up: a period that closed at or above its open.
+    ///   - down: a period that closed below its open.
+    /// - Returns: the chart with those colours.
+    public func colors(up: Color, down: Color) -> CandlestickChart {
+        var copy = self
+        copy.spec.upColor = up
+        copy.spec.downColor = down
+        return copy
+    }
+
     /// Labels the top (highest high) and bottom (lowest low) of the price axis.
     public func labels(min: String, max: String) -> CandlestickChart {
         var copy = self

@@ -23,6 +23,11 @@ package struct LineChartSpec: Sendable, Hashable {
     package var gradientFill: Bool
     /// Mark the lowest and highest points, with these labels (empty for dots only).
     package var markers: MinMaxLabels?
+    /// A value drawn as a dotted level line across the chart (a previous close), kept in range.
+    package var baseline: Double?
+    /// Values drawn as thin bars from zero behind the line, on the same scale (raw daily counts
+    /// behind their average).
+    package var bars: [ChartPoint] = []
 
     /// Labels for the min/max markers.
     package struct MinMaxLabels: Sendable, Hashable {
@@ -67,6 +72,28 @@ public struct LineChart: PrimitiveView {
     public func gradientFill(_ enabled: Bool = true) -> LineChart {
         var copy = self
         copy.spec.gradientFill = enabled
+        return copy
+    }
+
+    /// Draws a dotted level line at `value`, as Stocks draws the previous close; the chart's
+    /// range includes it.
+    ///
+    /// - Parameter value: the level, in the points' units.
+    /// - Returns: the chart with its baseline.
+    public func baseline(_ value: Double?) -> LineChart {
+        var copy = self
+        copy.spec.baseline = value.flatMap { $0.isFinite ? $0 : nil }
+        return copy
+    }
+
+    /// Draws `points` as thin bars from zero behind the line, on the same scale, in the line's
+    /// colour at low opacity: raw values behind their smoothed line.
+    ///
+    /// - Parameter points: the bars, sorted by `x`.
+    /// - Returns: the chart with its bars.
+    public func bars(_ points: [ChartPoint]) -> LineChart {
+        var copy = self
+        copy.spec.bars = points
         return copy
     }
 

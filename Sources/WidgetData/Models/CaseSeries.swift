@@ -61,6 +61,25 @@ public struct CaseSeries: Sendable, Hashable {
         return nil
     }
 
+    /// Whether a column holds a running total, which can fall (a revision) but never be
+    /// negative: `cases`, `deaths`, `recovered`, `confirmed`, `tests`, and any `total_…` or
+    /// `cumulative…` column (OWID's `total_cases`, `total_cases_per_million`). Daily counts such
+    /// as `new_cases` may be negative (a correction) and are not cumulative.
+    ///
+    /// ```swift
+    /// CaseSeries.isCumulative("total_deaths")   // true
+    /// CaseSeries.isCumulative("new_cases")      // false
+    /// ```
+    ///
+    /// - Parameter column: a column name, in any letter case.
+    /// - Returns: `true` for a running total.
+    public static func isCumulative(_ column: String) -> Bool {
+        let name = column.lowercased()
+        return ["cases", "deaths", "recovered", "confirmed", "tests", "total_confirmed", "confirmed_cases"].contains(
+            name)
+            || name.hasPrefix("total_") || name.hasPrefix("cumulative")
+    }
+
     /// Cumulative cases (empty when the source has none).
     public var cases: [DatedValue] { values(named: "cases") ?? [] }
     /// Cumulative deaths (empty when the source has none).

@@ -4,8 +4,8 @@ import Foundation
 ///
 /// The parsers always stamp a bar with the *start* of its period: Binance's open time,
 /// Coinbase's and Kraken's bucket time, and Cryptowatch's close time minus the period.
-/// Values are finite; `high >= low` (the parsers skip bars that break it); open and close
-/// are kept as given even when they fall outside low…high.
+/// Values are finite and `low ≤ open, close ≤ high`: the parsers skip a bar that breaks it,
+/// with a warning (see DATA-RULES.md).
 public struct OHLCBar: Sendable, Hashable {
     /// The start of the bar's period.
     public var time: Date

@@ -60,7 +60,7 @@ public struct CryptowatchOHLCParser: Sendable {
             else {
                 throw .malformed(
                     source: source, location: member.key.location,
-                    reason: "result key \"\(key)\" should be a period in seconds, such as \"3600\"")
+                    reason: "result key \(MessageText.quote(key)) should be a period in seconds, such as \"3600\"")
             }
             guard member.value.kind == .array else {
                 throw .malformed(

@@ -70,56 +70,92 @@ public struct DiseaseShParser {
     // MARK: Countries
 
     func countries(_ document: JSONDocument) throws(DataError) -> [CountryStatus] {
+        try countries(document, strict: true).countries
+    }
+
+    /// - Parameter strict: a country with a negative cumulative count is an error; otherwise it
+    ///   is left out with a warning.
+    func countries(_ document: JSONDocument, strict: Bool) throws(DataError) -> (
+        countries: [CountryStatus], warnings: [DataWarning]
+    ) {
         let source = document.source
         let root = document.root
-        let items: [(path: String, value: JSONValue)] =
-            root.elements.map { $0.enumerated().map { ("[\($0.offset)]", $0.element) } } ?? [("$", root)]
         var result: [CountryStatus] = []
-        for (path, item) in items {
-            guard item.kind == .object else {
-                throw .malformed(
-                    source: source, location: item.location,
-                    reason: "\(path): expected an object, found \(item.summary)")
+        var warnings = WarningLog(source: source)
+        var index = 0
+        var items = root.elementSequence
+        var single: JSONValue? = root.kind == .array ? nil : root
+        while let item = single ?? items.next() {
+            let path = single == nil ? "[\(index)]" : "$"
+            single = nil
+            index += 1
+            let status = try country(item, path: path, source: source)
+            let negative = [("cases", status.cases), ("deaths", status.deaths), ("recovered", status.recovered)]
+                .first { $0.1 < 0 }
+            if let (key, value) = negative {
+                let reason = "\(path).\(key): \(value.formatted) is negative; a cumulative count cannot be"
+                if strict { throw .malformed(source: source, location: item.location, reason: reason) }
+                warnings.append(
+                    item.offset,
+                    DataWarning(
+                        source: source, location: item.location,
+                        message: "skipped \(MessageText.quote(status.country)): \(reason)"))
+                continue
             }
-            func field(_ key: String) throws(DataError) -> Double {
-                guard let value = item[key] else {
-                    throw .malformed(
-                        source: source, location: item.location, reason: "\(path).\(key): missing; expected a number")
-                }
-                guard case .value(let number) = value.number else {
-                    throw .malformed(
-                        source: source, location: value.location,
-                        reason: "\(path).\(key): expected a finite number, found \(value.summary)")
-                }
-                return number
-            }
-            let name: String
-            if let country = item["country"] {
-                guard let text = country.string else {
-                    throw .malformed(
-                        source: source, location: country.location,
-                        reason: "\(path).country: expected a string, found \(country.summary)")
-                }
-                name = text
-            } else if item.has("affectedCountries") {
-                name = "World"
-            } else {
-                throw .malformed(
-                    source: source, location: item.location, reason: "\(path).country: missing; expected a string")
-            }
-            let info = item["countryInfo"]
-            let tests: Double? = if case .value(let value) = item["tests"]?.number { value } else { nil }
-            result.append(
-                CountryStatus(
-                    country: name, iso2: info?["iso2"]?.string, iso3: info?["iso3"]?.string,
-                    updated: Date(timeIntervalSince1970: try field("updated") / 1000), cases: try field("cases"),
-                    todayCases: try field("todayCases"), deaths: try field("deaths"),
-                    todayDeaths: try field("todayDeaths"),
-                    recovered: try field("recovered"), active: try field("active"), critical: try field("critical"),
-                    tests: tests))
+            result.append(status)
         }
-        guard !result.isEmpty else { throw .empty(source: source, reason: "no countries") }
-        return result
+        guard !result.isEmpty else {
+            if let first = warnings.sorted.first {
+                throw .empty(source: source, reason: "no usable countries (first skipped: \(first.message))")
+            }
+            throw .empty(source: source, reason: "no countries")
+        }
+        return (result, WarningLog.joined(warnings))
+    }
+
+    /// One `/countries` element.
+    private func country(_ item: JSONValue, path: String, source: String) throws(DataError) -> CountryStatus {
+        guard item.kind == .object else {
+            throw .malformed(
+                source: source, location: item.location,
+                reason: "\(path): expected an object, found \(item.summary)")
+        }
+        func field(_ key: String) throws(DataError) -> Double {
+            guard let value = item[key] else {
+                throw .malformed(
+                    source: source, location: item.location, reason: "\(path).\(key): missing; expected a number")
+            }
+            guard case .value(let number) = value.number else {
+                throw .malformed(
+                    source: source, location: value.location,
+                    reason: "\(path).\(key): expected a finite number, found \(value.summary)")
+            }
+            return number
+        }
+        let name: String
+        if let country = item["country"] {
+            guard let text = country.string else {
+                throw .malformed(
+                    source: source, location: country.location,
+                    reason: "\(path).country: expected a string, found \(country.summary)")
+            }
+            name = text
+        } else if item.has("affectedCountries") {
+            name = "World"
+        } else {
+            throw .malformed(
+                source: source, location: item.location, reason: "\(path).country: missing; expected a string")
+        }
+        let info = item["countryInfo"]
+        // Tests are optional: a value that is not a finite, non-negative number is left out.
+        let tests: Double? = if case .value(let value) = item["tests"]?.number, value >= 0 { value } else { nil }
+        return CountryStatus(
+            country: name, iso2: info?["iso2"]?.string, iso3: info?["iso3"]?.string,
+            updated: Date(timeIntervalSince1970: try field("updated") / 1000), cases: try field("cases"),
+            todayCases: try field("todayCases"), deaths: try field("deaths"),
+            todayDeaths: try field("todayDeaths"),
+            recovered: try field("recovered"), active: try field("active"), critical: try field("critical"),
+            tests: tests)
     }
 
     // MARK: Historical
@@ -216,7 +252,7 @@ public struct DiseaseShParser {
                 var values: [Double: (value: Double, offset: Int)] = [:]
                 for member in members {
                     let dateKey = member.key.string ?? ""
-                    let what = "\(path).\"\(dateKey)\""
+                    let what = "\(path).\(MessageText.quote(dateKey))"
                     guard let date = StrictDate.usShort(dateKey) else {
                         builder.skip(member.key.offset, "not a real m/d/yy date", what: what)
                         continue
@@ -229,8 +265,8 @@ public struct DiseaseShParser {
                         if let earlier = seen[seconds] {
                             builder.skip(
                                 values[seconds]?.offset ?? member.value.offset,
-                                "the date repeats (as \"\(dateKey)\"); the later value is kept",
-                                what: "\(path).\"\(earlier)\"")
+                                "the date repeats (as \(MessageText.quote(dateKey))); the later value is kept",
+                                what: "\(path).\(MessageText.quote(earlier))")
                         }
                         seen[seconds] = dateKey
                         values[seconds] = (value, member.value.offset)
@@ -244,6 +280,7 @@ public struct DiseaseShParser {
         }
         // A date some summed timelines lack would understate the total: skip it.
         var rows: [Double: [Double?]] = [:]
+        var rowOffsets: [Double: Int] = [:]
         for column in 0..<3 {
             let expected = column == 2 ? timelinesWithRecovered : timelines.count
             for (seconds, entry) in sums[column] {
@@ -259,10 +296,11 @@ public struct DiseaseShParser {
                     continue
                 }
                 rows[seconds, default: [nil, nil, nil]][column] = entry.sum
+                rowOffsets[seconds] = min(rowOffsets[seconds] ?? entry.offset, entry.offset)
             }
         }
         for seconds in rows.keys.sorted() {
-            builder.add(time: seconds, values: rows[seconds] ?? [], position: 0)
+            builder.add(time: seconds, values: rows[seconds] ?? [], position: rowOffsets[seconds] ?? 0)
         }
         try throwFirstWarning(of: builder, if: strict)
         let result = try builder.build(region: region, order: .unordered)

@@ -62,28 +62,27 @@ enum FormatDetector {
             if root.has("message"), root.count <= 2 { return .coinbase }
             throw unrecognized(source, "a JSON object with keys \(JSONCandles.keyList(root))")
         case .array:
-            let elements = root.elements ?? []
-            guard !elements.isEmpty else {
+            guard let first = root.elementSequence.first(where: { _ in true }) else {
                 throw .empty(source: source, reason: "no records (the JSON array is empty)")
             }
             // Judge by the first few elements, so one odd record does not decide.
-            for element in elements.prefix(5) {
-                if let fields = element.elements, fields.count >= 5 {
+            for element in root.elementSequence.prefix(5) {
+                if element.kind == .array, element.count >= 5 {
+                    let fields = Array(element.elementSequence.prefix(5))
                     // Binance: 12 fields, millisecond times. Coinbase: 6 fields, seconds.
-                    if fields.count >= 12 { return .binance }
+                    if element.count >= 12 { return .binance }
                     let time: Double? = if case .value(let value) = fields[0].number { value } else { nil }
                     let unit = time.flatMap { EpochUnit(magnitudeOf: $0) }
                     if unit == .milliseconds { return .binance }
-                    if unit == .seconds, fields.count == 6 { return .coinbase }
+                    if unit == .seconds, element.count == 6 { return .coinbase }
                     if fields[1...4].contains(where: { $0.kind == .string }) { return .binance }
-                    if fields.count == 6 { return .coinbase }
+                    if element.count == 6 { return .coinbase }
                 }
                 if element.kind == .object {
                     if element.has("timeline") { return .diseaseShHistorical }
                     if element.has("country") || element.has("cases") { return .diseaseShCountries }
                 }
             }
-            let first = elements[0]
             let what = first.kind == .array ? "arrays of \(first.count) elements" : "\(first.summary) elements"
             throw unrecognized(source, "a JSON array of \(what)")
         default:

@@ -152,7 +152,9 @@ public struct JHUTimeSeriesParser: Sendable {
                 guard !cells.isEmpty, !name.isEmpty else { continue }
                 throw .malformed(
                     source: table.source, location: "\(table.header.line)",
-                    reason: "header column \(column + 1) \"\(name)\" is not a date (expected m/d/yy, like 1/22/20)")
+                    reason:
+                        "header column \(column + 1) \(MessageText.quote(name)) is not a date (expected m/d/yy, like 1/22/20)"
+                )
             }
         }
         // Resolve the clear ones first, then place Excel's ambiguous dd-mm / mm-dd between them.
@@ -167,7 +169,7 @@ public struct JHUTimeSeriesParser: Sendable {
                     throw .malformed(
                         source: table.source, location: "\(table.header.line)",
                         reason:
-                            "header column \(cell.column + 1) \"\(table.names[cell.column])\" is not a real m/d/yy date"
+                            "header column \(cell.column + 1) \(MessageText.quote(table.names[cell.column])) is not a real m/d/yy date"
                     )
                 }
                 resolved[index] = seconds
@@ -176,7 +178,9 @@ public struct JHUTimeSeriesParser: Sendable {
                 guard !options.isEmpty else {
                     throw .malformed(
                         source: table.source, location: "\(table.header.line)",
-                        reason: "header column \(cell.column + 1) \"\(table.names[cell.column])\" is not a real date")
+                        reason:
+                            "header column \(cell.column + 1) \(MessageText.quote(table.names[cell.column])) is not a real date"
+                    )
                 }
                 if Set(options).count == 1 { resolved[index] = options[0] } else { ambiguous.append((index, options)) }
             default:

@@ -58,7 +58,9 @@ public struct KrakenOHLCParser: Sendable {
                 let text = entry.string ?? entry.summary
                 if text.hasPrefix("W") {
                     notes.append(
-                        DataWarning(source: source, location: entry.location, message: "Kraken warns: \(text)"))
+                        DataWarning(
+                            source: source, location: entry.location, message: "Kraken warns: \(MessageText.cut(text))")
+                    )
                 } else {
                     failures.append(text)
                 }
@@ -109,7 +111,17 @@ public struct KrakenOHLCParser: Sendable {
         var parsed = try JSONCandles.read(
             chosen.value, path: "result.\(chosen.name)", layout: layout, format: .kraken, symbol: chosen.name,
             order: .oldestFirst)
-        parsed.warnings = notes + parsed.warnings
+        // Kraken sends a warning or two; a list of thousands is cut like any other.
+        let shownNotes = notes.prefix(10)
+        let more =
+            notes.count > shownNotes.count
+            ? [
+                DataWarning(
+                    source: source, location: "",
+                    message: "… and \(notes.count - shownNotes.count) more Kraken warnings")
+            ]
+            : []
+        parsed.warnings = Array(shownNotes) + more + parsed.warnings
         return parsed
     }
 }

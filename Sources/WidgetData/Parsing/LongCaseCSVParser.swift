@@ -16,7 +16,8 @@ import Foundation
 ///   `new_cases`, …), except text columns such as `continent` and `tests_units`. Empty cells
 ///   are "no value" (OWID leaves many empty). A cell that is not a number is left out with a
 ///   warning naming its line and column; a row with a bad date is skipped with a warning.
-/// - Negative values and cumulative counts that fall (revisions) are kept as published.
+/// - Negative daily values and cumulative counts that fall (revisions) are kept as published;
+///   a negative cumulative count (`cases`, `total_cases`, …) is skipped with a warning.
 ///
 /// ```swift
 /// let newYork = try LongCaseCSVParser().parse(data, source: "us-states.csv", region: "New York").value
@@ -149,15 +150,16 @@ public struct LongCaseCSVParser: Sendable {
                 }
             }
             guard wanted[region] else { continue }
-            if let problem = table.widthProblem(row) {
-                builder.skip(row.line, "the row \(problem)")
+            if table.hasWidthProblem(row) {
+                builder.skip(row.line, "the row \(table.widthProblem(row) ?? "")")
                 continue
             }
             let quickTime = scanner.plainTime(row.fields[dateColumn])
             let token = quickTime.map { TimeToken.instant($0) } ?? scanner.time(row.fields[dateColumn])
             if case .invalid(let reason) = token {
                 let text = scanner.string(row.fields[dateColumn])
-                builder.skip(row.line, text.isEmpty ? "the date is empty" : "date \"\(text)\" is \(reason)")
+                builder.skip(
+                    row.line, text.isEmpty ? "the date is empty" : "date \(MessageText.quote(text)) is \(reason)")
                 continue
             }
             var values: [Double?] = []

@@ -116,8 +116,8 @@ public struct OHLCCSVParser: Sendable {
         prices.reserveCapacity(4)
 
         while let row = try scanner.next() {
-            if let problem = table.widthProblem(row) {
-                builder.skip(row.line, "the row \(problem)")
+            if table.hasWidthProblem(row) {
+                builder.skip(row.line, "the row \(table.widthProblem(row) ?? "")")
                 continue
             }
             let dateField = row.fields[columns.date]
@@ -127,7 +127,9 @@ public struct OHLCCSVParser: Sendable {
                 let text = scanner.string(row.fields[columns.date])
                 builder.skip(
                     row.line,
-                    text.isEmpty ? "\(columns.dateName) is empty" : "\(columns.dateName) \"\(text)\" is \(reason)")
+                    text.isEmpty
+                        ? "\(columns.dateName) is empty" : "\(columns.dateName) \(MessageText.quote(text)) is \(reason)"
+                )
                 continue
             }
             prices.removeAll(keepingCapacity: true)
@@ -175,7 +177,8 @@ public struct OHLCCSVParser: Sendable {
                 default:
                     builder.note(
                         row.line,
-                        "\(table.names[column]) \"\(scanner.string(row.fields[column]))\" is not a number; left out")
+                        "\(MessageText.name(table.names[column])) \(MessageText.quote(scanner.string(row.fields[column]))) is not a number; left out"
+                    )
                 }
             }
             let values =
@@ -250,7 +253,7 @@ public struct OHLCCSVParser: Sendable {
                     reason: "no date or time column in header \(table.headerText); name it 'date' or 'time'")
             }
         }
-        let dateName = table.names[date].isEmpty ? "date" : table.names[date]
+        let dateName = table.names[date].isEmpty ? "date" : MessageText.name(table.names[date])
         let volume = table.column(Self.volumeAliases)
         // A chosen column (`--column "Adj Close"`) is found by name whatever the layout.
         if layout != .named && valueColumn == nil {
@@ -277,6 +280,17 @@ public struct OHLCCSVParser: Sendable {
             _ = try required("close")
             if let o = ohlc[0], let h = ohlc[1], let l = ohlc[2] {
                 return Columns(date: date, dateName: dateName, prices: [o, h, l, close], volume: volume)
+            }
+            // A file that claims bars but lacks a side would be drawn as close-only bars whose
+            // open, high and low equal the close: refuse it unless one series was asked for.
+            let missing = zip(["open", "high", "low"], ohlc[0..<3]).filter { $0.1 == nil }.map(\.0)
+            if missing.count < 3 {
+                let names = missing.map { "'\($0)'" }.joined(separator: " and ")
+                throw .malformed(
+                    source: source, location: line,
+                    reason:
+                        "the header has price columns but no \(names) column: \(table.headerText); give open, high, low and close, or choose one series (--column close)"
+                )
             }
             return Columns(date: date, dateName: dateName, prices: [close], volume: volume)
         }

@@ -83,11 +83,11 @@ public struct SeriesReader: Sendable {
             )
             .map(SeriesData.ohlc)
         case (.diseaseShCountries, .json(let document)):
-            var countries = try DiseaseShParser().countries(document)
+            var (countries, warnings) = try DiseaseShParser().countries(document, strict: false)
             if let region = options.region {
                 countries = [try CountryStatus.select(region, from: countries, source: source)]
             }
-            return ParseResult(value: .countries(countries), format: format, warnings: [])
+            return ParseResult(value: .countries(countries), format: format, warnings: warnings)
         case (.diseaseShHistorical, .json(let document)):
             return try DiseaseShParser().historical(
                 document, country: options.region, fallbackName: "World", strict: false

@@ -23,7 +23,9 @@ public struct DataLoader: Sendable {
     ///
     /// - Parameter source: a path or a `file://` URL.
     /// - Returns: the file's bytes.
-    /// - Throws: ``DataError/unreadable(source:reason:)`` or ``DataError/unsupported(source:reason:)``.
+    /// - Throws: ``DataError/unreadable(source:reason:)`` (missing, permission denied),
+    ///   ``DataError/notRegularFile(source:type:)`` (a directory, FIFO or device),
+    ///   ``DataError/tooLarge(source:size:limit:)``, or ``DataError/unsupported(source:reason:)``.
     public func load(_ source: String) throws(DataError) -> Data {
         switch try DataSource(source).location {
         case .file(let path):

@@ -38,12 +38,12 @@ public struct DataSource: Sendable, Hashable, CustomStringConvertible {
     /// ```
     ///
     /// - Parameter text: a path, or a `file://`, `http://` or `https://` URL.
-    /// - Throws: ``DataError/unreadable(source:reason:)`` for empty text or a `file://` URL
-    ///   without a path; ``DataError/unsupported(source:reason:)`` for another scheme, a URL
-    ///   without a host, or a `file://` URL naming another machine.
+    /// - Throws: ``DataError/unsupported(source:reason:)`` (a usage error) for empty text, a
+    ///   `file://` URL without a path, another scheme, a URL without a host, or a `file://` URL
+    ///   naming another machine.
     public init(_ text: String) throws(DataError) {
         description = text
-        guard !text.isEmpty else { throw .unreadable(source: text, reason: "no path or URL given") }
+        guard !text.isEmpty else { throw .unsupported(source: text, reason: "no path or URL given") }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme.count > 1 else {
             location = .file(path: text)
             return
@@ -55,7 +55,7 @@ public struct DataSource: Sendable, Hashable, CustomStringConvertible {
                     source: text,
                     reason: "file:// URLs on another machine (\(host)) are not supported; mount it and pass a path")
             }
-            guard !url.path.isEmpty else { throw .unreadable(source: text, reason: "the file:// URL has no path") }
+            guard !url.path.isEmpty else { throw .unsupported(source: text, reason: "the file:// URL has no path") }
             location = .file(path: url.path)
         case "http", "https":
             guard let host = url.host, !host.isEmpty else {

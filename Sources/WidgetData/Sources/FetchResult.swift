@@ -9,7 +9,7 @@ import Foundation
 /// let result = try await fetcher.fetch(source)
 /// if result.stale, let failure = result.failure {
 ///     note = "Offline — showing data from \(result.fetchedAt?.formatted() ?? "earlier")"
-///     log(failure.description)  // "https://…/btc.csv: no answer within 10 s (3 attempts)"
+///     log(failure.description)  // "https://…/btc.csv: no complete answer within 10 s (timeout) (after 3 attempts)"
 /// }
 /// ```
 public struct FetchResult: Sendable, Equatable {
@@ -35,6 +35,9 @@ public struct FetchResult: Sendable, Equatable {
     /// Problems that did not stop the fetch, such as a cache entry that could not be written.
     public var warnings: [DataWarning]
 
+    /// Where the bytes came from; ``DataOrigin/isFallback`` tells a stand-in by type.
+    public var origin: DataOrigin
+
     /// `true` when the bytes are a cached copy served because the live fetch failed.
     ///
     /// ``failure`` says why.
@@ -53,10 +56,15 @@ public struct FetchResult: Sendable, Equatable {
     ///   - failure: why the live fetch failed, for a stale result.
     ///   - fetchedAt: when the bytes were downloaded.
     ///   - warnings: problems that did not stop the fetch.
+    ///   - origin: where the bytes came from; by default told from the other values (stale
+    ///     cache with a failure, cache, network with a fetch date, else file).
     public init(
         data: Data, source: String, fromCache: Bool = false, failure: DataError? = nil, fetchedAt: Date? = nil,
-        warnings: [DataWarning] = []
+        warnings: [DataWarning] = [], origin: DataOrigin? = nil
     ) {
+        self.origin =
+            origin
+            ?? (failure != nil ? .staleCache : fromCache ? .cache : fetchedAt != nil ? .network : .file)
         self.data = data
         self.source = source
         self.fromCache = fromCache

@@ -9,9 +9,9 @@ import Foundation
 enum HTTPFailure: Error, Equatable {
     /// The connection could not be made or broke: refused, host not found, TLS, reset.
     case connection(String, retryable: Bool)
-    /// The server did not connect, answer or send more bytes within the timeout.
+    /// The attempt (connection, answer and whole body) did not finish within the timeout.
     case timedOut(seconds: TimeInterval)
-    /// The whole transfer took longer than the total timeout.
+    /// The whole fetch, every attempt and wait included, reached the total timeout.
     case tooSlow(seconds: TimeInterval)
     /// The server answered with a status other than 2xx or 304.
     case status(Int, finalURL: URL?)
@@ -33,7 +33,8 @@ enum HTTPFailure: Error, Equatable {
     var isRetryable: Bool {
         switch self {
         case .connection(_, let retryable): retryable
-        case .timedOut, .tooSlow, .truncated: true
+        case .timedOut, .truncated: true
+        case .tooSlow: false
         case .status(let code, _): code >= 500 || code == 408 || code == 429
         case .tooLarge, .tooManyRedirects, .unsupportedRedirect, .notModifiedWithoutCache, .cancelled: false
         }
@@ -56,9 +57,9 @@ enum HTTPFailure: Error, Equatable {
         case .connection(let detail, _):
             return detail
         case .timedOut(let seconds):
-            return "no answer within \(Self.seconds(seconds)) (timeout)"
+            return "no complete answer within \(Self.seconds(seconds)) (timeout)"
         case .tooSlow(let seconds):
-            return "the transfer took longer than \(Self.seconds(seconds)) (total timeout)"
+            return "no complete answer within \(Self.seconds(seconds)) in all (total timeout)"
         case .status(let code, let finalURL):
             let text = "HTTP \(code) \(HTTPURLResponse.localizedString(forStatusCode: code))"
             return finalURL.map { "\(text) from \($0.absoluteString)" } ?? text

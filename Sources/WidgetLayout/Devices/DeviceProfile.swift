@@ -60,15 +60,36 @@ public struct DeviceProfile: Sendable, Hashable {
     }
 
     /// The family's size in points on this device, or `nil` when the device has no such widget
-    /// (extra large on iPhone, accessory families on iPad).
+    /// (extra large on iPhone, accessory families on iPad, the Today families on iPad).
     public func size(of family: WidgetFamily) -> Size? {
-        familySizes[family]
+        familySizes[family] ?? todaySizes[family]
     }
 
-    /// The families this device shows, in WidgetKit's order.
+    /// The families this device shows, in WidgetKit's order, the legacy Today families last.
     public var families: [WidgetFamily] {
-        WidgetFamily.allCases.filter { familySizes[$0] != nil }
+        WidgetFamily.allCases.filter { size(of: $0) != nil }
     }
+
+    /// The legacy Today extension's sizes (iOS 10–13), on iPhone only: the Today view's width,
+    /// the screen less 8 pt each side, and 110 pt high compact (fixed by iOS) or
+    /// ``todayExpandedHeight`` expanded. The reference file's `today_extension_legacy` holds
+    /// the sources; the width and the iPad column are not published, so iPads have none.
+    public var todaySizes: [WidgetFamily: Size] {
+        guard id.hasPrefix("iphone-") else { return [:] }
+        let width = screen.width - 2 * Self.todayInset
+        return [
+            .todayCompact: Size(width: width, height: Self.todayCompactHeight),
+            .todayExpanded: Size(width: width, height: Self.todayExpandedHeight),
+        ]
+    }
+
+    /// The Today view's inset from each side of the screen, in points.
+    public static var todayInset: Double { 8 }
+    /// The compact Today extension's height: fixed by iOS 10 and later.
+    public static var todayCompactHeight: Double { 110 }
+    /// The expanded height drawn here, twice the compact one; in iOS it is the extension's
+    /// own `preferredContentSize`, up to the screen.
+    public static var todayExpandedHeight: Double { 220 }
 }
 
 /// Why a layout request cannot be met: an unknown device, a family the device does not

@@ -25,6 +25,12 @@ public struct WidgetMetrics: Sendable, Hashable {
     public static var standardMargin: Double { 16 }
     /// The radius public widget code uses for iPhone widgets; Apple publishes none.
     public static var standardCornerRadius: Double { 21.67 }
+    /// The legacy Today extension's margins, 16 pt at the sides and 8 pt above and below. iOS 10
+    /// deprecated `widgetMarginInsets` (iOS 8's default left inset was 47 pt) and publishes no
+    /// margins; these are our choice, noted as low-confidence in the reference file.
+    public static var todayMargins: EdgeInsets { EdgeInsets(top: 8, leading: 16, bottom: 8, trailing: 16) }
+    /// The radius of the iOS 10–13 Today platter's corners; not published, our choice.
+    public static var todayCornerRadius: Double { 13 }
 
     /// Metrics for a family on a device.
     ///
@@ -42,8 +48,11 @@ public struct WidgetMetrics: Sendable, Hashable {
         deviceID = device.id
         self.size = size
         self.scale = scale
-        contentMargins = family.isAccessory ? EdgeInsets() : EdgeInsets(all: Self.standardMargin)
+        contentMargins =
+            family.isAccessory
+            ? EdgeInsets() : family.isToday ? Self.todayMargins : EdgeInsets(all: Self.standardMargin)
         switch family {
+        case .todayCompact, .todayExpanded: cornerRadius = Self.todayCornerRadius
         case .accessoryCircular: cornerRadius = min(size.width, size.height) / 2
         case .accessoryInline: cornerRadius = 0
         case .accessoryRectangular: cornerRadius = 0

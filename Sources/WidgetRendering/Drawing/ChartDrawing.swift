@@ -22,12 +22,13 @@ struct ChartDrawing {
         let minY: Double
         let maxY: Double
 
-        init(points: [ChartPoint], plot: Rect) {
+        init(points: [ChartPoint], plot: Rect, including extra: [Double] = []) {
             self.plot = plot
             var minX = points.map(\.x).min() ?? 0
             var maxX = points.map(\.x).max() ?? 1
-            var minY = points.map(\.y).min() ?? 0
-            var maxY = points.map(\.y).max() ?? 1
+            let values = points.map(\.y) + extra.filter(\.isFinite)
+            var minY = values.min() ?? 0
+            var maxY = values.max() ?? 1
             if maxX - minX <= 0 || !(maxX - minX).isFinite {
                 minX -= 1
                 maxX += 1
@@ -60,9 +61,40 @@ struct ChartDrawing {
         let plot = rect.inset(
             by: EdgeInsets(top: edge + labelHeight, leading: edge, bottom: edge + labelHeight, trailing: edge))
         guard plot.width > 0, plot.height > 0 else { return }
-        let scale = Scale(points: points, plot: plot)
-        let lineColor = redacted ? Color.secondary.opacity(0.4) : color
+        let bars = redacted ? [] : spec.bars.filter { $0.x.isFinite && $0.y.isFinite }
+        // Bars stand on zero, so zero is in range when there are bars.
+        let extra = (spec.baseline.map { [$0] } ?? []) + bars.map(\.y) + (bars.isEmpty ? [] : [0])
+        let scale = Scale(points: points + bars, plot: plot, including: extra)
+        // A placeholder line in the text's colour, faded: grey on the Home Screen, white on the Lock Screen.
+        let lineColor = redacted ? labelColor.opacity(0.4) : color
         let rgba = lineColor.resolved(in: scheme)
+
+        if !bars.isEmpty {
+            // One bar per value, as wide as its share of the plot allows, a hairline apart.
+            let slot = plot.width / Double(max(1, bars.count))
+            let width = max(0.5, slot - max(0.5, min(1, slot * 0.25)))
+            context.setColor(Color.RGBA(red: rgba.red, green: rgba.green, blue: rgba.blue, alpha: rgba.alpha * 0.28))
+            for bar in bars {
+                let x = scale.x(bar.x)
+                let top = scale.y(max(0, bar.y))
+                let bottom = scale.y(min(0, bar.y))
+                cairo_rectangle(cr, x - width / 2, top, width, max(0.5, bottom - top))
+            }
+            cairo_fill(cr)
+        }
+        if let baseline = spec.baseline, !redacted {
+            let y = scale.y(baseline)
+            cairo_new_path(cr)
+            cairo_move_to(cr, plot.minX, y)
+            cairo_line_to(cr, plot.maxX, y)
+            var dashes: [Double] = [1.5, 3]
+            cairo_set_dash(cr, &dashes, 2, 0)
+            cairo_set_line_width(cr, 1)
+            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+            context.setColor(labelColor.resolved(in: scheme))
+            cairo_stroke(cr)
+            cairo_set_dash(cr, nil, 0, 0)
+        }
 
         func tracePath() {
             cairo_new_path(cr)
@@ -144,7 +176,7 @@ struct ChartDrawing {
         cairo_set_line_width(cr, max(1, min(1.5, slot * 0.18)))
         for (index, candle) in candles.enumerated() {
             let center = plot.minX + slot * (Double(index) + 0.5)
-            let color = redacted ? Color.secondary.opacity(0.4) : (candle.isUp ? spec.upColor : spec.downColor)
+            let color = redacted ? labelColor.opacity(0.4) : (candle.isUp ? spec.upColor : spec.downColor)
             context.setColor(color.resolved(in: scheme))
             cairo_new_path(cr)
             cairo_move_to(cr, center, scale.y(candle.high))

@@ -69,41 +69,66 @@ package struct ContactSheet {
 
     private struct Plan {
         var height: Double
-        var texts: [(String, Font, Point, Color)]
+        /// Text, font, where, colour, and how many lines it may take (`nil`: as many as it needs).
+        var texts: [(String, Font, Point, Color, Int?)]
         var tiles: [Placed]
     }
 
     /// Positions everything; the same pass serves measuring and drawing.
     private func plan(_ text: PangoText) -> Plan {
-        var texts: [(String, Font, Point, Color)] = []
+        var texts: [(String, Font, Point, Color, Int?)] = []
         var tiles: [Placed] = []
         var y = Self.margin
         let captionHeight = text.lineHeight(of: Self.captionFont)
         for section in sections {
-            texts.append((section.title, Self.titleFont, Point(x: Self.margin, y: y), .primary))
+            texts.append((section.title, Self.titleFont, Point(x: Self.margin, y: y), .primary, 1))
             y += text.lineHeight(of: Self.titleFont) + 2
-            texts.append((section.subtitle, Self.subtitleFont, Point(x: Self.margin, y: y), .secondary))
+            texts.append((section.subtitle, Self.subtitleFont, Point(x: Self.margin, y: y), .secondary, 1))
             y += text.lineHeight(of: Self.subtitleFont) + 12
             var x = Self.margin
             var rowHeight = 0.0
             for tile in section.tiles {
-                if x > Self.margin && x + tile.size.width > width - Self.margin {
+                // A cell is as wide as its preview or its caption, whichever is wider, so a
+                // caption never runs into the next one (a round Lock Screen widget is 76 pt wide,
+                // its caption twice that).
+                let captionWidth = text.measure(tile.caption, font: Self.captionFont, maxWidth: nil, lineLimit: 1).width
+                let cellWidth = max(tile.size.width, captionWidth)
+                if x > Self.margin && x + cellWidth > width - Self.margin {
                     y += rowHeight + Self.gap
                     x = Self.margin
                     rowHeight = 0
                 }
                 tiles.append(Placed(tile: tile, origin: Point(x: x, y: y)))
                 texts.append(
-                    (tile.caption, Self.captionFont, Point(x: x, y: y + tile.size.height + Self.captionGap), .secondary)
-                )
+                    (
+                        tile.caption, Self.captionFont, Point(x: x, y: y + tile.size.height + Self.captionGap),
+                        .secondary, 1
+                    ))
                 rowHeight = max(rowHeight, tile.size.height + Self.captionGap + captionHeight)
-                x += tile.size.width + Self.gap
+                x += cellWidth + Self.gap
             }
             y += rowHeight + Self.margin
         }
-        texts.append((footer, Self.captionFont, Point(x: Self.margin, y: y), .secondary))
-        y += captionHeight + Self.margin
+        // The footer wraps: it lists every font file.
+        texts.append((footer, Self.captionFont, Point(x: Self.margin, y: y), .secondary, nil))
+        y += text.measure(footer, font: Self.captionFont, maxWidth: width - 2 * Self.margin, lineLimit: nil).height
+        y += Self.margin
         return Plan(height: y, texts: texts, tiles: tiles)
+    }
+
+    /// Where each caption and each preview go, in points, in order: for checking that none
+    /// overlaps another.
+    package func frames(with renderer: WidgetRenderer) throws(RenderError) -> (captions: [Rect], previews: [Rect]) {
+        let text = try renderer.text(for: Locale(identifier: "en"))
+        let plan = plan(text)
+        let captions = plan.texts.filter { $0.1 == Self.captionFont && $0.4 == 1 }.map { item in
+            let size = text.measure(item.0, font: item.1, maxWidth: nil, lineLimit: 1)
+            return Rect(x: item.2.x, y: item.2.y, width: size.width, height: size.height)
+        }
+        let previews = plan.tiles.map {
+            Rect(x: $0.origin.x, y: $0.origin.y, width: $0.tile.size.width, height: $0.tile.size.height)
+        }
+        return (captions, previews)
     }
 
     /// Draws the sheet on a light grey ground.
@@ -139,9 +164,9 @@ package struct ContactSheet {
             cairo_paint(cr)
             cairo_restore(cr)
         }
-        for (string, font, point, color) in plan.texts {
+        for (string, font, point, color, lines) in plan.texts {
             let layout = text.makeLayout(
-                string, font: font, width: width - 2 * Self.margin, lineLimit: 1, alignment: .leading)
+                string, font: font, width: width - 2 * Self.margin, lineLimit: lines, alignment: .leading)
             context.setColor(color.resolved(in: .light))
             cairo_move_to(cr, point.x, point.y)
             pango_cairo_show_layout(cr, layout)

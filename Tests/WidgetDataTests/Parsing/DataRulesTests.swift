@@ -159,13 +159,26 @@ struct DataRulesTests {
         #expect(json.value.bars.map(\.close) == [1.5])
     }
 
-    @Test("high below low is skipped; open or close outside low…high is kept; negative prices are kept")
+    /// Before: a bar with open or close outside low…high was kept and drawn (a close above the high).
+    @Test("high below low, and open or close outside low…high, are skipped; negative prices are kept")
     func consistency() throws {
         let result = try bars(
-            "date,open,high,low,close\n2020-04-17,18.3,19.0,17.0,18.2\n2020-04-20,17.7,17.9,-40.3,-37.6\n2020-04-21,10,5,8,9\n2020-04-22,-14,14.1,-10,13\n"
+            "date,open,high,low,close\n2020-04-17,18.3,19.0,17.0,18.2\n2020-04-20,17.7,17.9,-40.3,-37.6\n2020-04-21,10,5,8,9\n2020-04-22,-14,14.1,-10,13\n2020-04-23,12,14,11,15\n2020-04-24,12,14,11,10.5\n2020-04-27,14.5,14,11,12\n"
         )
-        #expect(result.value.bars.map(\.close) == [18.2, -37.6, 13])
-        #expect(result.warnings.map(\.message) == ["skipped: high 5 is below low 8"])
+        #expect(result.value.bars.map(\.close) == [18.2, -37.6])
+        #expect(
+            result.warnings.map(\.message) == [
+                "skipped: high 5 is below low 8", "skipped: open -14 is below low -10",
+                "skipped: close 15 is above high 14", "skipped: close 10.5 is below low 11",
+                "skipped: open 14.5 is above high 14",
+            ])
+        #expect(result.warnings.map(\.location) == ["4", "5", "6", "7", "8"])
+        // The same rule in an exchange format, where the skipped candle is named by its index.
+        let json = try bars(
+            #"[[1700006400000,"1","2","1","2.5","0",0,"0",0,"0","0","0"],[1700006460000,"1","2","1","1.5","0",0,"0",0,"0","0","0"]]"#
+        )
+        #expect(json.value.bars.map(\.close) == [1.5])
+        #expect(json.warnings.map(\.message) == ["skipped [0]: close 2.5 is above high 2"])
     }
 
     @Test("a single point and a constant series are accepted")
@@ -353,5 +366,72 @@ struct DataRulesTests {
             }
             outcome(data, options)
         }
+    }
+}
+
+/// Rules added for the "nothing breaks it" issue, each against the formats it concerns.
+@Suite("Bad-input rules: totals and exchange times")
+struct TotalsAndTimesRulesTests {
+    /// Before: a cumulative count of −5 was kept and drawn as "Confirmed -5" and "-33,312,817 new".
+    @Test("a negative cumulative count is skipped with a warning; a fall and negative daily counts stay")
+    func negativeTotals() throws {
+        let nyt = try readCases(bytes("date,cases,deaths\n2021-01-01,5,1\n2021-01-02,-5,1\n2021-01-03,4,2\n"))
+        #expect(nyt.value.cases.map(\.value) == [5, 4])  // the fall from 5 to 4 is kept
+        #expect(nyt.value.deaths.map(\.value) == [1, 1, 2])  // the row's other column stays
+        #expect(
+            nyt.warnings.map(\.description) == [
+                "test:3: skipped: cases on 2021-01-02 is -5, negative; a cumulative count cannot be (a fall is kept, a negative total is not)"
+            ])
+        let owid = try readCases(
+            bytes(
+                "iso_code,location,date,total_cases,new_cases\nSRB,Serbia,2020-03-06,3,3\nSRB,Serbia,2020-03-07,-1,-9\n"
+            ))
+        #expect(owid.value.values(named: "new_cases")?.map(\.value) == [3, -9])
+        #expect(owid.value.values(named: "total_cases")?.map(\.value) == [3])
+        let jhu = try readCases(bytes("Province/State,Country/Region,Lat,Long,1/22/20,1/23/20\n,Chad,1,2,4,-2\n"))
+        #expect(jhu.value.cases.map(\.value) == [4])
+        #expect(jhu.warnings.count == 1)
+        let historical =
+            #"{"country":"Chad","timeline":{"cases":{"1/22/20":4,"1/23/20":-2},"deaths":{"1/22/20":0,"1/23/20":0}}}"#
+        #expect(try readCases(bytes(historical)).value.cases.map(\.value) == [4])
+        // The strict timeline the global widget reads refuses it.
+        #expect(throws: DataError.self) { try DiseaseShParser().timeline(bytes(historical), source: "h.json") }
+    }
+
+    @Test("disease.sh /countries: a country with a negative total is left out (reader) or refused (strict)")
+    func negativeCountry() throws {
+        func country(_ name: String, cases: Int) -> String {
+            #"{"updated":1587059879764,"country":"\#(name)","cases":\#(cases),"todayCases":1,"deaths":1,"todayDeaths":0,"recovered":1,"active":1,"critical":0}"#
+        }
+        let json = bytes("[\(country("Chad", cases: 5)),\(country("Mali", cases: -5))]")
+        let result = try SeriesReader().readCountries(json, source: "c.json")
+        #expect(result.value.map(\.country) == ["Chad"])
+        #expect(result.warnings.first?.message.contains(#"skipped "Mali": [1].cases: -5 is negative"#) == true)
+        #expect(throws: DataError.self) { try DiseaseShParser().countries(json, source: "c.json") }
+    }
+
+    /// Before: a Binance kline with a negative open time was accepted (an x-axis from 1919).
+    @Test("exchange times before 1970 are skipped with a warning naming the candle")
+    func timesBefore1970() throws {
+        let binance = try readOHLC(
+            bytes(
+                #"[[-1577836800000,"1","2","1","1.5","0",0,"0",0,"0","0","0"],[1700000000000,"1","2","1","1.5","0",0,"0",0,"0","0","0"]]"#
+            ))
+        #expect(binance.value.bars.count == 1)
+        #expect(
+            binance.warnings.map(\.message) == [
+                "skipped [0]: time -1577836800000 is before 1970; Binance times are Unix times in milliseconds"
+            ])
+        let coinbase = try CoinbaseCandlesParser().parse(
+            bytes("[[1700000000,1,2,1.2,1.5,3],[-1700000000,1,2,1.2,1.5,3]]"), source: "c.json")
+        #expect(coinbase.value.bars.count == 1)
+        #expect(coinbase.warnings.first?.message.contains("before 1970") == true)
+        // Cryptowatch stamps a candle with close time − period; a period longer than the time is refused too.
+        let cryptowatch = dataError {
+            _ = try CryptowatchOHLCParser().parse(
+                bytes(#"{"result":{"999999999999":[[1700000000,1,2,1,1.5,3,4]],"60":[[1700000000,1,2,1,1.5,3,4]]}}"#),
+                source: "w.json", period: "999999999999")
+        }
+        #expect(cryptowatch?.description.contains("less the period (999999999999 s) is before 1970") == true)
     }
 }

@@ -114,8 +114,28 @@ struct OHLCCSVParserTests {
         let full = try parse("timestamp,open,high,low,close,vol\n1700000000,1,3,0.5,2,10\n1700000060,2,4,1.5,3,11\n")
         #expect(full.value.bars.map(\.high) == [3, 4])
         #expect(full.value.bars.first?.time == Date(timeIntervalSince1970: 1_700_000_000))
-        let partial = try parse("date,open,close\n2024-01-02,1,2\n")
-        #expect(partial.value.bars.first.map { [$0.open, $0.high, $0.low, $0.close] } == [2, 2, 2, 2])
+        let closeOnly = try parse("date,close\n2024-01-02,2\n")
+        #expect(closeOnly.value.bars.first.map { [$0.open, $0.high, $0.low, $0.close] } == [2, 2, 2, 2])
+    }
+
+    /// Before: a file without a Low column was read as close-only bars, and the large widget
+    /// showed Open, High and Low equal to the close.
+    @Test(
+        "a CSV with some but not all of open, high and low is an error, unless one series is chosen",
+        arguments: [
+            ("date,open,close\n2024-01-02,1,2\n", "'high' and 'low'"),
+            ("Date,Open,High,Close\n2024-01-02,1,2,1.5\n", "'low'"),
+            ("time,high,low,close\n2024-01-02,2,1,1.5\n", "'open'"),
+        ])
+    func partialOHLC(csv: String, missing: String) throws {
+        let error = dataError { _ = try parse(csv) }
+        #expect(error?.kind == .badData)
+        #expect(
+            error?.description.hasPrefix("p.csv:1: the header has price columns but no \(missing) column") == true,
+            "\(String(describing: error))")
+        let chosen = try parse(csv, column: "close")
+        #expect(chosen.value.bars.count == 1)
+        #expect(try readOHLC(bytes(csv), options: SeriesOptions(column: "close")).value.bars.count == 1)
     }
 
     @Test("headers without the needed columns are errors naming the header line")

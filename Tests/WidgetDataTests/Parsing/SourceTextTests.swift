@@ -34,7 +34,7 @@ struct SourceTextTests {
     func byteOrderMarks() throws {
         let csv = Data([0xEF, 0xBB, 0xBF]) + Data("Date,Close\n2021-01-01,1\n".utf8)
         #expect(try readOHLC(csv).value.bars.count == 1)
-        let json = Data([0xEF, 0xBB, 0xBF]) + Data("[[1700000000,1,2,0.5,1.5,3]]".utf8)
+        let json = Data([0xEF, 0xBB, 0xBF]) + Data("[[1700000000,1,2,1.2,1.5,3]]".utf8)
         #expect(try readOHLC(json).format == .coinbase)
         let utf16 = Data([0xFF, 0xFE]) + Data("D\0a\0".utf8)
         #expect(dataError { _ = try readOHLC(utf16) }?.description.contains("UTF-16") == true)

@@ -89,10 +89,10 @@ struct DataFetcherCacheTests {
     @Test(
         "a failed fetch with a cached copy serves it stale, with the reason",
         arguments: [
-            ("timeout", "no answer within 0.3 s (timeout)"),
+            ("timeout", "no complete answer within 0.3 s (timeout)"),
             ("500", "HTTP 500 Internal Server Error (after 2 attempts)"),
             ("truncated", "the body was cut short: 5 of 500 bytes (Content-Length) arrived (after 2 attempts)"),
-            ("too large", "the body is 5000 bytes (Content-Length), over the 1000-byte limit"),
+            ("too large", "5,000 bytes is over the 1,000 bytes limit"),
         ])
     func stale(failure: String, reason: String) async throws {
         let broken: TestHTTPResponse =
@@ -108,7 +108,7 @@ struct DataFetcherCacheTests {
         defer { server.stop() }
         let url = server.url("/data.csv").absoluteString
         // A generous timeout for the good answer: tests run in parallel on busy machines.
-        let live = try await DataFetcher.testing(cache: folder.url, timeout: 5).fetch(url)
+        let live = try await DataFetcher.testing(cache: folder.url).fetch(url)
         let fetcher =
             failure == "timeout"
             ? DataFetcher.testing(cache: folder.url, timeout: 0.3, sizeLimit: 1000)
@@ -118,7 +118,12 @@ struct DataFetcherCacheTests {
         #expect(result.stale)
         #expect(result.fromCache)
         #expect(result.data == Data(Self.body.utf8))
-        #expect(result.failure == .unavailable(source: url, reason: reason))
+        #expect(
+            result.failure
+                == (failure == "too large"
+                    ? .tooLarge(source: url, size: 5000, limit: 1000) : .unavailable(source: url, reason: reason)))
+        #expect(result.failure?.description == "\(url): \(reason)")
+        #expect(result.origin == .staleCache && result.origin.isFallback)
         #expect(result.fetchedAt == live.fetchedAt)
     }
 
@@ -170,7 +175,7 @@ struct DataFetcherCacheTests {
         let server = try TestHTTPServer(routes: ["/data.csv": { _ in slow }])
         defer { server.stop() }
         let url = server.url("/data.csv").absoluteString
-        await #expect(throws: DataError.unavailable(source: url, reason: "no answer within 0.3 s (timeout)")) {
+        await #expect(throws: DataError.unavailable(source: url, reason: "no complete answer within 0.3 s (timeout)")) {
             try await DataFetcher.testing(cache: folder.url, timeout: 0.3).fetch(url)
         }
         #expect(folder.contents().isEmpty)

@@ -65,12 +65,8 @@ struct DataFetcherFileTests {
         let error = await #expect(throws: DataError.self) {
             try await DataFetcher.testing(cache: nil, sizeLimit: 99).fetch(file.path)
         }
-        guard case .unreadable(let source, let reason)? = error else {
-            Issue.record("expected unreadable, got \(String(describing: error))")
-            return
-        }
-        #expect(source == file.path)
-        #expect(reason.contains("100 bytes") && reason.contains("99-byte limit"))
+        #expect(error == .tooLarge(source: file.path, size: 100, limit: 99))
+        #expect(error?.description == "\(file.path): 100 bytes is over the 99 bytes limit")
     }
 
     @Test("files never touch the cache")

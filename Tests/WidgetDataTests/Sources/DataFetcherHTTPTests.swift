@@ -95,7 +95,8 @@ struct DataFetcherHTTPTests {
         let start = ContinuousClock.now
         let error = await fetchError(.testing(cache: nil, timeout: 0.3), url)
         #expect(ContinuousClock.now - start < .seconds(30))
-        #expect(error == .unavailable(source: url.absoluteString, reason: "no answer within 0.3 s (timeout)"))
+        #expect(
+            error == .unavailable(source: url.absoluteString, reason: "no complete answer within 0.3 s (timeout)"))
 
         let retried = await fetchError(.testing(cache: nil, timeout: 0.3, retries: 1), url)
         #expect(retried?.description.contains("(after 2 attempts)") == true)
@@ -116,7 +117,7 @@ struct DataFetcherHTTPTests {
         #expect(
             error
                 == .unavailable(
-                    source: url.absoluteString, reason: "the transfer took longer than 0.5 s (total timeout)"))
+                    source: url.absoluteString, reason: "no complete answer within 0.5 s in all (total timeout)"))
     }
 
     @Test("a body shorter than its Content-Length is an error, retried")
@@ -183,12 +184,7 @@ struct DataFetcherHTTPTests {
         #expect(try await fetcher.fetch(server.url("/exact").absoluteString).data.count == 1000)
         let url = server.url("/big")
         let error = await fetchError(fetcher, url)
-        #expect(
-            error
-                == .unavailable(
-                    source: url.absoluteString,
-                    reason: "the body is 5000 bytes (Content-Length), over the 1000-byte limit"
-                ))
+        #expect(error == .tooLarge(source: url.absoluteString, size: 5000, limit: 1000))
         #expect(server.hits("/big") == 1)
     }
 
@@ -199,10 +195,9 @@ struct DataFetcherHTTPTests {
         defer { server.stop() }
         let url = server.url("/stream")
         let error = await fetchError(.testing(cache: nil, sizeLimit: 10_000), url)
+        #expect(error == .tooLarge(source: url.absoluteString, size: nil, limit: 10_000))
         #expect(
-            error
-                == .unavailable(
-                    source: url.absoluteString, reason: "the body grew past the 10000-byte limit; download stopped"))
+            error?.description == "\(url.absoluteString): larger than the 10,000 bytes limit; reading stopped there")
     }
 
     @Test("a closed port: cannot connect, naming the URL")

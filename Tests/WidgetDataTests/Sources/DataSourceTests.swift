@@ -53,7 +53,10 @@ struct DataSourceTests {
         #expect(noHost?.description.contains("no host") == true)
         let remoteFile = #expect(throws: DataError.self) { try DataSource("file://server/share/a.csv") }
         #expect(remoteFile?.description.contains("server") == true)
-        #expect(throws: DataError.unreadable(source: "", reason: "no path or URL given")) { try DataSource("") }
+        let empty = #expect(throws: DataError.unsupported(source: "", reason: "no path or URL given")) {
+            try DataSource("")
+        }
+        #expect(empty?.kind == .usage)
     }
 
     @Test("init(path:) does not parse, init(url:) does")

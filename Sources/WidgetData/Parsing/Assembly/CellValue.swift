@@ -8,10 +8,25 @@ enum CellValue {
         case .value(let value): return .success(value)
         case .missing:
             let shown = text()
-            return .failure(Refusal(reason: shown.isEmpty ? "\(field) is empty" : "\(field) is \(shown)"))
-        case .notFinite: return .failure(Refusal(reason: "\(field) is \(text()), not a finite number"))
-        case .outOfRange: return .failure(Refusal(reason: "\(field) \(text()) is too large for a number"))
-        case .invalid(let reason): return .failure(Refusal(reason: "\(field) \"\(text())\" \(reason)"))
+            let name = MessageText.name(field)
+            return .failure(
+                Refusal(
+                    reason: shown.isEmpty
+                        ? "\(name) is empty" : "\(name) is \(MessageText.cut(shown, limit: MessageText.quotedLimit))"))
+        case .notFinite:
+            return .failure(
+                Refusal(
+                    reason:
+                        "\(MessageText.name(field)) is \(MessageText.cut(text(), limit: MessageText.quotedLimit)), not a finite number"
+                ))
+        case .outOfRange:
+            return .failure(
+                Refusal(
+                    reason:
+                        "\(MessageText.name(field)) \(MessageText.cut(text(), limit: MessageText.quotedLimit)) is too large for a number"
+                ))
+        case .invalid(let reason):
+            return .failure(Refusal(reason: "\(MessageText.name(field)) \(MessageText.quote(text())) \(reason)"))
         }
     }
 }

@@ -31,32 +31,43 @@ enum JSONCandles {
         _ array: JSONValue, path: String, layout: Layout, format: SeriesFormat, symbol: String,
         order: TimeOrdering.DocumentedOrder
     ) throws(DataError) -> ParseResult<OHLCSeries> {
-        let elements = array.elements ?? []
         let document = array.document
-        let offsets = elements.map(\.offset)
+        // 4 bytes per element, for the locations of warnings.
+        var offsets: [UInt32] = []
+        offsets.reserveCapacity(array.count)
+        for element in array.elementSequence { offsets.append(element.tapeOffset) }
         var builder = OHLCSeriesBuilder(
             source: document.source, format: format, noun: layout.noun,
-            locate: { document.text.location(at: offsets[$0]) }, name: { "\(path)[\($0)]" }, labelled: true)
-        guard !elements.isEmpty else {
+            locate: { document.text.location(at: Int(offsets[$0])) }, name: { "\(path)[\($0)]" }, labelled: true)
+        guard !offsets.isEmpty else {
             throw .empty(
                 source: document.source, reason: "no \(layout.noun)s (\(path.isEmpty ? "the" : path) array is empty)")
         }
-        for (index, element) in elements.enumerated() {
-            guard let fields = element.elements else {
+        for (index, element) in array.elementSequence.enumerated() {
+            guard element.kind == .array else {
                 builder.skip(index, "expected an array, found \(element.summary)")
                 continue
             }
-            guard fields.count >= layout.minimumCount else {
+            guard element.count >= layout.minimumCount else {
                 builder.skip(
-                    index, "has \(fields.count) elements; a \(layout.noun) needs at least \(layout.minimumCount)")
+                    index, "has \(element.count) elements; a \(layout.noun) needs at least \(layout.minimumCount)")
                 continue
             }
+            // Only the fields read, however long the array.
+            let fields = Array(element.elementSequence.prefix(max(layout.minimumCount, (layout.volume ?? 0) + 1)))
             let time: Double
             switch CellValue.read(fields[layout.time].number, field: "time", text: fields[layout.time].summary) {
             case .failure(let refusal):
                 builder.skip(index, refusal.reason)
                 continue
             case .success(let value):
+                guard value >= 0 else {
+                    builder.skip(
+                        index,
+                        "time \(value.formatted) is before 1970; \(layout.service) times are Unix times in \(layout.unit.name)"
+                    )
+                    continue
+                }
                 guard let unit = EpochUnit(magnitudeOf: value) else {
                     builder.skip(index, "time \(value.formatted) is not a Unix time between 1973 and 2286")
                     continue
@@ -69,6 +80,12 @@ enum JSONCandles {
                     continue
                 }
                 time = unit.seconds(value) - layout.shift
+                guard time >= 0 else {
+                    builder.skip(
+                        index,
+                        "time \(value.formatted) less the period (\(layout.shift.formatted) s) is before 1970")
+                    continue
+                }
             }
             var prices: [Double] = []
             var problem: String?
@@ -105,7 +122,7 @@ enum JSONCandles {
     /// Quotes an object's keys for messages: `{"a", "b", …}`.
     static func keyList(_ value: JSONValue) -> String {
         let keys = value.keys
-        let shown = keys.prefix(6).map { "\"\($0)\"" }.joined(separator: ", ")
+        let shown = keys.prefix(6).map(MessageText.quote).joined(separator: ", ")
         return keys.count > 6 ? shown + ", …" : shown
     }
 }

@@ -23,7 +23,7 @@ struct OHLCSeriesBuilder {
     let labelled: Bool
     private(set) var items: [TimeOrdering.Item<Values>] = []
     /// Warnings with the position they are about, so they can be given in input order.
-    private var warnings: [(position: Int, warning: DataWarning)] = []
+    private var warnings: WarningLog
     private var skippedCount = 0
     private var firstSkip: String?
 
@@ -33,6 +33,7 @@ struct OHLCSeriesBuilder {
     ) {
         self.labelled = labelled
         self.source = source
+        warnings = WarningLog(source: source)
         self.format = format
         self.noun = noun
         self.locate = locate
@@ -40,29 +41,42 @@ struct OHLCSeriesBuilder {
     }
 
     /// Records a skipped record.
-    mutating func skip(_ position: Int, _ reason: String) {
+    ///
+    /// The reason is only built when the warning is kept: a file of millions of bad rows costs
+    /// a counter per row past ``DataWarning/maximumPerParse``.
+    mutating func skip(_ position: Int, _ reason: @autoclosure () -> String) {
         skippedCount += 1
+        guard firstSkip == nil || !warnings.isFull else {
+            warnings.countDropped()
+            return
+        }
+        let reason = reason()
         if firstSkip == nil { firstSkip = "\(name(position)): \(reason)" }
         let what = labelled ? "skipped \(name(position))" : "skipped"
         warnings.append(
-            (position, DataWarning(source: source, location: locate(position), message: "\(what): \(reason)")))
+            position, DataWarning(source: source, location: locate(position), message: "\(what): \(reason)"))
     }
 
     /// Adds a warning that skips nothing (for example a volume that was not a number).
-    mutating func note(_ position: Int, _ message: String) {
+    mutating func note(_ position: Int, _ message: @autoclosure () -> String) {
+        guard !warnings.isFull else {
+            warnings.countDropped()
+            return
+        }
         let prefix = labelled ? "\(name(position)): " : ""
-        warnings.append((position, DataWarning(source: source, location: locate(position), message: prefix + message)))
+        warnings.append(position, DataWarning(source: source, location: locate(position), message: prefix + message()))
     }
 
-    /// Adds a bar, or skips it when high is below low.
+    /// Adds a bar, or skips it when it cannot be drawn: high below low, or open or close
+    /// outside low…high (one of the four is wrong, and the bar would be drawn wrongly).
     ///
     /// - Parameter time: seconds since 1970, or `nil` when the time column must be settled
     ///   first; then call ``resolve(_:time:)`` or ``reject(_:reason:)`` with the returned handle.
     /// - Returns: a handle to the bar, or `nil` when it was skipped.
     @discardableResult
     mutating func add(time: Double?, _ values: Values, position: Int) -> Int? {
-        guard values.high >= values.low else {
-            skip(position, "high \(values.high.formatted) is below low \(values.low.formatted)")
+        if let problem = Self.problem(values, time: time) {
+            skip(position, problem)
             return nil
         }
         items.append(TimeOrdering.Item(time: time ?? .nan, position: position, value: values))
@@ -71,7 +85,27 @@ struct OHLCSeriesBuilder {
 
     /// Gives a bar added without a time its time.
     mutating func resolve(_ handle: Int, time: Double) {
+        guard time.isFinite else {
+            reject(handle, reason: "the time is not a finite number")
+            return
+        }
         items[handle].time = time
+    }
+
+    /// Why a bar cannot be kept, or `nil`.
+    static func problem(_ values: Values, time: Double?) -> String? {
+        if let time, !time.isFinite { return "the time is not a finite number" }
+        let prices = [values.open, values.high, values.low, values.close]
+        if !prices.allSatisfy(\.isFinite) { return "a price is not a finite number" }
+        if values.high < values.low {
+            return "high \(values.high.formatted) is below low \(values.low.formatted)"
+        }
+        for (name, value) in [("open", values.open), ("close", values.close)]
+        where value < values.low || value > values.high {
+            let side = value < values.low ? "below low \(values.low.formatted)" : "above high \(values.high.formatted)"
+            return "\(name) \(value.formatted) is \(side)"
+        }
+        return nil
     }
 
     /// Skips a bar added without a time, because its time was refused.
@@ -96,8 +130,9 @@ struct OHLCSeriesBuilder {
             }
             throw .empty(source: source, reason: "no \(noun)s")
         }
-        let (ordered, orderWarnings) = TimeOrdering.normalize(
-            items, order: order, source: source, locate: locate, name: name, noun: noun)
+        var orderWarnings = WarningLog(source: source)
+        let ordered = TimeOrdering.normalize(
+            items, order: order, locate: locate, name: name, noun: noun, warnings: &orderWarnings)
         let bars = ordered.map { item in
             OHLCBar(
                 time: Date(timeIntervalSince1970: item.time), open: item.value.open, high: item.value.high,
@@ -105,14 +140,6 @@ struct OHLCSeriesBuilder {
         }
         return ParseResult(
             value: OHLCSeries(symbol: symbol, bars: bars, source: source), format: format,
-            warnings: Self.inOrder(warnings) + orderWarnings)
-    }
-}
-
-extension OHLCSeriesBuilder {
-    /// Warnings sorted by position, keeping the order of those about the same record.
-    static func inOrder(_ warnings: [(position: Int, warning: DataWarning)]) -> [DataWarning] {
-        warnings.enumerated().sorted { ($0.element.position, $0.offset) < ($1.element.position, $1.offset) }
-            .map(\.element.warning)
+            warnings: WarningLog.joined(warnings, orderWarnings))
     }
 }

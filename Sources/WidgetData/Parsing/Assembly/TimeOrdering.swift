@@ -24,16 +24,16 @@ enum TimeOrdering {
     /// - Parameters:
     ///   - items: the records in input order.
     ///   - order: the order the format promises.
-    ///   - source: the file, for warnings.
     ///   - locate: the warning location of a position (`12`, `3:14`).
     ///   - name: how to name a position in a message (`line 12`, `[3]`).
     ///   - noun: what a record is called (`row`, `candle`).
-    /// - Returns: the records oldest first with unique times, and the warnings.
+    ///   - warnings: where the warnings go (its source names the file).
+    /// - Returns: the records oldest first with unique times.
     static func normalize<Value>(
-        _ items: [Item<Value>], order: DocumentedOrder, source: String, locate: (Int) -> String,
-        name: (Int) -> String, noun: String
-    ) -> (items: [Item<Value>], warnings: [DataWarning]) {
-        var warnings: [DataWarning] = []
+        _ items: [Item<Value>], order: DocumentedOrder, locate: (Int) -> String, name: (Int) -> String, noun: String,
+        warnings: inout WarningLog
+    ) -> [Item<Value>] {
+        let source = warnings.source
         var sorted = items
         let ascending = isNonDecreasing(items)
         if !ascending {
@@ -42,6 +42,7 @@ enum TimeOrdering {
             if descending {
                 if order == .oldestFirst, let first = items.first {
                     warnings.append(
+                        first.position,
                         DataWarning(
                             source: source, location: locate(first.position),
                             message: "\(noun)s are newest first; read them oldest first"))
@@ -49,6 +50,7 @@ enum TimeOrdering {
             } else {
                 if order != .unordered, let culprit = firstOutOfOrder(items) {
                     warnings.append(
+                        items[culprit].position,
                         DataWarning(
                             source: source, location: locate(items[culprit].position),
                             message:
@@ -70,7 +72,12 @@ enum TimeOrdering {
                 let run = sorted[index..<end]
                 let kept = run.max { $0.position < $1.position } ?? sorted[index]
                 for item in run where item.position != kept.position {
+                    guard !warnings.isFull else {
+                        warnings.countDropped()
+                        continue
+                    }
                     warnings.append(
+                        item.position,
                         DataWarning(
                             source: source, location: locate(item.position),
                             message:
@@ -81,7 +88,7 @@ enum TimeOrdering {
             }
             index = end
         }
-        return (result, warnings)
+        return result
     }
 
     private static func isNonDecreasing<Value>(_ items: [Item<Value>]) -> Bool {

@@ -62,6 +62,12 @@ struct CSVTable {
             from: header.fields.first?.start ?? 0, to: header.fields.last?.end ?? 0, limit: 120)
     }
 
+    /// Whether ``widthProblem(_:)`` has something to say, without building the text.
+    func hasWidthProblem(_ row: CSVScanner.Row) -> Bool {
+        row.count < header.count
+            || (row.count > header.count && row.fields[header.count...].contains(where: { !scanner.isBlank($0) }))
+    }
+
     /// Why a row's width differs from the header's, or `nil` when it is fine. Extra fields are
     /// accepted only when they are all empty (a trailing delimiter).
     func widthProblem(_ row: CSVScanner.Row) -> String? {
@@ -100,7 +106,7 @@ struct CSVTable {
             throw .malformed(
                 source: source, location: "\(max(comma.line, point.line))",
                 reason:
-                    "numbers disagree on the decimal mark: \"\(comma.text)\" (line \(comma.line)) uses a comma, \"\(point.text)\" (line \(point.line)) a point"
+                    "numbers disagree on the decimal mark: \(MessageText.quote(comma.text)) (line \(comma.line)) uses a comma, \(MessageText.quote(point.text)) (line \(point.line)) a point"
             )
         case (.some, nil): return .decimalComma
         default: return .decimalPoint

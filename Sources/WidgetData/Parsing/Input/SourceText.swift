@@ -20,6 +20,9 @@ final class SourceText {
     let bomLength: Int
     private var lineStarts: [Int]?
     private var askedOnce = false
+    /// The last column worked out, so that locations asked for in order along one long line
+    /// (a minified JSON file) cost the distance from the previous one, not from the line start.
+    private var lastColumn: (line: Int, offset: Int, column: Int)?
 
     /// Checks and keeps `data`.
     ///
@@ -80,11 +83,16 @@ final class SourceText {
         var column = 1
         var index = starts[low]
         let end = min(offset, bytes.count)
+        if let last = lastColumn, last.line == low + 1, last.offset <= end {
+            column = last.column
+            index = last.offset
+        }
         while index < end {
             // Count scalars: every byte that is not a UTF-8 continuation byte.
             if bytes[index] & 0xC0 != 0x80 { column += 1 }
             index += 1
         }
+        lastColumn = (low + 1, end, column)
         return (low + 1, column)
     }
 

@@ -9,7 +9,7 @@
 /// - accepts the bare tokens `NaN`, `Infinity` and `-Infinity`, which Python's `json` module
 ///   writes, as non-finite numbers, so a record holding one is skipped with a warning rather
 ///   than the whole file refused;
-/// - uses about 16 bytes of tape per value, so a 50 MB file stays within a few hundred MB.
+/// - uses 12 bytes of tape per value, at most 6 × the text (DATA-RULES.md, "Limits").
 final class JSONDocument {
     /// What a tape entry holds.
     enum Kind: UInt8 {
@@ -24,19 +24,39 @@ final class JSONDocument {
         case nonFinite
     }
 
-    /// One value on the tape.
+    /// One value on the tape: 12 bytes, the kind and escape flag packed with the count.
     struct Entry {
-        var kind: Kind
-        /// Strings: whether the bytes hold escapes.
-        var escaped: Bool
         /// The byte offset where the value starts.
         var start: UInt32
         /// Scalars: the byte offset after the value. Containers: the tape index after the
         /// container's last descendant.
         var end: UInt32
-        /// Containers: the number of elements (pairs for objects).
-        var count: UInt32
+        /// The count in the low 28 bits, the kind in the next 3, the escape flag in the top one.
+        private var packed: UInt32
+
+        private static var countMask: UInt32 { (1 << 28) - 1 }
+
+        init(kind: Kind, escaped: Bool, start: UInt32, end: UInt32, count: UInt32) {
+            self.start = start
+            self.end = end
+            packed =
+                (count & Self.countMask) | UInt32(truncatingIfNeeded: kind.rawValue) << 28 | (escaped ? 1 << 31 : 0)
+        }
+
+        var kind: Kind { Kind(rawValue: UInt8(truncatingIfNeeded: (packed >> 28) & 0x7)) ?? .null }
+        /// Strings: whether the bytes hold escapes.
+        var escaped: Bool { packed >> 31 == 1 }
+        /// Containers: the number of elements (pairs for objects); below 2^28, since a document
+        /// is below ``JSONDocument/maximumBytes``.
+        var count: UInt32 {
+            get { packed & Self.countMask }
+            set { packed = (packed & ~Self.countMask) | (newValue & Self.countMask) }
+        }
     }
+
+    /// The largest JSON text read: 512 MiB, so no container can hold 2^28 elements (each takes
+    /// at least two bytes), the most a tape entry counts.
+    static var maximumBytes: Int { 512 << 20 }
 
     /// The deepest nesting accepted; deeper input is an error, never a stack overflow.
     static var maximumDepth: Int { 512 }
@@ -54,8 +74,11 @@ final class JSONDocument {
     ///   ``DataError/malformed(source:location:reason:)`` with `line:column` for invalid JSON.
     init(_ text: SourceText) throws(DataError) {
         self.text = text
-        guard text.bytes.count < Int(UInt32.max) else {
-            throw .unsupported(source: text.source, reason: "JSON larger than 4 GB is not supported")
+        // Offsets are kept as UInt32: every `UInt32(…)` of an offset or tape index below is
+        // checked by this guard (a tape has at most one entry per byte), and counts fit the
+        // 28 bits an entry keeps for them.
+        guard text.bytes.count < Self.maximumBytes else {
+            throw .tooLarge(source: text.source, size: text.bytes.count, limit: Self.maximumBytes)
         }
         if text.isBlank { throw .empty(source: text.source, reason: "empty file") }
         var parser = Parser(bytes: text.bytes)
@@ -127,7 +150,8 @@ final class JSONDocument {
                         stack.append(Open(tapeIndex: tape.count, isObject: isObject, count: 0))
                         tape.append(
                             Entry(
-                                kind: isObject ? .object : .array, escaped: false, start: UInt32(index), end: 0,
+                                kind: isObject ? .object : .array, escaped: false,
+                                start: UInt32(truncatingIfNeeded: index), end: 0,
                                 count: 0))
                         index += 1
                         expect = isObject ? .keyOrClose : .valueOrClose
@@ -190,7 +214,7 @@ final class JSONDocument {
             guard let open = stack.popLast() else {
                 throw SyntaxError(offset: index, reason: "unexpected \(found(index))")
             }
-            tape[open.tapeIndex].end = UInt32(tape.count)
+            tape[open.tapeIndex].end = UInt32(truncatingIfNeeded: tape.count)
             tape[open.tapeIndex].count = open.count
             index += 1
         }
@@ -242,7 +266,10 @@ final class JSONDocument {
                 throw SyntaxError(offset: start, reason: "expected a value, found \(found(start))")
             }
             index += length
-            tape.append(Entry(kind: kind, escaped: false, start: UInt32(start), end: UInt32(index), count: 0))
+            tape.append(
+                Entry(
+                    kind: kind, escaped: false, start: UInt32(truncatingIfNeeded: start),
+                    end: UInt32(truncatingIfNeeded: index), count: 0))
         }
 
         private mutating func number() throws(SyntaxError) {
@@ -275,7 +302,10 @@ final class JSONDocument {
                 }
                 while index < count, bytes[index] &- 0x30 < 10 { index += 1 }
             }
-            tape.append(Entry(kind: .number, escaped: false, start: UInt32(start), end: UInt32(index), count: 0))
+            tape.append(
+                Entry(
+                    kind: .number, escaped: false, start: UInt32(truncatingIfNeeded: start),
+                    end: UInt32(truncatingIfNeeded: index), count: 0))
         }
 
         private mutating func string() throws(SyntaxError) {
@@ -292,7 +322,10 @@ final class JSONDocument {
                 }
                 guard index < count else {
                     throw SyntaxError(
-                        offset: index, reason: "the text ends inside a string that opens at \(location(UInt32(start)))")
+                        offset: index,
+                        reason:
+                            "the text ends inside a string that opens at \(location(UInt32(truncatingIfNeeded: start)))"
+                    )
                 }
                 let byte = bytes[index]
                 if byte == 0x22 {
@@ -309,7 +342,10 @@ final class JSONDocument {
                 escaped = true
                 try escape()
             }
-            tape.append(Entry(kind: .string, escaped: escaped, start: UInt32(start), end: UInt32(index), count: 0))
+            tape.append(
+                Entry(
+                    kind: .string, escaped: escaped, start: UInt32(truncatingIfNeeded: start),
+                    end: UInt32(truncatingIfNeeded: index), count: 0))
         }
 
         /// Checks one escape at `index` (a backslash), including surrogate pairs.

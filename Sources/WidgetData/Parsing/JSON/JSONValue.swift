@@ -8,6 +8,8 @@ struct JSONValue {
     var kind: JSONDocument.Kind { entry.kind }
     /// The byte offset where the value starts.
     var offset: Int { Int(entry.start) }
+    /// The same, as stored (4 bytes), for callers that keep many.
+    var tapeOffset: UInt32 { entry.start }
     /// `line:column` where the value starts.
     var location: String { document.text.location(at: offset) }
 
@@ -19,7 +21,8 @@ struct JSONValue {
         case .null: return "null"
         case .true: return "true"
         case .false: return "false"
-        case .nonFinite, .number: return String(decoding: rawBytes, as: UTF8.self)
+        case .nonFinite, .number:
+            return MessageText.cut(String(decoding: rawBytes, as: UTF8.self), limit: MessageText.quotedLimit)
         case .string: return "\"\(document.text.excerpt(from: offset + 1, to: Int(entry.end) - 1, limit: 40))\""
         case .array: return "an array"
         case .object: return "an object"
@@ -40,15 +43,28 @@ struct JSONValue {
     /// The elements of an array, or `nil`.
     var elements: [JSONValue]? {
         guard kind == .array else { return nil }
-        var result: [JSONValue] = []
-        result.reserveCapacity(count)
-        var child = index + 1
-        for _ in 0..<count {
-            let value = JSONValue(document: document, index: child)
-            result.append(value)
-            child = value.nextIndex
+        return Array(elementSequence)
+    }
+
+    /// The elements of an array one at a time, allocating nothing; empty for anything else.
+    /// Use it where an array may be huge (a 60 MB array of zeros is 30 million elements).
+    var elementSequence: ElementSequence {
+        ElementSequence(document: document, upcoming: index + 1, remaining: kind == .array ? count : 0)
+    }
+
+    /// The elements of an array, walked along the tape.
+    struct ElementSequence: Sequence, IteratorProtocol {
+        let document: JSONDocument
+        var upcoming: Int
+        var remaining: Int
+
+        mutating func next() -> JSONValue? {
+            guard remaining > 0 else { return nil }
+            let value = JSONValue(document: document, index: upcoming)
+            upcoming = value.nextIndex
+            remaining -= 1
+            return value
         }
-        return result
     }
 
     /// The members of an object in document order (duplicates kept), or `nil`.

@@ -1,7 +1,7 @@
 extension Double {
     /// Whole numbers without a fraction, others as Swift prints them.
     var formatted: String {
-        if self == rounded(), abs(self) < 1e15 { return String(Int64(self)) }
+        if self == rounded(), abs(self) < 1e15, let whole = Int64(exactly: self) { return String(whole) }
         return String(self)
     }
 }

@@ -75,10 +75,20 @@ public enum StrictDate {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    /// `YYYY-MM-DD` for midnight UTC, else `YYYY-MM-DDTHH:MM:SSZ`, for messages.
-    static func text(seconds: Double) -> String {
-        guard seconds.isFinite, abs(seconds) < 3e11 else { return "\(seconds) s" }
-        let whole = Int(seconds.rounded(.down))
+    /// The UTC calendar date and time of an instant, by proleptic Gregorian arithmetic: the
+    /// Gregorian rules extended backwards, so a date before 1582-10-15 is never shifted by a
+    /// switch to the Julian calendar, as Foundation's `Calendar(identifier: .gregorian)` does.
+    /// Use it (or ``isoText(_:)``) wherever a date must become text, a file name or JSON.
+    ///
+    /// ```swift
+    /// StrictDate.civil(StrictDate.date(year: 1500, month: 3, day: 1)!)   // (1500, 3, 1, 0, 0, 0)
+    /// ```
+    ///
+    /// - Parameter date: an instant.
+    /// - Returns: the fields in UTC (seconds rounded down), or `nil` outside years 1…9999.
+    public static func civil(_ date: Date) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int)? {
+        let seconds = date.timeIntervalSince1970
+        guard seconds.isFinite, let whole = Int(exactly: seconds.rounded(.down)) else { return nil }
         let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
         let secondsOfDay = whole - days * 86_400
         // Howard Hinnant's civil_from_days.
@@ -91,10 +101,30 @@ public enum StrictDate {
         let day = dayOfYear - (153 * mp + 2) / 5 + 1
         let month = mp < 10 ? mp + 3 : mp - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        guard (1...9999).contains(year) else { return nil }
+        return (year, month, day, secondsOfDay / 3600, secondsOfDay / 60 % 60, secondsOfDay % 60)
+    }
+
+    /// `YYYY-MM-DD` for midnight UTC, else `YYYY-MM-DDTHH:MM:SSZ`, in the proleptic Gregorian
+    /// calendar (see ``civil(_:)``); `nil` outside years 1…9999.
+    ///
+    /// ```swift
+    /// StrictDate.isoText(StrictDate.date(year: 1200, month: 5, day: 17)!)   // "1200-05-17"
+    /// ```
+    public static func isoText(_ date: Date) -> String? {
+        guard let c = civil(date) else { return nil }
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let date = "\(year)-\(two(month))-\(two(day))"
-        guard secondsOfDay != 0 || seconds != seconds.rounded(.down) else { return date }
-        return "\(date)T\(two(secondsOfDay / 3600)):\(two(secondsOfDay / 60 % 60)):\(two(secondsOfDay % 60))Z"
+        let year = String(repeating: "0", count: max(0, 4 - String(c.year).count)) + String(c.year)
+        let day = "\(year)-\(two(c.month))-\(two(c.day))"
+        let seconds = date.timeIntervalSince1970
+        guard c.hour != 0 || c.minute != 0 || c.second != 0 || seconds != seconds.rounded(.down) else { return day }
+        return "\(day)T\(two(c.hour)):\(two(c.minute)):\(two(c.second))Z"
+    }
+
+    /// ``isoText(_:)`` of seconds since 1970, for messages; any value gives some text.
+    static func text(seconds: Double) -> String {
+        guard seconds.isFinite, abs(seconds) < 3e11 else { return "\(seconds) s" }
+        return isoText(Date(timeIntervalSince1970: seconds)) ?? "\(seconds) s"
     }
 
     /// 00–69 → 2000–2069, 70–99 → 1970–1999.

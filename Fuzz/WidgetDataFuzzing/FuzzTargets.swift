@@ -1,0 +1,116 @@
+import Foundation
+import WidgetData
+
+/// What each fuzz target runs on one input: a parser, then the checks of ``Invariants`` on
+/// whatever it returned or threw. A broken rule stops the process (`fatalError`), which
+/// libFuzzer reports as a crash and saves the input for.
+///
+/// The same functions run plainly in the replay mode of each target (see ``Replay``), so a
+/// saved crash can be re-run under the debugger without the fuzzer.
+public enum FuzzTargets {
+    /// The source name every target passes, so messages can be checked for it.
+    static var source: String { "fuzz.input" }
+
+    /// Binance klines.
+    public static func binance(_ data: Data) {
+        Invariants.ohlc(exchange: true) { () throws(DataError) in try BinanceKlinesParser().parse(data, source: source)
+        }
+    }
+
+    /// Coinbase candles.
+    public static func coinbase(_ data: Data) {
+        Invariants.ohlc(exchange: true) { () throws(DataError) in
+            try CoinbaseCandlesParser().parse(data, source: source)
+        }
+    }
+
+    /// Kraken OHLC, with and without a pair chosen.
+    public static func kraken(_ data: Data) {
+        Invariants.ohlc(exchange: true) { () throws(DataError) in try KrakenOHLCParser().parse(data, source: source) }
+        Invariants.ohlc(exchange: true) { () throws(DataError) in
+            try KrakenOHLCParser().parse(data, source: source, pair: "XXBTZUSD")
+        }
+    }
+
+    /// Cryptowatch OHLC, with and without a period chosen.
+    public static func cryptowatch(_ data: Data) {
+        Invariants.ohlc(exchange: true) { () throws(DataError) in
+            try CryptowatchOHLCParser().parse(data, source: source)
+        }
+        Invariants.ohlc(exchange: true) { () throws(DataError) in
+            try CryptowatchOHLCParser().parse(data, source: source, period: "3600")
+        }
+    }
+
+    /// Price CSV in its three layouts, decided by the header or forced.
+    public static func ohlcCSV(_ data: Data) {
+        Invariants.ohlc(exchange: false) { () throws(DataError) in try OHLCCSVParser().parse(data, source: source) }
+        Invariants.ohlc(exchange: false) { () throws(DataError) in
+            try OHLCCSVParser(layout: .named, valueColumn: "close").parse(data, source: source)
+        }
+        Invariants.ohlc(exchange: false) { () throws(DataError) in
+            let (series, warnings) = try YahooCSVParser().parse(data, source: source, symbol: "X")
+            return ParseResult(value: series, format: .yahoo, warnings: warnings)
+        }
+    }
+
+    /// disease.sh: countries, historical, and the strict timeline.
+    public static func diseaseSh(_ data: Data) {
+        Invariants.cases { () throws(DataError) in try DiseaseShParser().historical(data, source: source) }
+        Invariants.cases { () throws(DataError) in
+            try DiseaseShParser().historical(data, source: source, country: "India")
+        }
+        Invariants.countries { () throws(DataError) in try DiseaseShParser().countries(data, source: source) }
+        Invariants.cases { () throws(DataError) in
+            let timeline = try DiseaseShParser().timeline(data, source: source)
+            let series = CaseSeries(
+                region: timeline.region,
+                columns: [
+                    .init(name: "cases", values: timeline.cases), .init(name: "deaths", values: timeline.deaths),
+                    .init(name: "recovered", values: timeline.recovered),
+                ].filter { !$0.values.isEmpty }, source: timeline.source)
+            return ParseResult(value: series, format: .diseaseShHistorical, warnings: [])
+        }
+    }
+
+    /// JHU wide time series, whole file and one region.
+    public static func jhu(_ data: Data) {
+        Invariants.cases { () throws(DataError) in try JHUTimeSeriesParser().parse(data, source: source) }
+        Invariants.cases { () throws(DataError) in
+            try JHUTimeSeriesParser().parse(data, source: source, region: "Canada")
+        }
+    }
+
+    /// NYT and OWID long CSV.
+    public static func longCSV(_ data: Data) {
+        Invariants.cases { () throws(DataError) in try LongCaseCSVParser().parse(data, source: source) }
+        Invariants.cases { () throws(DataError) in
+            try LongCaseCSVParser(layout: .nyt).parse(data, source: source, region: "New York")
+        }
+        Invariants.cases { () throws(DataError) in
+            try LongCaseCSVParser(layout: .owid).parse(data, source: source, region: "SRB")
+        }
+    }
+
+    /// Format detection and the reader every provider uses, with and without options.
+    public static func seriesReader(_ data: Data) {
+        Invariants.any { () throws(DataError) in try SeriesReader().read(data, source: source) }
+        Invariants.any { () throws(DataError) in
+            try SeriesReader(SeriesOptions(region: "US", column: "close")).read(data, source: source)
+        }
+        Invariants.error { () throws(DataError) in _ = try SeriesFormat.detect(in: data, source: source) }
+    }
+
+    /// The CSV reader alone: records, header, delimiter, every field as a number and a time.
+    public static func csv(_ data: Data) {
+        Invariants.error { () throws(DataError) in _ = try ReaderProbe.csv(data, source: source) }
+        Invariants.error { () throws(DataError) in
+            _ = try CSVReader.records(in: String(decoding: data, as: UTF8.self), source: source)
+        }
+    }
+
+    /// The JSON reader alone: every value read as a number, a string and a summary.
+    public static func json(_ data: Data) {
+        Invariants.error { () throws(DataError) in _ = try ReaderProbe.json(data, source: source) }
+    }
+}

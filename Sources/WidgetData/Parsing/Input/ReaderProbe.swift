@@ -1,0 +1,60 @@
+import Foundation
+
+/// The JSON and CSV readers on their own, for the fuzz harnesses (`Fuzz/`) and tests in this
+/// package: each reads everything it can from the input and returns how much it read.
+package enum ReaderProbe {
+    /// Bytes of tape per JSON value: the memory bound of a parsed document is this times the
+    /// number of values, which is at most half the number of bytes (`0,` is one value).
+    package static var bytesPerJSONValue: Int { MemoryLayout<JSONDocument.Entry>.stride }
+
+    /// Parses JSON and reads every value as a number, a string and a summary, and every key.
+    ///
+    /// - Returns: the number of values in the document.
+    /// - Throws: ``DataError`` as ``SeriesReader`` would for invalid JSON.
+    package static func json(_ data: Data, source: String) throws(DataError) -> Int {
+        let document = try JSONDocument(SourceText(data, source: source))
+        var index = 0
+        let count = document.tape.count
+        while index < count {
+            let value = JSONValue(document: document, index: index)
+            _ = value.number
+            _ = value.string
+            _ = value.summary
+            _ = value.location
+            if value.kind == .object { _ = value.keys }
+            index += 1
+        }
+        return count
+    }
+
+    /// Opens CSV as the parsers do (delimiter, header, decimal mark) and reads every field of
+    /// every row as text, as a number and as a date or time.
+    ///
+    /// - Returns: the number of rows under the header.
+    /// - Throws: ``DataError`` as ``SeriesReader`` would for unreadable CSV.
+    package static func csv(_ data: Data, source: String) throws(DataError) -> Int {
+        let table = try CSVTable(SourceText(data, source: source))
+        let style = try table.numberStyle(columns: Array(0..<table.header.count))
+        var scanner = table.scanner
+        var rows = 0
+        var timeColumn = TimeColumn()
+        var tokens: [TimeToken] = []
+        while let row = try scanner.next() {
+            rows += 1
+            _ = table.widthProblem(row)
+            for field in row.fields {
+                _ = scanner.string(field)
+                _ = scanner.trimmedString(field)
+                _ = scanner.number(field, style: style)
+                _ = scanner.plainNumber(field)
+                let token = scanner.time(field)
+                timeColumn.observe(token, position: row.line)
+                if tokens.count < 1_000 { tokens.append(token) }
+            }
+        }
+        if let settled = try? timeColumn.settle(source: source, describe: { ("\($0)", "line \($0)") }) {
+            for token in tokens { _ = settled.seconds(token) }
+        }
+        return rows
+    }
+}
