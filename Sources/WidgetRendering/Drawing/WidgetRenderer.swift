@@ -164,6 +164,9 @@ package final class WidgetRenderer {
                 context.setColor(Self.modePlate(mode))
                 cairo_paint(cr)
             }
+            // The layers are clipped to the widget's shape already: clipping again would fade
+            // the antialiased edge twice.
+            cairo_reset_clip(cr)
             let tints = Self.accentedTints
             for (group, tint) in [(false, tints.primary), (true, tints.accent)] {
                 let (layer, layerContext) = try newCanvas()
@@ -184,6 +187,7 @@ package final class WidgetRenderer {
                 context.setColor(Self.modePlate(mode))
                 cairo_paint(cr)
             }
+            cairo_reset_clip(cr)
             cairo_save(cr)
             cairo_identity_matrix(cr)
             cairo_set_source_surface(cr, layer.pointer, 0, 0)
