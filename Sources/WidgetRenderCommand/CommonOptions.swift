@@ -26,6 +26,13 @@ struct CommonOptions: ParsableArguments {
     var colorScheme: String?
 
     @Option(
+        name: .customLong("rendering-mode"),
+        help: ArgumentHelp(
+            "full-color, accented (a tinted Home Screen: two tints, no background) or vibrant (the Lock Screen: desaturated). Default: vibrant for accessory families, full-color for the others.",
+            valueName: "mode"))
+    var renderingMode: String?
+
+    @Option(
         help: ArgumentHelp(
             "Language of the widgets' text, a BCP 47 code such as en, ja, ko or pt-BR.",
             valueName: "code"))
@@ -89,6 +96,13 @@ struct CommonOptions: ParsableArguments {
         case nil, "light": request.colorScheme = .light
         case "dark": request.colorScheme = .dark
         case let other?: throw ValidationError("--color-scheme: '\(other)' is not light or dark")
+        }
+        if let renderingMode {
+            guard let mode = WidgetRenderingMode(named: renderingMode) else {
+                throw ValidationError(
+                    "--rendering-mode: '\(renderingMode)' is not full-color, accented or vibrant")
+            }
+            request.renderingMode = mode
         }
         request.locale = try Self.locale(locale)
         request.timeZone = try zone()

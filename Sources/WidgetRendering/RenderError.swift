@@ -5,6 +5,8 @@ package enum RenderError: Error, Equatable, CustomStringConvertible {
     case fonts(String)
     case png(String)
     case image(path: String, reason: String)
+    /// A view asks for something that does not exist (an unknown symbol name).
+    case view(String)
 
     package var description: String {
         switch self {
@@ -13,6 +15,7 @@ package enum RenderError: Error, Equatable, CustomStringConvertible {
         case .fonts(let message): "fonts: \(message)"
         case .png(let message): "PNG encoding failed: \(message)"
         case .image(let path, let reason): "\(path): \(reason)"
+        case .view(let message): message
         }
     }
 }

@@ -6,14 +6,17 @@ import WidgetRendering
 /// encoded to PNG and decoded again.
 enum SnapshotRendering {
     /// Render sessions (fonts and caches) lent to one render at a time, so tests can render in
-    /// parallel without sharing a renderer. A cache, not test state: it holds no results.
+    /// parallel without sharing a renderer; one set per list of the widgets' own font files.
+    /// A cache, not test state: it holds no results.
     final class SessionPool: @unchecked Sendable {
         private let lock = NSLock()
-        private var idle: [RenderSession] = []
+        private var idle: [[URL]: [RenderSession]] = [:]
 
-        func with<T>(_ body: (RenderSession) throws -> T) throws -> T {
-            let session = try lock.withLock { idle.popLast() } ?? RenderSession(widgets: [])
-            defer { lock.withLock { idle.append(session) } }
+        func with<T>(fonts: [URL] = [], _ body: (RenderSession) throws -> T) throws -> T {
+            let key = Set(fonts).sorted { $0.path < $1.path }
+            let session =
+                try lock.withLock { idle[key]?.popLast() } ?? RenderSession(widgets: [], fontFiles: key)
+            defer { lock.withLock { idle[key, default: []].append(session) } }
             return try body(session)
         }
     }
@@ -22,10 +25,11 @@ enum SnapshotRendering {
 
     /// Draws a view for a family; a failure becomes an image that says why.
     static func image(
-        _ view: ViewNode, metrics: WidgetMetrics, context: ViewContext, contentMarginsDisabled: Bool
+        _ view: ViewNode, metrics: WidgetMetrics, context: ViewContext, contentMarginsDisabled: Bool,
+        fonts: [URL] = []
     ) -> WidgetImage {
         do {
-            return try pool.with { session in
+            return try pool.with(fonts: fonts) { session in
                 let (surface, _) = try session.renderer.render(
                     view, metrics: metrics, context: context, contentMarginsDisabled: contentMarginsDisabled)
                 let decoded = try PNGImage.read(data: try session.encoder.encode(surface))
@@ -45,6 +49,7 @@ enum SnapshotRendering {
         var locale: Locale
         var timeZone: TimeZone
         var appGroups: AppGroupContainers
+        var renderingMode: WidgetRenderingMode?
 
         func metrics() throws -> WidgetMetrics {
             try WidgetMetrics(family: family, device: device, scale: scale)
@@ -53,7 +58,8 @@ enum SnapshotRendering {
         func viewContext(_ metrics: WidgetMetrics, date: Date, isPlaceholder: Bool) -> ViewContext {
             ViewContext(
                 family: family, displaySize: metrics.size, colorScheme: colorScheme, locale: locale,
-                timeZone: timeZone, isPlaceholder: isPlaceholder, date: date, appGroups: appGroups)
+                timeZone: timeZone, isPlaceholder: isPlaceholder, date: date, appGroups: appGroups,
+                renderingMode: renderingMode)
         }
     }
 
@@ -101,7 +107,7 @@ enum SnapshotRendering {
             return image(
                 shown.view, metrics: metrics,
                 context: setup.viewContext(metrics, date: shownAt, isPlaceholder: isPlaceholder),
-                contentMarginsDisabled: widget.contentMarginsDisabled)
+                contentMarginsDisabled: widget.contentMarginsDisabled, fonts: widget.fontFiles)
         } catch is Deadline.Expired {
             return WidgetImage(
                 surface: nil,

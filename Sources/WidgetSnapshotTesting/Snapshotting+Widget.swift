@@ -30,6 +30,7 @@ extension Snapshotting where Value: Widget, Format == WidgetImage {
     ///   - shownAt: the time the screen shows; later times follow the timeline and its reloads.
     ///   - entry: the timeline's entry (default), the snapshot or the placeholder.
     ///   - colorScheme: light or dark.
+    ///   - renderingMode: full colour, accented or vibrant; `nil` for the family's default.
     ///   - device: whose sizes; the 430×932 pt iPhone by default.
     ///   - scale: pixels per point; the device's by default.
     ///   - locale: the language of the widget's text.
@@ -44,7 +45,8 @@ extension Snapshotting where Value: Widget, Format == WidgetImage {
     /// - Returns: the strategy.
     public static func widget(
         family: WidgetFamily = .systemMedium, at date: Date, shownAt: Date? = nil,
-        entry: WidgetSnapshotEntry = .timeline, colorScheme: ColorScheme = .light, device: DeviceProfile = .default,
+        entry: WidgetSnapshotEntry = .timeline, colorScheme: ColorScheme = .light,
+        renderingMode: WidgetRenderingMode? = nil, device: DeviceProfile = .default,
         scale: Int? = nil, locale: Locale = Locale(identifier: "en"), timeZone: TimeZone = .utc,
         parameters: [String: String] = [:], appGroups: AppGroupContainers = AppGroupContainers(),
         providerValues: ProviderValues = ProviderValues(), kind: String? = nil, providerTimeout: TimeInterval = 60,
@@ -52,7 +54,7 @@ extension Snapshotting where Value: Widget, Format == WidgetImage {
     ) -> Snapshotting {
         let setup = SnapshotRendering.Setup(
             family: family, device: device, scale: scale, colorScheme: colorScheme, locale: locale,
-            timeZone: timeZone, appGroups: appGroups)
+            timeZone: timeZone, appGroups: appGroups, renderingMode: renderingMode)
         return Snapshotting(
             pathExtension: "png",
             diffing: .widgetImage(channelTolerance: channelTolerance, maxDifferingShare: maxDifferingShare),
@@ -99,25 +101,28 @@ extension Snapshotting where Value: View, Format == WidgetImage {
     ///   - device: whose sizes; the 430×932 pt iPhone by default.
     ///   - scale: pixels per point; the device's by default.
     ///   - colorScheme: light or dark.
+    ///   - renderingMode: full colour, accented or vibrant; `nil` for the family's default.
     ///   - locale: the language.
     ///   - timeZone: for dates; UTC by default.
     ///   - date: the time the screen shows (for relative-date text).
     ///   - isPlaceholder: draw redacted.
     ///   - appGroups: folders standing in for app group containers.
     ///   - contentMarginsDisabled: lay the view out edge to edge.
+    ///   - fonts: font files the view uses with `Font.custom(_:size:)`, as a widget's `.fonts(_:)`.
     ///   - channelTolerance: how far a channel may differ (0…255).
     ///   - maxDifferingShare: the share of pixels that may differ (0…1).
     /// - Returns: the strategy.
     public static func image(
         family: WidgetFamily = .systemMedium, device: DeviceProfile = .default, scale: Int? = nil,
-        colorScheme: ColorScheme = .light, locale: Locale = Locale(identifier: "en"), timeZone: TimeZone = .utc,
+        colorScheme: ColorScheme = .light, renderingMode: WidgetRenderingMode? = nil,
+        locale: Locale = Locale(identifier: "en"), timeZone: TimeZone = .utc,
         date: Date = Date(timeIntervalSince1970: 0), isPlaceholder: Bool = false,
         appGroups: AppGroupContainers = AppGroupContainers(), contentMarginsDisabled: Bool = false,
-        channelTolerance: Int = 8, maxDifferingShare: Double = 0.0005
+        fonts: [URL] = [], channelTolerance: Int = 8, maxDifferingShare: Double = 0.0005
     ) -> Snapshotting {
         let setup = SnapshotRendering.Setup(
             family: family, device: device, scale: scale, colorScheme: colorScheme, locale: locale,
-            timeZone: timeZone, appGroups: appGroups)
+            timeZone: timeZone, appGroups: appGroups, renderingMode: renderingMode)
         return Snapshotting(
             pathExtension: "png",
             diffing: .widgetImage(channelTolerance: channelTolerance, maxDifferingShare: maxDifferingShare),
@@ -128,7 +133,7 @@ extension Snapshotting where Value: View, Format == WidgetImage {
                         value: SnapshotRendering.image(
                             ViewNode(value), metrics: metrics,
                             context: setup.viewContext(metrics, date: date, isPlaceholder: isPlaceholder),
-                            contentMarginsDisabled: contentMarginsDisabled))
+                            contentMarginsDisabled: contentMarginsDisabled, fonts: fonts))
                 } catch {
                     return Async(value: WidgetImage(surface: nil, failure: "\(error)", renderStack: ""))
                 }

@@ -43,6 +43,22 @@ func describe(_ node: ViewNode) -> String {
         return "ContainerBackground(\(describe(background)); \(describe(content)))"
     case .widgetURL(let url, let child): return "URL(\(url.absoluteString); \(describe(child)))"
     case .composite(let body): return "Composite(\(body.typeName))"
+    case .divider: return "Divider"
+    case .resizableSymbol(let name): return "Symbol(\(name))"
+    case .progress: return "Progress"
+    case .canvas: return "Canvas"
+    case .geometryReader: return "GeometryReader"
+    case .hitTarget(let target, let child): return "Hit[\(target.kind)](\(describe(child)))"
+    case .button(let child): return "Button(\(describe(child)))"
+    case .toggle(let isOn, let child): return "Toggle[\(isOn)](\(describe(child)))"
+    case .tinted(let child): return "Tinted(\(describe(child)))"
+    case .offset(_, _, let child): return "Offset(\(describe(child)))"
+    case .opacity(_, let child): return "Opacity(\(describe(child)))"
+    case .clip(_, let child): return "Clip(\(describe(child)))"
+    case .accentable(let child): return "Accent(\(describe(child)))"
+    case .fixedSize(_, _, let child): return "FixedSize(\(describe(child)))"
+    case .layoutPriority(let value, let child): return "Priority[\(value)](\(describe(child)))"
+    case .aspectRatio(_, _, let child): return "Aspect(\(describe(child)))"
     }
 }
 

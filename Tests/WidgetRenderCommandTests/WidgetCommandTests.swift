@@ -83,6 +83,7 @@ struct ServerOptions: WidgetCommandOptions {
                 "render", "--widget", "clock", "--device", "iphone-375x667", "--scale", "2", "--color-scheme", "dark",
                 "--locale", "pt-BR", "--time-zone", "Asia/Tokyo", "--param", "a=b", "--shared-container",
                 "group.com.example=/tmp/a", "--shared-container", "/tmp/b", "--provider-timeout", "5",
+                "--rendering-mode", "accented",
             ]) as? RenderCommand<Clocks, NoWidgetCommandOptions>)
         let request = try command.common.request(outputDirectory: URL(fileURLWithPath: "/tmp"), families: nil)
         #expect(request.kinds == ["clock"])
@@ -95,6 +96,16 @@ struct ServerOptions: WidgetCommandOptions {
         #expect(request.appGroups.folders == ["group.com.example": URL(fileURLWithPath: "/tmp/a", isDirectory: true)])
         #expect(request.appGroups.defaultFolder == URL(fileURLWithPath: "/tmp/b", isDirectory: true))
         #expect(request.providerTimeout == 5)
+        #expect(request.renderingMode == .accented)
+        let fullColor = try #require(
+            try Plain.parseAsRoot(["render", "--rendering-mode", "full-color"])
+                as? RenderCommand<Clocks, NoWidgetCommandOptions>)
+        #expect(
+            try fullColor.common.request(outputDirectory: URL(fileURLWithPath: "/tmp"), families: nil).renderingMode
+                == .fullColor)
+        let none = try #require(try Plain.parseAsRoot(["render"]) as? RenderCommand<Clocks, NoWidgetCommandOptions>)
+        #expect(
+            try none.common.request(outputDirectory: URL(fileURLWithPath: "/tmp"), families: nil).renderingMode == nil)
     }
 
     @Test(arguments: [
@@ -104,6 +115,7 @@ struct ServerOptions: WidgetCommandOptions {
         (["--param", "a=1", "--param", "a=2"], "--param a is given twice"),
         (["--provider-timeout", "nan"], "--provider-timeout must be"),
         (["--time-zone", "Mars/Olympus"], "unknown time zone 'Mars/Olympus'"),
+        (["--rendering-mode", "tinted"], "--rendering-mode: 'tinted' is not full-color, accented or vibrant"),
     ])
     func badValuesNameTheOption(arguments: [String], message: String) throws {
         let command = try #require(

@@ -35,26 +35,61 @@ struct GoldenTests {
     static let ja = Locale(identifier: "ja")
     static let ko = Locale(identifier: "ko")
 
-    @Test(arguments: matrix)
-    func everyWidgetFamilyAndAppearance(_ scene: Case) async {
-        switch scene.kind {
+    /// A golden of a built-in widget by kind, through its public type.
+    static func assertBuiltIn(
+        _ kind: String, family: WidgetFamily, colorScheme: ColorScheme = .light,
+        renderingMode: WidgetRenderingMode? = nil, device: DeviceProfile = .default, named name: String,
+        fileID: StaticString = #fileID, file: StaticString = #filePath, testName: String = #function,
+        line: UInt = #line, column: UInt = #column
+    ) async {
+        func strategy<W: Widget>(_: W.Type) -> Snapshotting<W, WidgetImage> {
+            .widget(family: family, at: now, colorScheme: colorScheme, renderingMode: renderingMode, device: device)
+        }
+        switch kind {
         case PriceWidget.kind:
             await assertSnapshot(
-                of: PriceWidget(),
-                as: .widget(family: scene.family, at: Self.now, colorScheme: scene.colorScheme, device: scene.device),
-                named: scene.name)
+                of: PriceWidget(), as: strategy(PriceWidget.self), named: name, fileID: fileID, file: file,
+                testName: testName, line: line, column: column)
         case CountryStatusWidget.kind:
             await assertSnapshot(
-                of: CountryStatusWidget(),
-                as: .widget(family: scene.family, at: Self.now, colorScheme: scene.colorScheme, device: scene.device),
-                named: scene.name)
+                of: CountryStatusWidget(), as: strategy(CountryStatusWidget.self), named: name, fileID: fileID,
+                file: file, testName: testName, line: line, column: column)
         case GlobalStatsWidget.kind:
             await assertSnapshot(
-                of: GlobalStatsWidget(),
-                as: .widget(family: scene.family, at: Self.now, colorScheme: scene.colorScheme, device: scene.device),
-                named: scene.name)
-        default: Issue.record("no golden case for widget \(scene.kind); add it here")
+                of: GlobalStatsWidget(), as: strategy(GlobalStatsWidget.self), named: name, fileID: fileID,
+                file: file, testName: testName, line: line, column: column)
+        default: Issue.record("no golden case for widget \(kind); add it here")
         }
+    }
+
+    @Test(arguments: matrix)
+    func everyWidgetFamilyAndAppearance(_ scene: Case) async {
+        await Self.assertBuiltIn(
+            scene.kind, family: scene.family, colorScheme: scene.colorScheme, device: scene.device, named: scene.name)
+    }
+
+    struct ModeCase: CustomTestStringConvertible, Sendable {
+        var kind: String
+        var family: WidgetFamily
+        var mode: WidgetRenderingMode
+
+        var name: String { "\(kind)-\(family.shortName)-\(mode)" }
+        var testDescription: String { name }
+    }
+
+    /// Every built-in widget in the accented (tinted Home Screen) and vibrant (Lock Screen,
+    /// StandBy) modes; full colour is the matrix above, and the accessory families there are vibrant.
+    static let modeMatrix: [ModeCase] =
+        [PriceWidget.kind, CountryStatusWidget.kind, GlobalStatsWidget.kind].flatMap { kind in
+            [WidgetRenderingMode.accented, .vibrant].map { ModeCase(kind: kind, family: .systemSmall, mode: $0) }
+        } + [
+            ModeCase(kind: PriceWidget.kind, family: .accessoryRectangular, mode: .accented),
+            ModeCase(kind: PriceWidget.kind, family: .systemMedium, mode: .accented),
+        ]
+
+    @Test(arguments: modeMatrix)
+    func renderingModes(_ scene: ModeCase) async {
+        await Self.assertBuiltIn(scene.kind, family: scene.family, renderingMode: scene.mode, named: scene.name)
     }
 
     @Test func placeholders() async {

@@ -131,7 +131,7 @@ struct LayoutFitTests {
                                     date: entry.date, appGroups: groups))
                             for item in lists.content {
                                 if case .text = item { continue }
-                                guard let problem = Self.problem(item, content: metrics.contentRect)
+                                guard item.draws, let problem = Self.problem(item, content: metrics.contentRect)
                                 else { continue }
                                 let line = "\(device.id) \(family.shortName) \(parameters): \(problem)"
                                 if !problems.contains(line) { problems.append(line) }

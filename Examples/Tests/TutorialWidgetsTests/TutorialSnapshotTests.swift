@@ -32,6 +32,14 @@ struct TutorialSnapshotTests {
             named: "egghead")
     }
 
+    @Test func characterHealthInTheTintedAndLockScreenModes() async {
+        for (family, mode) in [(WidgetFamily.systemSmall, WidgetRenderingMode.accented), (.systemMedium, .vibrant)] {
+            await assertSnapshot(
+                of: CharacterHealthWidget(), as: .widget(family: family, at: Fixtures.morning, renderingMode: mode),
+                named: "\(family.shortName)-\(mode)")
+        }
+    }
+
     @Test func characterHealthLaterOn() async {
         // Asked at 09:00 and shown at 11:30: past the 11:00 reload, so the second request's entry.
         await assertSnapshot(

@@ -18,6 +18,8 @@ public struct AnyWidget: Sendable {
     public var parameters: [WidgetParameter] = []
     /// True when the content is drawn edge to edge, without the system's margins.
     public var contentMarginsDisabled = false
+    /// Font files the widget's views use with `Font.custom(_:size:)` (see ``WidgetConfiguration/fonts(_:)``).
+    public var fontFiles: [URL] = []
 
     private let makePlaceholder: @Sendable (TimelineProviderContext) -> AnyTimelineEntry
     private let makeSnapshot: @Sendable (TimelineProviderContext) async throws -> AnyTimelineEntry

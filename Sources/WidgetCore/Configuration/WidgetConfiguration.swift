@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a ``Widget``'s `body` declares: its kind, names, families, provider and view, as
 /// WidgetKit's `WidgetConfiguration`.
 ///
@@ -100,5 +102,22 @@ extension WidgetConfiguration {
     /// - Returns: the changed configuration.
     public func parameters(_ parameters: [WidgetParameter]) -> ModifiedWidgetConfiguration {
         ModifiedWidgetConfiguration(self) { $0.parameters = parameters }
+    }
+
+    /// Font files the widget's views use with `Font.custom(_:size:)`, as a widget extension lists
+    /// them under `UIAppFonts` in its Info.plist.
+    ///
+    /// They join the fonts of the project's own configuration for every render of a session
+    /// that has this widget; no other font on the machine is admitted.
+    ///
+    /// ```swift
+    /// StaticConfiguration(kind: "quote", provider: QuoteProvider()) { QuoteView(entry: $0) }
+    ///     .fonts([Bundle.module.url(forResource: "Lobster-Regular", withExtension: "ttf")!])
+    /// ```
+    ///
+    /// - Parameter files: TrueType or OpenType files; a file that cannot be read fails the render (69).
+    /// - Returns: the configuration.
+    public func fonts(_ files: [URL]) -> ModifiedWidgetConfiguration {
+        ModifiedWidgetConfiguration(self) { $0.fontFiles += files }
     }
 }

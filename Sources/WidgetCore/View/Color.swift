@@ -39,6 +39,9 @@ public struct Color: Sendable, Hashable {
     public var light: RGBA
     /// The colour in dark appearance.
     public var dark: RGBA
+    /// 0 for a plain colour; 1, 2, 3 for `.secondary`, `.tertiary`, `.quaternary`, which follow
+    /// the foreground colour where they are used (see ``resolved(against:)``).
+    package var level = 0
 
     /// The same colour in both appearances.
     public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
@@ -58,6 +61,55 @@ public struct Color: Sendable, Hashable {
         self.init(light: RGBA(hex: hex), dark: RGBA(hex: hex))
     }
 
+    /// A grey, the same in both appearances, as SwiftUI's `Color(white:opacity:)`.
+    ///
+    /// - Parameters:
+    ///   - white: 0 (black) … 1 (white).
+    ///   - opacity: 0…1.
+    public init(white: Double, opacity: Double = 1) {
+        self.init(red: white, green: white, blue: white, opacity: opacity)
+    }
+
+    private init(level: Int, light: RGBA, dark: RGBA) {
+        self.init(light: light, dark: dark)
+        self.level = level
+    }
+
+    /// The opacity a hierarchical level gives a foreground colour that is not the system's label colour.
+    private static func levelOpacity(_ level: Int) -> Double {
+        switch level {
+        case 1: 0.6
+        case 2: 0.3
+        default: 0.18
+        }
+    }
+
+    /// A hierarchical colour (`.secondary`, `.tertiary`, `.quaternary`) as it looks under a
+    /// foreground colour, as SwiftUI's hierarchical shape styles: the system's label colours
+    /// under the default foreground, the foreground at a lower opacity under any other
+    /// (white at 60 % for `.secondary` on the Lock Screen). Plain colours are returned as they are.
+    ///
+    /// - Parameter foreground: the foreground colour where the colour is used.
+    /// - Returns: a plain colour.
+    public func resolved(against foreground: Color) -> Color {
+        guard level > 0 else { return self }
+        var plain = self
+        plain.level = 0
+        guard foreground != .primary else { return plain }
+        // The extra opacity a view asked for (`.secondary.opacity(0.5)`) is kept.
+        let base = Self.hierarchical(level).light.alpha
+        let extra = base > 0 ? light.alpha / base : 1
+        return foreground.opacity(Self.levelOpacity(level) * extra)
+    }
+
+    private static func hierarchical(_ level: Int) -> Color {
+        switch level {
+        case 1: secondary
+        case 2: tertiary
+        default: quaternary
+        }
+    }
+
     /// The components for an appearance.
     public func resolved(in scheme: ColorScheme) -> RGBA {
         scheme == .light ? light : dark
@@ -73,9 +125,22 @@ public struct Color: Sendable, Hashable {
 
     /// Text and lines: near black on light, white on dark.
     public static var primary: Color { Color(light: RGBA(hex: 0x000000), dark: RGBA(hex: 0xFFFFFF)) }
-    /// Labels and captions.
+    /// Labels and captions: iOS's secondary label colour, or the foreground at 60 % under
+    /// another foreground colour (see ``resolved(against:)``).
     public static var secondary: Color {
-        Color(light: RGBA(hex: 0x3C3C43, alpha: 0.6), dark: RGBA(hex: 0xEBEBF5, alpha: 0.6))
+        Color(level: 1, light: RGBA(hex: 0x3C3C43, alpha: 0.6), dark: RGBA(hex: 0xEBEBF5, alpha: 0.6))
+    }
+    /// Less important text: iOS's tertiary label colour, or the foreground at 30 %.
+    public static var tertiary: Color {
+        Color(level: 2, light: RGBA(hex: 0x3C3C43, alpha: 0.3), dark: RGBA(hex: 0xEBEBF5, alpha: 0.3))
+    }
+    /// Hints and disabled content: iOS's quaternary label colour, or the foreground at 18 %.
+    public static var quaternary: Color {
+        Color(level: 3, light: RGBA(hex: 0x3C3C43, alpha: 0.18), dark: RGBA(hex: 0xEBEBF5, alpha: 0.16))
+    }
+    /// iOS's separator colour, as ``Divider`` draws it.
+    public static var separator: Color {
+        Color(light: RGBA(hex: 0x3C3C43, alpha: 0.29), dark: RGBA(hex: 0x545458, alpha: 0.6))
     }
     /// The widget's default container background.
     public static var background: Color { Color(light: RGBA(hex: 0xFFFFFF), dark: RGBA(hex: 0x1C1C1E)) }
@@ -117,11 +182,4 @@ public struct Color: Sendable, Hashable {
     public static var black: Color { Color(hex: 0x000000) }
     /// Fully transparent.
     public static var clear: Color { Color(red: 0, green: 0, blue: 0, opacity: 0) }
-}
-
-/// A fill: a colour or a linear gradient.
-public enum ShapeStyle: Sendable, Hashable {
-    case color(Color)
-    /// Colours spread evenly from `start` to `end`, in unit coordinates of the filled rectangle.
-    case linearGradient([Color], start: Point, end: Point)
 }

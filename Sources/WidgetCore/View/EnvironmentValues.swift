@@ -46,6 +46,41 @@ public struct EnvironmentValues: Sendable {
     public var date: Date = Date(timeIntervalSince1970: 0)
     /// The folders standing in for app group containers.
     public var appGroups: AppGroupContainers = AppGroupContainers()
+    /// The colour of controls, progress and gauges (`nil` for the accent colour), as SwiftUI's `tint`.
+    public var tint: Color?
+    /// Extra points between the lines of wrapped text.
+    public var lineSpacing: Double = 0
+    /// Pixels per point of the image being drawn.
+    public var displayScale: Double = 3
+    /// How the system draws the widget: full colour, accented (tinted Home Screen) or vibrant
+    /// (Lock Screen), as WidgetKit's `\.widgetRenderingMode`.
+    public var widgetRenderingMode: WidgetRenderingMode = .fullColor
+    /// Whether the widget's container background is drawn (false on the Lock Screen and in
+    /// the accented and vibrant modes), as WidgetKit's `\.showsWidgetContainerBackground`.
+    public var showsWidgetContainerBackground = true
+    /// Why content is redacted: `.placeholder` while the widget's placeholder is drawn.
+    public var redactionReasons: RedactionReasons {
+        get { redacted ? .placeholder : [] }
+        set { redacted = newValue.contains(.placeholder) }
+    }
+    /// Text styling set on a container (`.bold()`, `.italic()`… on any view).
+    package var textAttributes = TextAttributes()
+    /// How ``Label``s show their title and icon.
+    package var labelStyle: LabelStyle = .automatic
+    /// How ``ProgressView``s draw.
+    package var progressViewStyle: ProgressViewStyle = .automatic
+    /// How ``Gauge``s draw.
+    package var gaugeStyle: GaugeStyle = .automatic
+    /// How ``Button``s draw.
+    package var buttonStyle: ButtonStyle = .automatic
+    /// How ``Toggle``s draw.
+    package var toggleStyle: ToggleStyle = .automatic
+    /// The size of symbol images relative to the font.
+    package var imageScale: Image.Scale = .medium
+
+    /// The tint; without one, the foreground in the vibrant mode (Lock Screen gauges are
+    /// white) and the accent colour elsewhere.
+    package var resolvedTint: Color { tint ?? (widgetRenderingMode == .vibrant ? foreground : .accentColor) }
 
     private var custom: [ObjectIdentifier: any Sendable] = [:]
 
@@ -68,7 +103,7 @@ public struct EnvironmentValues: Sendable {
         var copy = self
         switch change {
         case .font(let font): copy.font = font
-        case .foreground(let color): copy.foreground = color
+        case .foreground(let color): copy.foreground = color.resolved(against: foreground)
         case .lineLimit(let limit): copy.lineLimit = limit
         case .minimumScaleFactor(let factor): copy.minimumScaleFactor = factor
         case .textAlignment(let alignment): copy.textAlignment = alignment
@@ -129,12 +164,17 @@ package enum EnvironmentChange: Sendable {
     case custom(EnvironmentWrite)
 }
 
-/// A write of one value into the environment, from `environment(_:_:)`.
+/// A write of one value into the environment, from `environment(_:_:)` and the modifiers that
+/// set a value (`tint`, `lineSpacing`, `bold`…).
 package struct EnvironmentWrite: Sendable {
     private let write: @Sendable (inout EnvironmentValues) -> Void
 
-    init<Value: Sendable>(_ keyPath: WritableKeyPath<EnvironmentValues, Value> & Sendable, _ value: Value) {
+    package init<Value: Sendable>(_ keyPath: WritableKeyPath<EnvironmentValues, Value> & Sendable, _ value: Value) {
         write = { $0[keyPath: keyPath] = value }
+    }
+
+    package init(_ transform: @escaping @Sendable (inout EnvironmentValues) -> Void) {
+        write = transform
     }
 
     func apply(_ values: inout EnvironmentValues) { write(&values) }

@@ -1,19 +1,70 @@
-/// A font size and weight, with SwiftUI's text styles as presets.
+/// A font: size, weight, slant and design, with SwiftUI's text styles as presets.
 ///
-/// WidgetRender draws Latin text in Inter and Japanese and Korean in Noto Sans
+/// WidgetRender draws Latin text in Inter, Japanese and Korean in Noto Sans CJK, emoji in
+/// Noto Color Emoji, `.monospaced` text in Noto Sans Mono and `.serif` text in Noto Serif
 /// CJK; which files is pinned by the project's fontconfig file, not the machine.
 ///
 /// ```swift
 /// Text("29,039").font(.system(size: 28, weight: .bold).monospacedDigit())
+/// Text("Note").font(.body.italic())
 /// ```
 public struct Font: Sendable, Hashable {
-    /// A font weight, as CSS / Pango numbers them.
-    public enum Weight: Int, Sendable, Hashable, CaseIterable {
-        case regular = 400
-        case medium = 500
-        case semibold = 600
-        case bold = 700
-        case heavy = 800
+    /// A font weight, as CSS and Pango number them, as SwiftUI's `Font.Weight`.
+    ///
+    /// A struct, so that weights can be added without breaking a `switch`.
+    public struct Weight: Sendable, Hashable, Comparable {
+        /// The CSS weight: 100 (thin) to 900 (black).
+        public let rawValue: Int
+
+        /// A weight by its CSS number (clamped to 100…900).
+        ///
+        /// - Parameter rawValue: 100…900.
+        public init(rawValue: Int) {
+            self.rawValue = min(900, max(100, rawValue))
+        }
+
+        /// 100.
+        public static var ultraLight: Weight { Weight(rawValue: 100) }
+        /// 200.
+        public static var thin: Weight { Weight(rawValue: 200) }
+        /// 300.
+        public static var light: Weight { Weight(rawValue: 300) }
+        /// 400.
+        public static var regular: Weight { Weight(rawValue: 400) }
+        /// 500.
+        public static var medium: Weight { Weight(rawValue: 500) }
+        /// 600.
+        public static var semibold: Weight { Weight(rawValue: 600) }
+        /// 700.
+        public static var bold: Weight { Weight(rawValue: 700) }
+        /// 800.
+        public static var heavy: Weight { Weight(rawValue: 800) }
+        /// 900.
+        public static var black: Weight { Weight(rawValue: 900) }
+
+        /// Every named weight, lightest first.
+        public static var allCases: [Weight] {
+            [.ultraLight, .thin, .light, .regular, .medium, .semibold, .bold, .heavy, .black]
+        }
+
+        /// Lighter weights sort first.
+        public static func < (lhs: Weight, rhs: Weight) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    /// The design of a typeface, as SwiftUI's `Font.Design`.
+    ///
+    /// `.rounded` has no face of its own here and draws in the default design.
+    public struct Design: Sendable, Hashable {
+        private let name: String
+
+        /// The system face (Inter).
+        public static var `default`: Design { Design(name: "default") }
+        /// A serif face (Noto Serif CJK).
+        public static var serif: Design { Design(name: "serif") }
+        /// Rounded terminals: SF Pro Rounded on iOS; the default face here.
+        public static var rounded: Design { Design(name: "rounded") }
+        /// Every character the same width (Noto Sans Mono).
+        public static var monospaced: Design { Design(name: "monospaced") }
     }
 
     /// Size in points.
@@ -22,6 +73,12 @@ public struct Font: Sendable, Hashable {
     public var weight: Weight
     /// Digits of equal width, so changing numbers do not jitter.
     public var monospacedDigits: Bool
+    /// Slanted.
+    public var isItalic: Bool = false
+    /// The typeface's design.
+    public var design: Design = .default
+    /// A font family of your own, admitted by the font configuration; `nil` for the system's.
+    public var customFamily: String?
 
     /// A font of a size in points, a weight, and optionally tabular digits.
     public init(size: Double, weight: Weight = .regular, monospacedDigits: Bool = false) {
@@ -30,9 +87,26 @@ public struct Font: Sendable, Hashable {
         self.monospacedDigits = monospacedDigits
     }
 
-    /// A font of a given size and weight.
-    public static func system(size: Double, weight: Weight = .regular) -> Font {
-        Font(size: size, weight: weight)
+    /// A font of a given size, weight and design, as SwiftUI's `Font.system(size:weight:design:)`.
+    public static func system(size: Double, weight: Weight = .regular, design: Design = .default) -> Font {
+        var font = Font(size: size, weight: weight)
+        font.design = design
+        return font
+    }
+
+    /// A font family by name, as SwiftUI's `Font.custom(_:size:)`.
+    ///
+    /// The family must be admitted by the font configuration (see the README's
+    /// "Determinism"); text in a family that is not falls back to Inter.
+    ///
+    /// - Parameters:
+    ///   - name: the family name, e.g. `"Noto Sans Mono"`.
+    ///   - size: the size in points.
+    /// - Returns: the font.
+    public static func custom(_ name: String, size: Double) -> Font {
+        var font = Font(size: size)
+        font.customFamily = name
+        return font
     }
 
     /// The same font with tabular digits.
@@ -46,6 +120,23 @@ public struct Font: Sendable, Hashable {
     public func weight(_ weight: Weight) -> Font {
         var copy = self
         copy.weight = weight
+        return copy
+    }
+
+    /// The same font in bold.
+    public func bold() -> Font { weight(.bold) }
+
+    /// The same font, slanted.
+    public func italic() -> Font {
+        var copy = self
+        copy.isItalic = true
+        return copy
+    }
+
+    /// The same font in a design (`.monospaced`, `.serif`).
+    public func design(_ design: Design) -> Font {
+        var copy = self
+        copy.design = design
         return copy
     }
 

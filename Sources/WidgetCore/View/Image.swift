@@ -1,3 +1,5 @@
+import Foundation
+
 /// What an ``Image`` shows and how it fits its frame.
 package struct ImageSpec: Sendable, Hashable {
     /// How a resizable image fits the space it is given.
@@ -8,34 +10,126 @@ package struct ImageSpec: Sendable, Hashable {
         case fit
     }
 
-    /// Path of a PNG file.
-    package var path: String
+    /// Where the pixels come from.
+    package enum Source: Sendable, Hashable {
+        /// A PNG file.
+        case file(String)
+        /// An image by name in a bundle's resources.
+        case named(String, bundle: URL)
+        /// A symbol by its SF Symbols name.
+        case system(String)
+    }
+
+    package var source: Source
     /// `nil` draws at its own size; otherwise scaled to the frame.
     package var contentMode: ContentMode?
 
     package init(path: String, contentMode: ContentMode? = nil) {
-        self.path = path
+        self.init(source: .file(path), contentMode: contentMode)
+    }
+
+    package init(source: Source, contentMode: ContentMode? = nil) {
+        self.source = source
         self.contentMode = contentMode
+    }
+
+    /// The file for a PNG image; `nil` for a named image not found and for symbols.
+    package var path: String? {
+        switch source {
+        case .file(let path): path
+        case .named(let name, let bundle): Self.resolve(name, in: bundle)
+        case .system: nil
+        }
+    }
+
+    /// `name.png`, `name@3x.png`, `name@2x.png`, `name@1x.png`, or the largest PNG of
+    /// `*.xcassets/name.imageset/` in the bundle folder (or its `Resources`).
+    static func resolve(_ name: String, in bundle: URL) -> String? {
+        let manager = FileManager.default
+        let folders = [bundle, bundle.appendingPathComponent("Resources")]
+        for folder in folders {
+            for suffix in ["", "@3x", "@2x", "@1x"] {
+                let file = folder.appendingPathComponent("\(name)\(suffix).png")
+                if manager.fileExists(atPath: file.path) { return file.path }
+            }
+            guard let entries = try? manager.contentsOfDirectory(atPath: folder.path) else { continue }
+            for catalog in entries.sorted() where catalog.hasSuffix(".xcassets") {
+                let set = folder.appendingPathComponent(catalog).appendingPathComponent("\(name).imageset")
+                guard let files = try? manager.contentsOfDirectory(atPath: set.path) else { continue }
+                let pngs = files.filter { $0.lowercased().hasSuffix(".png") }.sorted {
+                    (Self.scaleRank($0), $0) > (Self.scaleRank($1), $1)
+                }
+                if let best = pngs.first { return set.appendingPathComponent(best).path }
+            }
+        }
+        return nil
+    }
+
+    private static func scaleRank(_ file: String) -> Int {
+        file.contains("@3x") ? 3 : file.contains("@2x") ? 2 : 1
     }
 }
 
-/// A PNG image, as SwiftUI's `Image`; the renderer decodes each file once per run.
+/// An image, as SwiftUI's `Image`: a PNG file, an image of your bundle by name, or a symbol.
+///
+/// Files are decoded once per render session. A symbol (`Image(systemName:)`) is drawn from
+/// the symbol font in the current font's size and the foreground colour, like text.
 ///
 /// ```swift
 /// Image(path: background).resizable().scaledToFill()
+/// Image("hero", bundle: .module).resizable().frame(width: 40, height: 40)
+/// Image(systemName: "heart.fill").foregroundStyle(.red)
 /// ```
 public struct Image: PrimitiveView {
     package var spec: ImageSpec
+
+    /// The size of a symbol relative to the font, as SwiftUI's `Image.Scale`.
+    public struct Scale: Sendable, Hashable {
+        package let factor: Double
+        /// 80 % of the font size.
+        public static var small: Scale { Scale(factor: 0.8) }
+        /// The font size.
+        public static var medium: Scale { Scale(factor: 1) }
+        /// 125 % of the font size.
+        public static var large: Scale { Scale(factor: 1.25) }
+    }
 
     /// An image from a PNG file, drawn at its own size until `resizable()`.
     public init(path: String) {
         spec = ImageSpec(path: path)
     }
 
-    /// Scales the image to its frame (fill by default).
+    /// An image by name from a bundle's resources, as SwiftUI's `Image(_:bundle:)`.
+    ///
+    /// Looks for `name.png` (or `name@3x.png`, `@2x`, `@1x`) and for
+    /// `*.xcassets/name.imageset/*.png` in the bundle. An image that cannot be found fails the
+    /// render with its name and the folder searched.
+    ///
+    /// - Parameters:
+    ///   - name: the image's name, without extension.
+    ///   - bundle: the bundle (a package target's is `.module`); the main bundle by default.
+    public init(_ name: String, bundle: Bundle? = nil) {
+        spec = ImageSpec(source: .named(name, bundle: (bundle ?? Bundle.main).bundleURL))
+    }
+
+    /// A symbol by its SF Symbols name, as SwiftUI's `Image(systemName:)`.
+    ///
+    /// ``SymbolCatalog/names`` lists the names that can be drawn; any other name fails the
+    /// render with the nearest known names.
+    ///
+    /// - Parameter systemName: e.g. `"heart.fill"`, `"chevron.right"`, `"bolt.fill"`.
+    public init(systemName: String) {
+        spec = ImageSpec(source: .system(systemName))
+    }
+
+    /// Scales the image to its frame (fill by default; a symbol fits).
     public func resizable() -> Image {
         var copy = self
-        copy.spec.contentMode = copy.spec.contentMode ?? .fill
+        if case .system = spec.source {
+            copy.spec.contentMode = .fit
+        } else {
+            copy.spec.contentMode = copy.spec.contentMode ?? .fill
+        }
         return copy
     }
 
@@ -54,5 +148,11 @@ public struct Image: PrimitiveView {
     }
 
     /// The node the layout engine sees.
-    public var primitiveNode: ViewNode { .image(spec) }
+    public var primitiveNode: ViewNode {
+        if case .system(let name) = spec.source {
+            return spec.contentMode == nil
+                ? .text(TextSpec(runs: [TextRun(.symbol(name))])) : ViewNode(.resizableSymbol(name))
+        }
+        return .image(spec)
+    }
 }

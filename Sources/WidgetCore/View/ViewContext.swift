@@ -25,6 +25,11 @@ public struct ViewContext: Sendable {
     public var date: Date
     /// The folders standing in for app group containers.
     public var appGroups: AppGroupContainers
+    /// How the system draws the widget; `nil` for the family's default (vibrant on the Lock
+    /// Screen, full colour elsewhere).
+    public var renderingMode: WidgetRenderingMode?
+    /// Pixels per point.
+    public var displayScale: Double = 3
 
     /// A context; every value but the family and size has a default.
     ///
@@ -37,11 +42,14 @@ public struct ViewContext: Sendable {
     ///   - isPlaceholder: draw redacted.
     ///   - date: the time the screen shows; 1970 by default.
     ///   - appGroups: app group folders.
+    ///   - renderingMode: full colour, accented or vibrant; `nil` for the family's default.
     public init(
         family: WidgetFamily, displaySize: Size, colorScheme: ColorScheme = .light,
         locale: Locale = Locale(identifier: "en"), timeZone: TimeZone = .utc, isPlaceholder: Bool = false,
-        date: Date = Date(timeIntervalSince1970: 0), appGroups: AppGroupContainers = AppGroupContainers()
+        date: Date = Date(timeIntervalSince1970: 0), appGroups: AppGroupContainers = AppGroupContainers(),
+        renderingMode: WidgetRenderingMode? = nil
     ) {
+        self.renderingMode = renderingMode
         self.family = family
         self.displaySize = displaySize
         self.colorScheme = colorScheme
@@ -52,8 +60,12 @@ public struct ViewContext: Sendable {
         self.appGroups = appGroups
     }
 
+    /// The rendering mode in effect: the one asked for, or the family's default.
+    public var resolvedRenderingMode: WidgetRenderingMode { renderingMode ?? .default(for: family) }
+
     /// The root environment of a widget drawn here. Lock Screen families draw white on
-    /// the wallpaper, as WidgetKit's vibrant rendering does.
+    /// the wallpaper; the vibrant mode draws in dark appearance, as the Lock Screen and
+    /// StandBy do, so brightness can become opacity.
     public var environment: EnvironmentValues {
         var values = EnvironmentValues()
         values.widgetFamily = family
@@ -64,6 +76,11 @@ public struct ViewContext: Sendable {
         values.redacted = isPlaceholder
         values.date = date
         values.appGroups = appGroups
+        values.displayScale = displayScale
+        let mode = resolvedRenderingMode
+        values.widgetRenderingMode = mode
+        values.showsWidgetContainerBackground = mode == .fullColor && !family.isAccessory
+        if mode == .vibrant { values.colorScheme = .dark }
         if family.isAccessory { values.foreground = .white }
         return values
     }

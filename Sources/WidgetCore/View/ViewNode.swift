@@ -46,6 +46,38 @@ public struct ViewNode: PrimitiveView {
         case widgetURL(URL, ViewNode)
         /// A view with a `body`, evaluated with the environment where it is laid out.
         case composite(CompositeBody)
+        /// A separator line across the enclosing stack.
+        case divider
+        /// A symbol scaled to fit its frame (`Image(systemName:).resizable()`).
+        case resizableSymbol(String)
+        /// A progress bar, ring or gauge track.
+        case progress(ProgressSpec)
+        /// A drawing of the user's, made when its size is known.
+        case canvas(CanvasRenderer)
+        /// Content made from the size the reader is offered.
+        case geometryReader(GeometryContent)
+        /// A tappable area (link, button, toggle) around content.
+        case hitTarget(HitTarget, ViewNode)
+        /// A button's label, drawn in the environment's button style.
+        case button(ViewNode)
+        /// A toggle's label and state, drawn in the environment's toggle style.
+        case toggle(isOn: Bool, ViewNode)
+        /// Content in the tint colour.
+        case tinted(ViewNode)
+        /// Content drawn moved, without changing its layout.
+        case offset(x: Double, y: Double, ViewNode)
+        /// Content drawn at an opacity, as one layer.
+        case opacity(Double, ViewNode)
+        /// Content clipped to an outline of its frame.
+        case clip(ShapeSpec.Kind, ViewNode)
+        /// Content in the accent group of the accented rendering mode.
+        case accentable(ViewNode)
+        /// Content at its ideal size on the chosen axes.
+        case fixedSize(horizontal: Bool, vertical: Bool, ViewNode)
+        /// Content offered space before its siblings of lower priority.
+        case layoutPriority(Double, ViewNode)
+        /// Content in a frame of an aspect ratio (`nil`: the content's own).
+        case aspectRatio(Double?, ContentMode, ViewNode)
     }
 
     package var kind: Kind
@@ -104,23 +136,51 @@ public struct ViewNode: PrimitiveView {
     package static func widgetURL(_ url: URL, _ child: ViewNode) -> ViewNode { ViewNode(.widgetURL(url, child)) }
 
     /// The children a stack gets from this node: a group is flattened, empty is dropped.
+    /// A modifier that changes only the environment applies to each view of a group, as
+    /// SwiftUI's `Group { … }.font(…)` does.
     package var flattened: [ViewNode] {
         switch kind {
         case .empty: []
         case .group(let nodes): nodes.flatMap(\.flattened)
+        case .environment(let change, let child):
+            if case .group = child.kind {
+                child.flattened.map { .environment(change, $0) }
+            } else {
+                [self]
+            }
         default: [self]
         }
+    }
+
+    /// The node a modifier wraps, if it is one that keeps its child's size.
+    private var wrapped: ViewNode? {
+        switch kind {
+        case .padding(_, let child), .frame(_, let child), .environment(_, let child), .widgetURL(_, let child),
+            .hitTarget(_, let child), .button(let child), .toggle(_, let child), .tinted(let child),
+            .offset(_, _, let child), .opacity(_, let child), .clip(_, let child), .accentable(let child),
+            .fixedSize(_, _, let child), .layoutPriority(_, let child), .aspectRatio(_, _, let child):
+            child
+        default: nil
+        }
+    }
+
+    /// The priority a stack gives this child (`layoutPriority`), looking through modifiers.
+    package var layoutPriority: Double {
+        if case .layoutPriority(let value, _) = kind { return value }
+        return wrapped?.layoutPriority ?? 0
     }
 
     /// The first `widgetURL` in a resolved tree, searched depth-first.
     package var widgetURL: URL? {
         switch kind {
         case .widgetURL(let url, _): url
-        case .empty, .text, .image, .lineChart, .candlestickChart, .shape, .spacer, .composite: nil
+        case .empty, .text, .image, .lineChart, .candlestickChart, .shape, .spacer, .composite, .divider,
+            .resizableSymbol, .progress, .canvas, .geometryReader:
+            nil
         case .stack(_, let children), .group(let children): children.lazy.compactMap(\.widgetURL).first
-        case .padding(_, let child), .frame(_, let child), .environment(_, let child): child.widgetURL
         case .background(let a, let b), .containerBackground(let a, let b): b.widgetURL ?? a.widgetURL
         case .overlay(let a, let b, _): b.widgetURL ?? a.widgetURL
+        default: wrapped?.widgetURL
         }
     }
 
@@ -151,14 +211,37 @@ public struct ViewNode: PrimitiveView {
     /// - Returns: a tree without composite views.
     package func resolved(in environment: EnvironmentValues) -> ViewNode {
         switch kind {
-        case .empty, .text, .image, .lineChart, .candlestickChart, .shape, .spacer:
+        case .empty, .text, .image, .lineChart, .candlestickChart, .shape, .spacer, .divider, .resizableSymbol,
+            .progress, .canvas, .geometryReader:
             return self
+        case .hitTarget(let target, let child):
+            return ViewNode(.hitTarget(target, child.resolved(in: environment)))
+        case .button(let label):
+            return ButtonAppearance.button(label, in: environment).resolved(in: environment)
+        case .toggle(let isOn, let label):
+            return ButtonAppearance.toggle(isOn: isOn, label, in: environment).resolved(in: environment)
+        case .tinted(let child):
+            return ViewNode.environment(.foreground(environment.resolvedTint), child).resolved(in: environment)
+        case .offset(let x, let y, let child):
+            return ViewNode(.offset(x: x, y: y, child.resolved(in: environment)))
+        case .opacity(let value, let child):
+            return ViewNode(.opacity(value, child.resolved(in: environment)))
+        case .clip(let outline, let child):
+            return ViewNode(.clip(outline, child.resolved(in: environment)))
+        case .accentable(let child):
+            return ViewNode(.accentable(child.resolved(in: environment)))
+        case .fixedSize(let h, let v, let child):
+            return ViewNode(.fixedSize(horizontal: h, vertical: v, child.resolved(in: environment)))
+        case .layoutPriority(let value, let child):
+            return ViewNode(.layoutPriority(value, child.resolved(in: environment)))
+        case .aspectRatio(let ratio, let mode, let child):
+            return ViewNode(.aspectRatio(ratio, mode, child.resolved(in: environment)))
         case .composite(let body):
             return body.evaluate(in: environment).resolved(in: environment)
         case .stack(let spec, let children):
             return .stack(spec, children.map { $0.resolved(in: environment) }.flatMap(\.flattened))
         case .group(let children):
-            return .group(children.map { $0.resolved(in: environment) })
+            return .group(children.map { $0.resolved(in: environment) }.flatMap(\.flattened))
         case .padding(let insets, let child):
             return .padding(insets, child.resolved(in: environment))
         case .frame(let spec, let child):
@@ -168,7 +251,9 @@ public struct ViewNode: PrimitiveView {
         case .overlay(let overlay, let content, let alignment):
             return .overlay(overlay.resolved(in: environment), content.resolved(in: environment), alignment)
         case .environment(let change, let child):
-            return .environment(change, child.resolved(in: environment.applying(change)))
+            let inner = child.resolved(in: environment.applying(change))
+            if case .group(let children) = inner.kind { return .group(children.map { .environment(change, $0) }) }
+            return .environment(change, inner)
         case .containerBackground(let background, let content):
             return .containerBackground(background.resolved(in: environment), content.resolved(in: environment))
         case .widgetURL(let url, let child):

@@ -1,32 +1,72 @@
+import Foundation
 import WidgetCore
 
 /// One thing to draw, in widget points, produced by ``LayoutEngine``.
 ///
 /// The display list is plain data in back-to-front order: tests can check where
-/// things landed without rendering, and the renderer just walks it.
+/// things landed without rendering, and the renderer just walks it. Layers (opacity,
+/// clip, the accent group) open with `beginLayer` and close with the matching `endLayer`.
 package enum DisplayItem: Sendable, Hashable {
     case text(DisplayText)
     case shape(ShapeSpec.Kind, ShapeStyle, Rect, redacted: Bool)
+    /// An outline stroked; `inside` keeps the stroke within the rectangle (`strokeBorder`).
+    case stroke(ShapeSpec.Kind, ShapeStyle, StrokeStyle, inside: Bool, Rect, redacted: Bool)
     /// `labelColor` is for the min/max labels: the environment's foreground, dimmed.
     case lineChart(LineChartSpec, Rect, color: Color, labelColor: Color, redacted: Bool)
     case candlestickChart(CandlestickChartSpec, Rect, labelColor: Color, redacted: Bool)
     case image(ImageSpec, Rect, redacted: Bool)
+    /// A progress bar or ring: the track, and the filled part in the tint.
+    case progress(ProgressSpec, Rect, tint: Color, track: Color, redacted: Bool)
+    /// A canvas's drawing, in widget points, clipped to the rectangle.
+    case drawing([DrawingItem], Rect, redacted: Bool)
+    /// A tappable area; drawn as nothing, recorded in the manifest.
+    case hitTarget(HitTarget, Rect)
+    case beginLayer(DisplayLayer)
+    case endLayer
 
-    /// The rectangle the item occupies.
+    /// The rectangle the item occupies (a layer's clip, or an empty rectangle).
     package var frame: Rect {
         switch self {
         case .text(let text): text.frame
-        case .shape(_, _, let rect, _), .lineChart(_, let rect, _, _, _), .candlestickChart(_, let rect, _, _),
-            .image(_, let rect, _):
+        case .shape(_, _, let rect, _), .stroke(_, _, _, _, let rect, _), .lineChart(_, let rect, _, _, _),
+            .candlestickChart(_, let rect, _, _), .image(_, let rect, _), .progress(_, let rect, _, _, _),
+            .drawing(_, let rect, _), .hitTarget(_, let rect):
             rect
+        case .beginLayer(.clip(_, let rect)): rect
+        case .beginLayer, .endLayer: Rect(x: 0, y: 0, width: 0, height: 0)
+        }
+    }
+
+    /// True for items that put ink on the image (not layers or hit targets).
+    package var draws: Bool {
+        switch self {
+        case .beginLayer, .endLayer, .hitTarget: false
+        default: true
         }
     }
 }
 
+/// A layer of the display list: what is drawn between `beginLayer` and `endLayer`.
+package enum DisplayLayer: Sendable, Hashable {
+    /// Drawn as one layer at an opacity.
+    case opacity(Double)
+    /// Clipped to an outline of a rectangle.
+    case clip(ShapeSpec.Kind, Rect)
+    /// In the accent group of the accented rendering mode.
+    case accent
+}
+
+/// One step of a canvas drawing, resolved for its environment and placed in widget points.
+package enum DrawingItem: Sendable, Hashable {
+    case fill(Path, ShapeStyle)
+    case stroke(Path, ShapeStyle, StrokeStyle)
+    /// Text on one line, its top leading corner at a point.
+    case text(StyledText, color: Color, at: Point)
+}
+
 /// Text placed by layout: the font is final (after any shrinking to fit).
 package struct DisplayText: Sendable, Hashable {
-    package var string: String
-    package var font: Font
+    package var text: StyledText
     package var color: Color
     package var frame: Rect
     /// The width the text was measured against (wrapping and truncation depend on it).
@@ -36,12 +76,10 @@ package struct DisplayText: Sendable, Hashable {
     package var redacted: Bool
 
     package init(
-        string: String, font: Font, color: Color, frame: Rect, layoutWidth: Double, lineLimit: Int?,
-        alignment: HorizontalAlignment,
-        redacted: Bool
+        text: StyledText, color: Color, frame: Rect, layoutWidth: Double, lineLimit: Int?,
+        alignment: HorizontalAlignment, redacted: Bool
     ) {
-        self.string = string
-        self.font = font
+        self.text = text
         self.color = color
         self.frame = frame
         self.layoutWidth = layoutWidth
@@ -49,4 +87,9 @@ package struct DisplayText: Sendable, Hashable {
         self.alignment = alignment
         self.redacted = redacted
     }
+
+    /// All the text.
+    package var string: String { text.string }
+    /// The first run's font.
+    package var font: Font { text.font }
 }

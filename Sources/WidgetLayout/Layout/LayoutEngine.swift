@@ -36,7 +36,33 @@ package struct LayoutEngine {
         case .empty:
             return .zero
         case .text(let spec):
-            return resolvedText(spec.string(in: environment), width: proposal.width, environment: environment).size
+            return resolvedText(spec.styled(in: environment), width: proposal.width, environment: environment).size
+        case .divider:
+            // Outside a stack a divider is horizontal; stacks turn it across their axis.
+            return Size(width: proposal.width ?? 0, height: dividerThickness(environment))
+        case .resizableSymbol, .canvas, .geometryReader:
+            return Size(width: proposal.width ?? 10, height: proposal.height ?? 10)
+        case .progress(let spec):
+            switch spec.kind {
+            case .bar, .barMarker:
+                return Size(width: proposal.width ?? 10, height: barHeight(spec))
+            case .ring, .openRingMarker:
+                return Size(width: proposal.width ?? 32, height: proposal.height ?? 32)
+            }
+        case .hitTarget(_, let child), .accentable(let child), .opacity(_, let child), .clip(_, let child),
+            .offset(_, _, let child), .layoutPriority(_, let child):
+            return size(of: child, proposal: proposal, environment: environment)
+        case .button, .toggle, .tinted:
+            return size(of: node.resolved(in: environment), proposal: proposal, environment: environment)
+        case .fixedSize(let horizontal, let vertical, let child):
+            return size(
+                of: child,
+                proposal: ProposedSize(
+                    width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height),
+                environment: environment)
+        case .aspectRatio(let ratio, let mode, let child):
+            let target = aspectSize(ratio, mode, child, proposal: proposal, environment: environment)
+            return size(of: child, proposal: target, environment: environment)
         case .composite(let body):
             return size(
                 of: body.evaluate(in: environment).resolved(in: environment), proposal: proposal,
@@ -68,6 +94,44 @@ package struct LayoutEngine {
             return size(of: content, proposal: proposal, environment: environment)
         case .environment(let change, let child):
             return size(of: child, proposal: proposal, environment: environment.applying(change))
+        }
+    }
+
+    /// One pixel.
+    private func dividerThickness(_ environment: EnvironmentValues) -> Double {
+        1 / max(1, environment.displayScale)
+    }
+
+    /// The height of a progress bar: its thickness, or its marker's diameter.
+    private func barHeight(_ spec: ProgressSpec) -> Double {
+        let thickness = spec.thickness ?? ProgressSpec.barThickness
+        return spec.kind == .barMarker ? max(thickness, 8) : thickness
+    }
+
+    /// The proposal `aspectRatio` makes: the largest size of the ratio inside the proposal
+    /// (`.fit`) or the smallest covering it (`.fill`).
+    private func aspectSize(
+        _ ratio: Double?, _ mode: ContentMode, _ child: ViewNode, proposal: ProposedSize,
+        environment: EnvironmentValues
+    ) -> ProposedSize {
+        let aspect: Double
+        if let ratio {
+            aspect = ratio
+        } else {
+            let ideal = size(of: child, proposal: .unspecified, environment: environment)
+            guard ideal.width > 0, ideal.height > 0 else { return proposal }
+            aspect = ideal.width / ideal.height
+        }
+        let width = proposal.width.flatMap { $0.isFinite ? $0 : nil }
+        let height = proposal.height.flatMap { $0.isFinite ? $0 : nil }
+        switch (width, height) {
+        case (let w?, let h?):
+            let fitsWidth = w / aspect <= h
+            let useWidth = mode == .fit ? fitsWidth : !fitsWidth
+            return useWidth ? ProposedSize(width: w, height: w / aspect) : ProposedSize(width: h * aspect, height: h)
+        case (let w?, nil): return ProposedSize(width: w, height: w / aspect)
+        case (nil, let h?): return ProposedSize(width: h * aspect, height: h)
+        case (nil, nil): return proposal
         }
     }
 
@@ -106,42 +170,41 @@ package struct LayoutEngine {
 
     // MARK: - Text
 
-    /// A text's final font (after shrinking toward `minimumScaleFactor`) and size.
+    /// A text's final fonts (after shrinking toward `minimumScaleFactor`) and size.
     ///
     /// Text shrinks only when it would otherwise be truncated: wrapping comes first, so
     /// text without a line limit never shrinks.
-    func resolvedText(_ string: String, width: Double?, environment: EnvironmentValues) -> (font: Font, size: Size) {
-        let font = environment.font
+    func resolvedText(_ text: StyledText, width: Double?, environment: EnvironmentValues) -> (
+        text: StyledText, size: Size
+    ) {
         let limit = environment.lineLimit
         let finiteWidth = width.flatMap { $0.isFinite ? $0 : nil }
         if environment.minimumScaleFactor < 1, let limit, let finiteWidth, finiteWidth > 0,
-            truncates(string, font: font, width: finiteWidth, lines: limit)
+            truncates(text, width: finiteWidth, lines: limit)
         {
-            let natural = measurer.measure(string, font: font, maxWidth: nil, lineLimit: nil)
+            let natural = measurer.measure(text, maxWidth: nil, lineLimit: nil)
             // First guess from the widths, then step down until it fits or reaches the minimum.
             var factor = max(
                 environment.minimumScaleFactor, min(1, finiteWidth * Double(limit) / max(natural.width, 1)))
-            var scaled = font
+            var scaled = text
             while true {
                 // Whole tenths of a point, so the size does not depend on float noise.
-                scaled.size = (font.size * factor * 10).rounded(.down) / 10
-                if factor <= environment.minimumScaleFactor
-                    || !truncates(string, font: scaled, width: finiteWidth, lines: limit)
-                {
+                scaled = text.scaled(by: factor)
+                if factor <= environment.minimumScaleFactor || !truncates(scaled, width: finiteWidth, lines: limit) {
                     break
                 }
                 factor = max(environment.minimumScaleFactor, factor - 0.05)
             }
-            return (scaled, measurer.measure(string, font: scaled, maxWidth: finiteWidth, lineLimit: limit))
+            return (scaled, measurer.measure(scaled, maxWidth: finiteWidth, lineLimit: limit))
         }
-        return (font, measurer.measure(string, font: font, maxWidth: finiteWidth, lineLimit: limit))
+        return (text, measurer.measure(text, maxWidth: finiteWidth, lineLimit: limit))
     }
 
-    /// True when `string` needs more than `lines` lines at `width`.
-    private func truncates(_ string: String, font: Font, width: Double, lines: Int) -> Bool {
-        if lines == 1 { return measurer.measure(string, font: font, maxWidth: nil, lineLimit: 1).width > width }
-        let wrapped = measurer.measure(string, font: font, maxWidth: width, lineLimit: nil).height
-        let limited = measurer.measure(string, font: font, maxWidth: width, lineLimit: lines).height
+    /// True when `text` needs more than `lines` lines at `width`.
+    private func truncates(_ text: StyledText, width: Double, lines: Int) -> Bool {
+        if lines == 1 { return measurer.measure(text, maxWidth: nil, lineLimit: 1).width > width }
+        let wrapped = measurer.measure(text, maxWidth: width, lineLimit: nil).height
+        let limited = measurer.measure(text, maxWidth: width, lineLimit: lines).height
         return wrapped > limited + 0.5
     }
 
@@ -179,6 +242,12 @@ package struct LayoutEngine {
                     let value = max(minLength ?? 0, length ?? 0)
                     return horizontal ? Size(width: value, height: 0) : Size(width: 0, height: value)
                 }
+                if case .divider = child.kind {
+                    let thickness = dividerThickness(environment)
+                    return horizontal
+                        ? Size(width: thickness, height: proposalAcross ?? 0)
+                        : Size(width: proposalAcross ?? 0, height: thickness)
+                }
                 return size(of: child, proposal: propose(length), environment: environment)
             }
 
@@ -197,19 +266,31 @@ package struct LayoutEngine {
                     remaining = max(0, remaining - along(sizes[index]))
                 }
                 let others = children.indices.filter { !isSpacer[$0] }
-                let flexibility = others.map {
-                    along(childSize(children[$0], .infinity)) - along(childSize(children[$0], 0))
-                }
-                let order = others.indices.sorted { (flexibility[$0], $0) < (flexibility[$1], $1) }.map { others[$0] }
-                // Children that take any space offered (charts, shapes, `maxWidth: .infinity`) only
-                // share among themselves what the others leave, so a label next to a chart keeps its width.
-                let bounded = zip(others, flexibility).filter { $0.1.isFinite }.count
-                for (position, index) in order.enumerated() {
-                    let left = position < bounded ? bounded - position : order.count - position
-                    let share = remaining / Double(left)
-                    let size = childSize(children[index], max(0, share))
-                    sizes[index] = size
-                    remaining = max(0, remaining - along(size))
+                // Higher `layoutPriority` first: each priority shares what is left once the lower
+                // ones have their minimum.
+                let priorities = children.map(\.layoutPriority)
+                let minimums = others.map { along(childSize(children[$0], 0)) }
+                for priority in Set(others.map { priorities[$0] }).sorted(by: >) {
+                    let members = others.filter { priorities[$0] == priority }
+                    let reserved = zip(others, minimums).filter { priorities[$0.0] < priority }.map(\.1).reduce(0, +)
+                    var budget = max(0, remaining - reserved)
+                    let flexibility = members.map {
+                        along(childSize(children[$0], .infinity)) - along(childSize(children[$0], 0))
+                    }
+                    let order = members.indices.sorted { (flexibility[$0], $0) < (flexibility[$1], $1) }.map {
+                        members[$0]
+                    }
+                    // Children that take any space offered (charts, shapes, `maxWidth: .infinity`) only
+                    // share among themselves what the others leave, so a label next to a chart keeps its width.
+                    let bounded = zip(members, flexibility).filter { $0.1.isFinite }.count
+                    for (position, index) in order.enumerated() {
+                        let left = position < bounded ? bounded - position : order.count - position
+                        let share = budget / Double(left)
+                        let size = childSize(children[index], max(0, share))
+                        sizes[index] = size
+                        budget = max(0, budget - along(size))
+                        remaining = max(0, remaining - along(size))
+                    }
                 }
                 let spacerCount = isSpacer.filter { $0 }.count
                 if spacerCount > 0 {
@@ -257,22 +338,93 @@ package struct LayoutEngine {
                 body.evaluate(in: environment).resolved(in: environment), in: rect, environment: environment,
                 into: &items)
         case .text(let spec):
-            let string = spec.string(in: environment)
-            let (font, size) = resolvedText(string, width: rect.width, environment: environment)
+            let (text, size) = resolvedText(spec.styled(in: environment), width: rect.width, environment: environment)
             let frame = aligned(size, in: rect, Alignment(horizontal: environment.textAlignment, vertical: .center))
             items.append(
                 .text(
                     DisplayText(
-                        string: string, font: font, color: environment.foreground, frame: frame,
-                        layoutWidth: rect.width,
+                        text: text, color: environment.foreground, frame: frame, layoutWidth: rect.width,
                         lineLimit: environment.lineLimit, alignment: environment.textAlignment,
                         redacted: environment.redacted)))
+        case .divider:
+            let thickness = dividerThickness(environment)
+            items.append(
+                .shape(
+                    .rectangle(cornerRadius: 0), .color(.separator),
+                    Rect(x: rect.minX, y: rect.midY - thickness / 2, width: rect.width, height: thickness),
+                    redacted: environment.redacted))
+        case .resizableSymbol(let name):
+            var run = TextRun(.symbol(name))
+            run.font = Font(size: 100)
+            var unit = TextSpec(runs: [run]).styled(in: environment)
+            let natural = measurer.measure(unit, maxWidth: nil, lineLimit: 1)
+            guard natural.width > 0, natural.height > 0 else { return }
+            let factor = min(rect.width / natural.width, rect.height / natural.height)
+            unit = unit.scaled(by: factor)
+            let size = measurer.measure(unit, maxWidth: nil, lineLimit: 1)
+            items.append(
+                .text(
+                    DisplayText(
+                        text: unit, color: environment.foreground, frame: aligned(size, in: rect, .center),
+                        layoutWidth: size.width, lineLimit: 1, alignment: .center, redacted: environment.redacted)))
+        case .progress(let spec):
+            var frame = rect
+            if spec.kind == .bar || spec.kind == .barMarker {
+                frame = aligned(Size(width: rect.width, height: barHeight(spec)), in: rect, .center)
+            }
+            items.append(
+                .progress(
+                    spec, frame, tint: environment.resolvedTint.resolved(against: environment.foreground),
+                    track: Color.tertiary.resolved(against: environment.foreground), redacted: environment.redacted))
+        case .canvas(let renderer):
+            let commands = renderer.commands(for: rect.size, in: environment)
+            items.append(
+                .drawing(
+                    commands.map { drawingItem($0, origin: rect.origin, environment: environment) }, rect,
+                    redacted: environment.redacted))
+        case .geometryReader(let content):
+            let child = content.evaluate(rect.size, in: environment).resolved(in: environment)
+            let size = self.size(of: child, proposal: ProposedSize(rect.size), environment: environment)
+            place(child, in: aligned(size, in: rect, .topLeading), environment: environment, into: &items)
+        case .hitTarget(let target, let child):
+            items.append(.hitTarget(target, rect))
+            place(child, in: rect, environment: environment, into: &items)
+        case .button, .toggle, .tinted:
+            place(node.resolved(in: environment), in: rect, environment: environment, into: &items)
+        case .offset(let x, let y, let child):
+            place(
+                child, in: Rect(x: rect.minX + x, y: rect.minY + y, width: rect.width, height: rect.height),
+                environment: environment, into: &items)
+        case .opacity(let value, let child):
+            items.append(.beginLayer(.opacity(value)))
+            place(child, in: rect, environment: environment, into: &items)
+            items.append(.endLayer)
+        case .clip(let outline, let child):
+            items.append(.beginLayer(.clip(outline, rect)))
+            place(child, in: rect, environment: environment, into: &items)
+            items.append(.endLayer)
+        case .accentable(let child):
+            items.append(.beginLayer(.accent))
+            place(child, in: rect, environment: environment, into: &items)
+            items.append(.endLayer)
+        case .layoutPriority(_, let child):
+            place(child, in: rect, environment: environment, into: &items)
+        case .fixedSize(let horizontal, let vertical, let child):
+            let size = self.size(
+                of: child,
+                proposal: ProposedSize(width: horizontal ? nil : rect.width, height: vertical ? nil : rect.height),
+                environment: environment)
+            place(child, in: aligned(size, in: rect, .center), environment: environment, into: &items)
+        case .aspectRatio(let ratio, let mode, let child):
+            let target = aspectSize(ratio, mode, child, proposal: ProposedSize(rect.size), environment: environment)
+            let size = self.size(of: child, proposal: target, environment: environment)
+            place(child, in: aligned(size, in: rect, .center), environment: environment, into: &items)
         case .image(let spec):
             items.append(.image(spec, rect, redacted: environment.redacted))
         case .lineChart(let spec):
             items.append(
                 .lineChart(
-                    spec, rect, color: spec.color ?? environment.foreground,
+                    spec, rect, color: (spec.color ?? environment.foreground).resolved(against: environment.foreground),
                     labelColor: environment.foreground.opacity(0.6),
                     redacted: environment.redacted))
         case .candlestickChart(let spec):
@@ -280,8 +432,13 @@ package struct LayoutEngine {
                 .candlestickChart(
                     spec, rect, labelColor: environment.foreground.opacity(0.6), redacted: environment.redacted))
         case .shape(let spec):
-            items.append(
-                .shape(spec.kind, spec.fill ?? .color(environment.foreground), rect, redacted: environment.redacted))
+            let style = (spec.fill ?? .color(environment.foreground)).resolved(against: environment.foreground)
+            if let stroke = spec.stroke {
+                items.append(
+                    .stroke(spec.kind, style, stroke, inside: spec.strokeInside, rect, redacted: environment.redacted))
+            } else {
+                items.append(.shape(spec.kind, style, rect, redacted: environment.redacted))
+            }
         case .stack(let spec, let children):
             placeStack(spec, children, in: rect, environment: environment, into: &items)
         case .group(let children):
@@ -328,6 +485,18 @@ package struct LayoutEngine {
             var x = rect.minX + max(0, (rect.width - result.size.width) / 2)
             for (child, size) in zip(children, result.childSizes) {
                 let slot = Rect(x: x, y: rect.minY, width: size.width, height: rect.height)
+                if case .divider = child.kind {
+                    // Vertical across a row, as tall as the row.
+                    items.append(
+                        .shape(
+                            .rectangle(cornerRadius: 0), .color(.separator),
+                            Rect(
+                                x: x, y: rect.minY + (rect.height - result.size.height) / 2, width: size.width,
+                                height: result.size.height),
+                            redacted: environment.redacted))
+                    x += size.width + spacing
+                    continue
+                }
                 place(
                     child,
                     in: aligned(size, in: slot, Alignment(horizontal: .center, vertical: spec.alignment.vertical)),
@@ -338,12 +507,46 @@ package struct LayoutEngine {
             var y = rect.minY + max(0, (rect.height - result.size.height) / 2)
             for (child, size) in zip(children, result.childSizes) {
                 let slot = Rect(x: rect.minX, y: y, width: rect.width, height: size.height)
+                if case .divider = child.kind {
+                    // Horizontal across a column, as wide as the column.
+                    items.append(
+                        .shape(
+                            .rectangle(cornerRadius: 0), .color(.separator),
+                            Rect(
+                                x: rect.minX + (rect.width - result.size.width) / 2, y: y,
+                                width: result.size.width, height: size.height),
+                            redacted: environment.redacted))
+                    y += size.height + spacing
+                    continue
+                }
                 place(
                     child,
                     in: aligned(size, in: slot, Alignment(horizontal: spec.alignment.horizontal, vertical: .center)),
                     environment: environment, into: &items)
                 y += size.height + spacing
             }
+        }
+    }
+
+    // MARK: - Canvas
+
+    /// A canvas command resolved for its environment and moved to the canvas's origin.
+    private func drawingItem(_ command: GraphicsContext.Command, origin: Point, environment: EnvironmentValues)
+        -> DrawingItem
+    {
+        switch command {
+        case .fill(let path, let style):
+            return .fill(path.offsetBy(dx: origin.x, dy: origin.y), style.resolved(against: environment.foreground))
+        case .stroke(let path, let style, let stroke):
+            return .stroke(
+                path.offsetBy(dx: origin.x, dy: origin.y), style.resolved(against: environment.foreground), stroke)
+        case .text(let text, let point, let anchor):
+            let styled = text.spec.styled(in: environment)
+            let size = measurer.measure(styled, maxWidth: nil, lineLimit: 1)
+            return .text(
+                styled, color: environment.foreground,
+                at: Point(
+                    x: origin.x + point.x - anchor.x * size.width, y: origin.y + point.y - anchor.y * size.height))
         }
     }
 }

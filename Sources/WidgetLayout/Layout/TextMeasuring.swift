@@ -10,6 +10,15 @@ import WidgetCore
 package protocol TextMeasuring {
     /// The size of `text` in points.
     func measure(_ text: String, font: Font, maxWidth: Double?, lineLimit: Int?) -> Size
+    /// The size of styled text (runs of fonts, symbols, line spacing) in points.
+    func measure(_ text: StyledText, maxWidth: Double?, lineLimit: Int?) -> Size
+}
+
+extension TextMeasuring {
+    /// Styled text measured as its plain string in its first run's font.
+    package func measure(_ text: StyledText, maxWidth: Double?, lineLimit: Int?) -> Size {
+        measure(text.string, font: text.font, maxWidth: maxWidth, lineLimit: lineLimit)
+    }
 }
 
 /// A proposal from a parent: a width and height, either of which may be left open.

@@ -160,6 +160,44 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var sha256: String
         /// What was drawn: points, first and last time, last value, min, max, source, stale.
         public var data: DataSummary?
+        /// `full-color`, `accented` or `vibrant`.
+        public var renderingMode: String?
+        /// The links, buttons and toggles a person could tap, with their rectangles.
+        public var controls: [Control]?
+    }
+
+    /// A link, button or toggle on a widget: what it does and where it is.
+    public struct Control: Codable, Sendable, Equatable {
+        /// `link`, `button` or `toggle`.
+        public var kind: String
+        /// A link's destination.
+        public var url: String?
+        /// The intent a button or toggle runs: its type and title.
+        public var intent: String?
+        /// A toggle's state.
+        public var isOn: Bool?
+        /// Where it is, in points from the widget's top left corner.
+        public var frame: Frame
+
+        /// A rectangle in points.
+        public struct Frame: Codable, Sendable, Equatable {
+            /// Points from the left edge.
+            public var x: Double
+            /// Points from the top edge.
+            public var y: Double
+            /// Width in points.
+            public var width: Double
+            /// Height in points.
+            public var height: Double
+        }
+
+        package init(_ target: HitTarget, frame: Rect) {
+            kind = target.kind
+            url = target.url?.absoluteString
+            intent = target.intent
+            isOn = target.isOn
+            self.frame = Frame(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height)
+        }
     }
 
     /// A width and height (points or pixels), encoded as `{"width": …, "height": …}`.

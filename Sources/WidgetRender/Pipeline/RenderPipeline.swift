@@ -242,16 +242,19 @@ public struct RenderPipeline {
     ///   - context: appearance, language, time shown.
     ///   - contentMarginsDisabled: lay out edge to edge.
     /// - Returns: the PNG and the widget URL.
-    /// - Throws: `badData` (65) for an image that cannot be read, `software` (70) when drawing fails.
+    /// - Throws: `badData` (65) for an image that cannot be read, `configuration` (78) for a view
+    ///   that names an unknown symbol, `software` (70) when drawing fails.
     public func renderPNG(
         _ view: ViewNode, metrics: WidgetMetrics, context: ViewContext, contentMarginsDisabled: Bool = false
     ) throws(PipelineError) -> (png: Data, widgetURL: URL?) {
         do {
-            let (surface, url) = try session.renderer.render(
+            let (surface, layout) = try session.renderer.render(
                 view, metrics: metrics, context: context, contentMarginsDisabled: contentMarginsDisabled)
-            return (try session.encoder.encode(surface), url)
+            return (try session.encoder.encode(surface), layout.widgetURL)
         } catch .image(let path, let reason) {
             throw .badData("\(path): \(reason)")
+        } catch .view(let message) {
+            throw .configuration(message)
         } catch {
             throw .software(error.description)
         }

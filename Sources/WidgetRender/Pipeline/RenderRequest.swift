@@ -32,6 +32,9 @@ public struct RenderRequest: Sendable {
     public var scale: Int?
     /// Light or dark.
     public var colorScheme: ColorScheme = .light
+    /// Full colour, accented or vibrant; `nil` for each family's default (vibrant on the Lock
+    /// Screen, full colour elsewhere).
+    public var renderingMode: WidgetRenderingMode?
     /// The language of the widgets' text.
     public var locale: Locale = Locale(identifier: "en")
     /// The time zone for dates drawn on widgets.

@@ -146,7 +146,8 @@ struct Run {
     func viewContext(family: WidgetFamily, size: Size, shownAt: Date, isPlaceholder: Bool) -> ViewContext {
         ViewContext(
             family: family, displaySize: size, colorScheme: request.colorScheme, locale: request.locale,
-            timeZone: request.timeZone, isPlaceholder: isPlaceholder, date: shownAt, appGroups: request.appGroups)
+            timeZone: request.timeZone, isPlaceholder: isPlaceholder, date: shownAt, appGroups: request.appGroups,
+            renderingMode: request.renderingMode)
     }
 
     /// Moves the providers' warnings to the run's list, once each.
@@ -166,7 +167,8 @@ struct Run {
             colorScheme: request.colorScheme.rawValue, locale: request.locale.identifier, entryIndex: index,
             entryDate: entry.date, shownAt: shownAt, status: nil, request: nil, reason: nil,
             relevance: entry.relevance.map { .init(score: $0.score, duration: $0.duration) }, shownAtNow: false,
-            widgetURL: nil, file: file, bytes: 0, sha256: "", data: entry.dataSummary)
+            widgetURL: nil, file: file, bytes: 0, sha256: "", data: entry.dataSummary,
+            renderingMode: (request.renderingMode ?? .default(for: metrics.family)).description)
     }
 
     /// The images still to draw, in manifest order.
@@ -215,7 +217,15 @@ struct Run {
         } catch {
             throw .software("\(error)")
         }
-        images += results.compactMap { $0 }
+        let drawn = results.compactMap { $0 }
+        // WidgetKit gives a small widget one tap target, its widgetURL: links there do nothing.
+        for image in drawn where image.family == WidgetFamily.systemSmall.shortName {
+            guard image.controls?.contains(where: { $0.kind == "link" }) == true else { continue }
+            let warning =
+                "warning: \(image.kind): a Link in a small widget does nothing on iOS (one tap target: use widgetURL)"
+            if seenWarnings.insert(warning).inserted { warnings.append(warning) }
+        }
+        images += drawn
         return surfaces
     }
 
@@ -279,16 +289,18 @@ struct RenderJob: Sendable {
     /// record with the PNG's size, digest and the widget URL.
     func draw(session: RenderSession, into transaction: OutputTransaction) throws(PipelineError) -> Drawn {
         let png: Data
-        let url: URL?
+        let layout: WidgetRenderer.Layout
         let kept: CairoSurface?
         do {
-            (png, url, kept) = try session.withRenderer { renderer throws(RenderError) in
-                let (surface, url) = try renderer.render(
+            (png, layout, kept) = try session.withRenderer { renderer throws(RenderError) in
+                let (surface, layout) = try renderer.render(
                     view, metrics: metrics, context: context, contentMarginsDisabled: contentMarginsDisabled)
-                return (try session.encoder.encode(surface), url, keepSurface ? surface : nil)
+                return (try session.encoder.encode(surface), layout, keepSurface ? surface : nil)
             }
         } catch .image(let path, let reason) {
             throw .badData("\(path): \(reason)")
+        } catch .view(let message) {
+            throw .configuration(message)
         } catch {
             throw .software(error.description)
         }
@@ -296,7 +308,9 @@ struct RenderJob: Sendable {
         var record = image
         record.bytes = png.count
         record.sha256 = SHA256.hex(png)
-        record.widgetURL = url?.absoluteString
+        record.widgetURL = layout.widgetURL?.absoluteString
+        let controls = layout.hitTargets.map { Manifest.Control($0.target, frame: $0.frame) }
+        record.controls = controls.isEmpty ? nil : controls
         return Drawn(image: record, surface: kept.map(SurfaceBox.init))
     }
 }

@@ -20,6 +20,8 @@ public final class RenderSession: @unchecked Sendable {
     private var idleRenderers: [WidgetRenderer] = []
     private let poolLock = NSLock()
     private let configFile: String
+    /// The widgets' own font files (`.fonts(_:)`), admitted besides the configuration's.
+    private let extraFontFiles: [String]
     /// How PNGs are encoded.
     package var encoder: PNGEncoder
 
@@ -41,9 +43,12 @@ public final class RenderSession: @unchecked Sendable {
 
     /// Loads the project's font configuration for some widgets.
     ///
-    /// - Parameter widgets: the widgets to render; checked as a bundle's are.
+    /// - Parameters:
+    ///   - widgets: the widgets to render; checked as a bundle's are. Their font files
+    ///     (`.fonts(_:)`) are admitted besides the configuration's.
+    ///   - fontFiles: more font files to admit (for views drawn without a widget).
     /// - Throws: ``PipelineError`` as ``init(bundle:)`` does.
-    public init(widgets: [AnyWidget]) throws(PipelineError) {
+    public init(widgets: [AnyWidget], fontFiles: [URL] = []) throws(PipelineError) {
         do {
             self.widgets = try WidgetBundleError.check(widgets)
         } catch {
@@ -55,8 +60,9 @@ public final class RenderSession: @unchecked Sendable {
         } catch {
             throw .unavailable(error.description)
         }
+        extraFontFiles = Set((self.widgets.flatMap(\.fontFiles) + fontFiles).map(\.path)).sorted()
         do {
-            fonts = try FontLibrary(configFile: configFile.path)
+            fonts = try FontLibrary(configFile: configFile.path, extraFiles: extraFontFiles)
         } catch {
             throw .unavailable(error.description)
         }
@@ -72,7 +78,7 @@ public final class RenderSession: @unchecked Sendable {
         if let lent = poolLock.withLock({ idleRenderers.popLast() }) {
             renderer = lent
         } else {
-            renderer = WidgetRenderer(fonts: try FontLibrary(configFile: configFile))
+            renderer = WidgetRenderer(fonts: try FontLibrary(configFile: configFile, extraFiles: extraFontFiles))
         }
         defer { poolLock.withLock { idleRenderers.append(renderer) } }
         return try body(renderer)

@@ -41,32 +41,74 @@ package final class WidgetRenderer {
         return image
     }
 
-    /// Lays out a view for a widget, returning the container background's and the content's
-    /// display lists and the widget URL.
+    /// What layout gives the renderer: the container background's and the content's display
+    /// lists, the widget URL and the tappable areas.
+    package struct Layout {
+        package var background: [DisplayItem]
+        package var content: [DisplayItem]
+        package var widgetURL: URL?
+        /// Links, buttons and toggles with their rectangles, in points.
+        package var hitTargets: [(target: HitTarget, frame: Rect)] {
+            content.compactMap { item in
+                if case .hitTarget(let target, let frame) = item { return (target, frame) }
+                return nil
+            }
+        }
+    }
+
+    /// Lays out a view for a widget.
     ///
     /// Every `body` is evaluated here, with the environment of its place, and with the
     /// context's app group folders as `FileManager.containerURL(…)` answers them.
+    ///
+    /// - Throws: ``RenderError/view(_:)`` for a symbol name the catalogue does not know.
     package func layout(
         _ root: ViewNode, metrics: WidgetMetrics, context: ViewContext, contentMarginsDisabled: Bool = false
-    ) throws(RenderError) -> (background: [DisplayItem], content: [DisplayItem], widgetURL: URL?) {
+    ) throws(RenderError) -> Layout {
+        var context = context
+        context.displayScale = Double(metrics.scale)
         let environment = context.environment
         let engine = LayoutEngine(measurer: try text(for: context.locale))
-        return AppGroupContainers.$current.withValue(context.appGroups) {
+        let lists = AppGroupContainers.$current.withValue(context.appGroups) {
             let resolved = root.resolved(in: environment)
             let split = resolved.containerBackgroundSplit
             var background: [DisplayItem] = []
-            if let node = split.background, !metrics.family.isAccessory {
+            if let node = split.background, environment.showsWidgetContainerBackground {
                 // The container background is not content: it stays visible in the placeholder.
                 var backgroundEnvironment = environment
                 backgroundEnvironment.redacted = false
                 background = engine.layout(node, in: metrics.bounds, environment: backgroundEnvironment)
             }
             let contentRect = contentMarginsDisabled ? metrics.bounds : metrics.contentRect
-            return (
-                background, engine.layout(split.content, in: contentRect, environment: environment),
-                resolved.widgetURL
-            )
+            return Layout(
+                background: background,
+                content: engine.layout(split.content, in: contentRect, environment: environment),
+                widgetURL: resolved.widgetURL)
         }
+        for item in lists.background + lists.content {
+            if case .text(let text) = item, let name = text.text.runs.lazy.compactMap(\.unknownSymbol).first {
+                throw .view(SymbolCatalog.unknownMessage(name))
+            }
+            if case .image(let spec, _, _) = item, case .named(let name, let bundle) = spec.source, spec.path == nil {
+                throw .image(
+                    path: name,
+                    reason:
+                        "no image named '\(name)' in \(bundle.path) (looked for \(name).png, \(name)@3x.png, @2x, @1x and *.xcassets/\(name).imageset)"
+                )
+            }
+        }
+        return lists
+    }
+
+    /// The two tints of the accented mode: the primary group's and the accent group's.
+    package static var accentedTints: (primary: Color.RGBA, accent: Color.RGBA) {
+        (Color.RGBA(hex: 0xFFFFFF), Color.RGBA(hex: 0x8FD0FF))
+    }
+
+    /// What shows through where the accented and vibrant modes remove a Home Screen widget's
+    /// background: a dark glass plate.
+    static func modePlate(_ mode: WidgetRenderingMode) -> Color.RGBA {
+        mode == .accented ? Color.RGBA(hex: 0x1B2430, alpha: 0.85) : Color.RGBA(hex: 0x000000, alpha: 0.35)
     }
 
     /// Renders a view at a family's size and scale.
@@ -74,43 +116,212 @@ package final class WidgetRenderer {
     /// - Parameters:
     ///   - root: the widget's view for one entry.
     ///   - metrics: size, scale, margins and corner radius.
-    ///   - context: appearance, language, time shown, placeholder flag.
+    ///   - context: appearance, language, time shown, placeholder flag, rendering mode.
     ///   - contentMarginsDisabled: lay the content out edge to edge.
-    /// - Returns: the surface of `metrics.pixelWidth × metrics.pixelHeight` pixels and the widget URL.
-    /// - Throws: ``RenderError`` when Cairo fails or an image cannot be read.
+    /// - Returns: the surface of `metrics.pixelWidth × metrics.pixelHeight` pixels and the layout.
+    /// - Throws: ``RenderError`` when Cairo fails, an image cannot be read or a symbol is unknown.
     package func render(
         _ root: ViewNode, metrics: WidgetMetrics, context viewContext: ViewContext, contentMarginsDisabled: Bool = false
-    ) throws(RenderError) -> (surface: CairoSurface, widgetURL: URL?) {
+    ) throws(RenderError) -> (surface: CairoSurface, layout: Layout) {
         let lists = try layout(
             root, metrics: metrics, context: viewContext, contentMarginsDisabled: contentMarginsDisabled)
-        let colorScheme = viewContext.colorScheme
-        let surface = try CairoSurface(width: metrics.pixelWidth, height: metrics.pixelHeight)
-        let context = try CairoContext(surface: surface)
-        let cr = context.pointer
-        cairo_scale(
-            cr, Double(metrics.pixelWidth) / metrics.size.width, Double(metrics.pixelHeight) / metrics.size.height)
-        cairo_set_antialias(cr, CAIRO_ANTIALIAS_GRAY)
-
-        // Everything is clipped to the widget's shape.
-        context.continuousRoundedRect(metrics.bounds, radius: metrics.cornerRadius)
-        if metrics.family == .accessoryCircular {
-            cairo_new_path(cr)
-            cairo_arc(
-                cr, metrics.bounds.midX, metrics.bounds.midY, min(metrics.size.width, metrics.size.height) / 2, 0,
-                2 * .pi)
-        }
-        cairo_clip(cr)
-        if !metrics.family.isAccessory {
-            context.setColor(Color.background.resolved(in: colorScheme))
-            cairo_paint(cr)
-        }
+        let mode = viewContext.resolvedRenderingMode
+        let colorScheme = viewContext.environment.colorScheme
         let text = try text(for: viewContext.locale)
-        for item in lists.background + lists.content {
-            try draw(item, in: context, text: text, scheme: colorScheme, pixelsPerPoint: Double(metrics.scale))
+        let items = lists.background + lists.content
+
+        func newCanvas() throws(RenderError) -> (CairoSurface, CairoContext) {
+            let surface = try CairoSurface(width: metrics.pixelWidth, height: metrics.pixelHeight)
+            let context = try CairoContext(surface: surface)
+            let cr = context.pointer
+            cairo_scale(
+                cr, Double(metrics.pixelWidth) / metrics.size.width, Double(metrics.pixelHeight) / metrics.size.height)
+            cairo_set_antialias(cr, CAIRO_ANTIALIAS_GRAY)
+            // Everything is clipped to the widget's shape.
+            context.continuousRoundedRect(metrics.bounds, radius: metrics.cornerRadius)
+            if metrics.family == .accessoryCircular {
+                cairo_new_path(cr)
+                cairo_arc(
+                    cr, metrics.bounds.midX, metrics.bounds.midY, min(metrics.size.width, metrics.size.height) / 2, 0,
+                    2 * .pi)
+            }
+            cairo_clip(cr)
+            return (surface, context)
         }
-        let status = cairo_status(cr)
+
+        func drawAll(_ context: CairoContext, group: Bool?) throws(RenderError) {
+            try drawList(
+                items, in: context, text: text, scheme: colorScheme, pixelsPerPoint: Double(metrics.scale),
+                accentGroup: group)
+        }
+
+        let (surface, context) = try newCanvas()
+        let cr = context.pointer
+        switch mode {
+        case .accented:
+            // Each group drawn alone, then painted in its tint through its own opacity.
+            if !metrics.family.isAccessory {
+                context.setColor(Self.modePlate(mode))
+                cairo_paint(cr)
+            }
+            // The layers are clipped to the widget's shape already: clipping again would fade
+            // the antialiased edge twice.
+            cairo_reset_clip(cr)
+            let tints = Self.accentedTints
+            for (group, tint) in [(false, tints.primary), (true, tints.accent)] {
+                let (layer, layerContext) = try newCanvas()
+                try drawAll(layerContext, group: group)
+                try check(layerContext)
+                cairo_save(cr)
+                cairo_identity_matrix(cr)
+                context.setColor(tint)
+                cairo_mask_surface(cr, layer.pointer, 0, 0)
+                cairo_restore(cr)
+            }
+        case .vibrant:
+            let (layer, layerContext) = try newCanvas()
+            try drawAll(layerContext, group: nil)
+            try check(layerContext)
+            Self.desaturateToWhite(layer)
+            if !metrics.family.isAccessory {
+                context.setColor(Self.modePlate(mode))
+                cairo_paint(cr)
+            }
+            cairo_reset_clip(cr)
+            cairo_save(cr)
+            cairo_identity_matrix(cr)
+            cairo_set_source_surface(cr, layer.pointer, 0, 0)
+            cairo_paint(cr)
+            cairo_restore(cr)
+        default:
+            if !metrics.family.isAccessory {
+                context.setColor(Color.background.resolved(in: colorScheme))
+                cairo_paint(cr)
+            }
+            try drawAll(context, group: nil)
+        }
+        try check(context)
+        return (surface, lists)
+    }
+
+    private func check(_ context: CairoContext) throws(RenderError) {
+        let status = cairo_status(context.pointer)
         guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
-        return (surface, lists.widgetURL)
+    }
+
+    /// The vibrant look: each pixel becomes white whose opacity is its brightness times its
+    /// opacity (Rec. 709 luma), so colour is gone and hierarchy (secondary, tertiary) stays.
+    static func desaturateToWhite(_ surface: CairoSurface) {
+        surface.withMutablePixels { data, stride in
+            for y in 0..<surface.height {
+                let row = UnsafeMutableRawPointer(data + y * stride)
+                for x in 0..<surface.width {
+                    let pixel = row.load(fromByteOffset: x * 4, as: UInt32.self)
+                    // Premultiplied: the luma of the premultiplied channels is luma × alpha already.
+                    let r = Double((pixel >> 16) & 0xFF)
+                    let g = Double((pixel >> 8) & 0xFF)
+                    let b = Double(pixel & 0xFF)
+                    let value = UInt32(min(255, (0.2126 * r + 0.7152 * g + 0.0722 * b).rounded()))
+                    row.storeBytes(
+                        of: value << 24 | value << 16 | value << 8 | value, toByteOffset: x * 4, as: UInt32.self)
+                }
+            }
+        }
+    }
+
+    /// Draws a display list; `accentGroup` draws only the accent group (true), only the rest
+    /// (false), or everything (nil). Layers are opened and closed in either case.
+    private func drawList(
+        _ items: [DisplayItem], in context: CairoContext, text: PangoText, scheme: ColorScheme, pixelsPerPoint: Double,
+        accentGroup: Bool?
+    ) throws(RenderError) {
+        let cr = context.pointer
+        var layers: [DisplayLayer] = []
+        var accentDepth = 0
+        for item in items {
+            switch item {
+            case .beginLayer(let layer):
+                layers.append(layer)
+                switch layer {
+                case .opacity: cairo_push_group(cr)
+                case .clip(let kind, let rect):
+                    cairo_save(cr)
+                    cairo_new_path(cr)
+                    outline(kind, rect, in: context)
+                    cairo_clip(cr)
+                case .accent: accentDepth += 1
+                }
+            case .endLayer:
+                guard let layer = layers.popLast() else { continue }
+                switch layer {
+                case .opacity(let value):
+                    cairo_pop_group_to_source(cr)
+                    cairo_paint_with_alpha(cr, value)
+                case .clip: cairo_restore(cr)
+                case .accent: accentDepth -= 1
+                }
+            default:
+                if let accentGroup, accentGroup != (accentDepth > 0) { continue }
+                try draw(item, in: context, text: text, scheme: scheme, pixelsPerPoint: pixelsPerPoint)
+            }
+        }
+    }
+
+    /// Adds a shape's outline in a rectangle to the path.
+    private func outline(_ kind: ShapeSpec.Kind, _ rect: Rect, in context: CairoContext) {
+        let cr = context.pointer
+        switch kind {
+        case .rectangle(let radius): context.continuousRoundedRect(rect, radius: radius)
+        case .capsule: context.roundedRect(rect, radius: min(rect.width, rect.height) / 2)
+        case .circle:
+            cairo_new_sub_path(cr)
+            cairo_arc(cr, rect.midX, rect.midY, min(rect.width, rect.height) / 2, 0, 2 * .pi)
+        case .ellipse: trace(Path(ellipseIn: rect), in: context)
+        case .custom(let shape): trace(shape.path(in: rect), in: context)
+        }
+    }
+
+    /// Adds a path to Cairo's path.
+    private func trace(_ path: Path, in context: CairoContext) {
+        let cr = context.pointer
+        var current = Point(x: 0, y: 0)
+        for element in path.elements {
+            switch element {
+            case .move(let p):
+                cairo_move_to(cr, p.x, p.y)
+                current = p
+            case .line(let p):
+                cairo_line_to(cr, p.x, p.y)
+                current = p
+            case .quadCurve(let p, let c):
+                // As a cubic: control points two thirds of the way to the quadratic's.
+                let c1 = Point(x: current.x + 2 / 3 * (c.x - current.x), y: current.y + 2 / 3 * (c.y - current.y))
+                let c2 = Point(x: p.x + 2 / 3 * (c.x - p.x), y: p.y + 2 / 3 * (c.y - p.y))
+                cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+                current = p
+            case .curve(let p, let c1, let c2):
+                cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+                current = p
+            case .closeSubpath: cairo_close_path(cr)
+            }
+        }
+    }
+
+    private func setStroke(_ style: StrokeStyle, in context: CairoContext) {
+        let cr = context.pointer
+        cairo_set_line_width(cr, max(0, style.lineWidth))
+        switch style.lineCap {
+        case .round: cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        case .square: cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE)
+        default: cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+        }
+        switch style.lineJoin {
+        case .round: cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        case .bevel: cairo_set_line_join(cr, CAIRO_LINE_JOIN_BEVEL)
+        default: cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
+        }
+        let dashes = style.dash.filter { $0.isFinite && $0 >= 0 }
+        cairo_set_dash(cr, dashes, Int32(dashes.count), 0)
     }
 
     private func draw(
@@ -118,6 +329,8 @@ package final class WidgetRenderer {
     ) throws(RenderError) {
         let cr = context.pointer
         switch item {
+        case .beginLayer, .endLayer, .hitTarget:
+            return
         case .text(let run):
             if run.redacted {
                 drawRedactedText(run, text: text, context: context, scheme: scheme)
@@ -125,20 +338,53 @@ package final class WidgetRenderer {
                 drawText(run, text: text, context: context, scheme: scheme)
             }
         case .shape(let kind, let style, let rect, let redacted):
-            switch kind {
-            case .rectangle(let radius): context.continuousRoundedRect(rect, radius: radius)
-            case .capsule: context.roundedRect(rect, radius: min(rect.width, rect.height) / 2)
-            case .circle:
-                cairo_new_sub_path(cr)
-                cairo_arc(cr, rect.midX, rect.midY, min(rect.width, rect.height) / 2, 0, 2 * .pi)
-            }
+            outline(kind, rect, in: context)
             fill(style, rect: rect, context: context, scheme: scheme, dimmed: redacted)
+        case .stroke(let kind, let style, let stroke, let inside, let rect, let redacted):
+            let inset = inside ? stroke.lineWidth / 2 : 0
+            let inner = rect.inset(by: EdgeInsets(all: inset))
+            outline(kind, inner, in: context)
+            setStroke(stroke, in: context)
+            strokeCurrentPath(style, rect: rect, context: context, scheme: scheme, dimmed: redacted)
+            cairo_set_dash(cr, nil, 0, 0)
         case .lineChart(let spec, let rect, let color, let labelColor, let redacted):
             ChartDrawing(context: context, text: text, scheme: scheme, pixelsPerPoint: pixelsPerPoint).drawLineChart(
                 spec, in: rect, color: color, labelColor: labelColor, redacted: redacted)
         case .candlestickChart(let spec, let rect, let labelColor, let redacted):
             ChartDrawing(context: context, text: text, scheme: scheme, pixelsPerPoint: pixelsPerPoint).drawCandles(
                 spec, in: rect, labelColor: labelColor, redacted: redacted)
+        case .progress(let spec, let rect, let tint, let track, let redacted):
+            drawProgress(
+                spec, in: rect, tint: redacted ? Color.secondary.opacity(0.4) : tint, track: track, context: context,
+                scheme: scheme)
+        case .drawing(let drawing, let rect, let redacted):
+            cairo_save(cr)
+            cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+            cairo_clip(cr)
+            for step in drawing {
+                switch step {
+                case .fill(let path, let style):
+                    cairo_new_path(cr)
+                    trace(path, in: context)
+                    fill(style, rect: path.boundingRect, context: context, scheme: scheme, dimmed: redacted)
+                case .stroke(let path, let style, let stroke):
+                    cairo_new_path(cr)
+                    trace(path, in: context)
+                    setStroke(stroke, in: context)
+                    strokeCurrentPath(
+                        style, rect: path.boundingRect, context: context, scheme: scheme, dimmed: redacted)
+                    cairo_set_dash(cr, nil, 0, 0)
+                case .text(let styled, let color, let point):
+                    let size = text.measure(styled, maxWidth: nil, lineLimit: 1)
+                    drawText(
+                        DisplayText(
+                            text: styled, color: color,
+                            frame: Rect(x: point.x, y: point.y, width: size.width, height: size.height),
+                            layoutWidth: size.width, lineLimit: 1, alignment: .leading, redacted: redacted),
+                        text: text, context: context, scheme: scheme)
+                }
+            }
+            cairo_restore(cr)
         case .image(let spec, let rect, let redacted):
             if redacted {
                 context.continuousRoundedRect(rect, radius: 8)
@@ -146,7 +392,8 @@ package final class WidgetRenderer {
                 cairo_fill(cr)
                 return
             }
-            let image = try image(at: spec.path)
+            guard let path = spec.path else { return }
+            let image = try image(at: path)
             let iw = Double(image.width)
             let ih = Double(image.height)
             guard iw > 0, ih > 0, rect.width > 0, rect.height > 0 else { return }
@@ -168,12 +415,95 @@ package final class WidgetRenderer {
         }
     }
 
-    private func fill(_ style: ShapeStyle, rect: Rect, context: CairoContext, scheme: ColorScheme, dimmed: Bool) {
+    /// A bar, ring or gauge: the track, then the part filled (or the marker) in the tint.
+    private func drawProgress(
+        _ spec: ProgressSpec, in rect: Rect, tint: Color, track: Color, context: CairoContext, scheme: ColorScheme
+    ) {
         let cr = context.pointer
-        switch style {
+        switch spec.kind {
+        case .bar, .barMarker:
+            let thickness = min(rect.height, spec.thickness ?? ProgressSpec.barThickness)
+            let bar = Rect(x: rect.minX, y: rect.midY - thickness / 2, width: rect.width, height: thickness)
+            context.roundedRect(bar, radius: thickness / 2)
+            context.setColor(track.resolved(in: scheme))
+            cairo_fill(cr)
+            context.setColor(tint.resolved(in: scheme))
+            if spec.kind == .bar {
+                guard spec.fraction > 0 else { return }
+                // At least a round dot, so a small value still shows.
+                let width = max(thickness, bar.width * spec.fraction)
+                context.roundedRect(
+                    Rect(x: bar.minX, y: bar.minY, width: width, height: thickness), radius: thickness / 2)
+                cairo_fill(cr)
+            } else {
+                let radius = rect.height / 2
+                let x = bar.minX + radius + (bar.width - 2 * radius) * spec.fraction
+                cairo_new_sub_path(cr)
+                cairo_arc(cr, x, rect.midY, radius, 0, 2 * .pi)
+                cairo_fill(cr)
+            }
+        case .ring, .openRingMarker:
+            let side = min(rect.width, rect.height)
+            let lineWidth = spec.thickness ?? max(2, side * 0.1)
+            let radius = (side - lineWidth) / 2
+            guard radius > 0 else { return }
+            // The ring starts at the top; the open ring spans 270°, open at the bottom.
+            let open = spec.kind == .openRingMarker
+            let start = open ? Double.pi * 3 / 4 : -Double.pi / 2
+            let sweep = open ? Double.pi * 3 / 2 : 2 * Double.pi
+            cairo_set_line_width(cr, lineWidth)
+            cairo_set_line_cap(cr, open ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT)
+            cairo_new_path(cr)
+            cairo_arc(cr, rect.midX, rect.midY, radius, start, start + sweep)
+            context.setColor(open ? tint.opacity(0.35).resolved(in: scheme) : track.resolved(in: scheme))
+            cairo_stroke(cr)
+            context.setColor(tint.resolved(in: scheme))
+            if open {
+                let angle = start + sweep * spec.fraction
+                let x = rect.midX + radius * cos(angle)
+                let y = rect.midY + radius * sin(angle)
+                // A marker ringed by a gap, as WidgetKit's accessory gauge draws it.
+                cairo_new_sub_path(cr)
+                cairo_arc(cr, x, y, lineWidth * 0.75, 0, 2 * .pi)
+                cairo_save(cr)
+                cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+                cairo_fill(cr)
+                cairo_restore(cr)
+                cairo_new_sub_path(cr)
+                cairo_arc(cr, x, y, lineWidth * 0.5, 0, 2 * .pi)
+                cairo_fill(cr)
+            } else if spec.fraction > 0 {
+                cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+                cairo_new_path(cr)
+                cairo_arc(cr, rect.midX, rect.midY, radius, start, start + sweep * spec.fraction)
+                cairo_stroke(cr)
+            }
+            cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+        }
+    }
+
+    private func strokeCurrentPath(
+        _ style: ShapeStyle, rect: Rect, context: CairoContext, scheme: ColorScheme, dimmed: Bool
+    ) {
+        withSource(style, rect: rect, context: context, scheme: scheme, dimmed: dimmed) {
+            cairo_stroke(context.pointer)
+        }
+    }
+
+    private func fill(_ style: ShapeStyle, rect: Rect, context: CairoContext, scheme: ColorScheme, dimmed: Bool) {
+        withSource(style, rect: rect, context: context, scheme: scheme, dimmed: dimmed) { cairo_fill(context.pointer) }
+    }
+
+    /// Sets a style as Cairo's source (a colour, or a gradient over `rect`) and runs `paint`.
+    private func withSource(
+        _ style: ShapeStyle, rect: Rect, context: CairoContext, scheme: ColorScheme, dimmed: Bool,
+        _ paint: () -> Void
+    ) {
+        let cr = context.pointer
+        switch style.kind {
         case .color(let color):
             context.setColor((dimmed ? color.opacity(0.3) : color).resolved(in: scheme))
-            cairo_fill(cr)
+            paint()
         case .linearGradient(let colors, let start, let end):
             guard
                 let pattern = cairo_pattern_create_linear(
@@ -186,7 +516,7 @@ package final class WidgetRenderer {
                 cairo_pattern_add_color_stop_rgba(pattern, offset, rgba.red, rgba.green, rgba.blue, rgba.alpha)
             }
             cairo_set_source(cr, pattern)
-            cairo_fill(cr)
+            paint()
             cairo_pattern_destroy(pattern)
         }
     }
@@ -194,7 +524,7 @@ package final class WidgetRenderer {
     private func drawText(_ run: DisplayText, text: PangoText, context: CairoContext, scheme: ColorScheme) {
         let cr = context.pointer
         let layout = text.makeLayout(
-            run.string, font: run.font, width: run.layoutWidth, lineLimit: run.lineLimit, alignment: run.alignment)
+            run.text, width: run.layoutWidth, lineLimit: run.lineLimit, alignment: run.alignment, scheme: scheme)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)

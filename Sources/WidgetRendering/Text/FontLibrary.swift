@@ -25,14 +25,21 @@ package final class FontLibrary {
     /// Families every render needs; the message says how to install them.
     static let required: [(family: String, package: String)] = [
         ("Inter", "fonts-inter"), ("Noto Sans CJK JP", "fonts-noto-cjk"), ("Noto Sans CJK KR", "fonts-noto-cjk"),
+        ("Noto Serif CJK JP", "fonts-noto-cjk"), ("Noto Sans Mono", "fonts-noto-mono"),
+        ("Noto Color Emoji", "fonts-noto-color-emoji"), (symbolFamily, "fonts-materialdesignicons-webfont"),
     ]
+
+    /// The family ``SymbolCatalog`` names draw from.
+    static let symbolFamily = "Material Design Icons"
 
     /// Loads a fontconfig file and checks that the required families are there.
     ///
-    /// - Parameter configFile: path of the project's `fonts.conf`.
+    /// - Parameters:
+    ///   - configFile: path of the project's `fonts.conf`.
+    ///   - extraFiles: font files of the widgets' own (`.fonts(_:)`), admitted besides the configuration's.
     /// - Throws: ``RenderError/fonts(_:)`` naming the file, or the missing families and
     ///   the `apt-get` command that installs them.
-    package init(configFile: String) throws(RenderError) {
+    package init(configFile: String, extraFiles: [String] = []) throws(RenderError) {
         guard FileManager.default.isReadableFile(atPath: configFile) else {
             throw .fonts("cannot read the font configuration \(configFile)")
         }
@@ -41,9 +48,25 @@ package final class FontLibrary {
             FcConfigDestroy(config)
             throw .fonts("fontconfig cannot load \(configFile)")
         }
+        for file in extraFiles {
+            guard FileManager.default.isReadableFile(atPath: file) else {
+                FcConfigDestroy(config)
+                throw .fonts("cannot read the font file \(file) (a widget's .fonts)")
+            }
+            // The configuration refuses every file it does not list: admit this one by name first.
+            let escaped = file.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            let admit =
+                "<?xml version=\"1.0\"?><fontconfig><selectfont><acceptfont><glob>\(escaped)</glob></acceptfont></selectfont></fontconfig>"
+            guard FcConfigParseAndLoadFromMemory(config, admit, 1) != 0, FcConfigAppFontAddFile(config, file) != 0
+            else {
+                FcConfigDestroy(config)
+                throw .fonts("fontconfig cannot load the font file \(file) (a widget's .fonts)")
+            }
+        }
         var files: [String] = []
         var families: Set<String> = []
-        if let set = FcConfigGetFonts(config, FcSetSystem) {
+        for setName in [FcSetSystem, FcSetApplication] {
+            guard let set = FcConfigGetFonts(config, setName) else { continue }
             for index in 0..<Int(set.pointee.nfont) {
                 guard let pattern = set.pointee.fonts[index] else { continue }
                 var value: UnsafeMutablePointer<FcChar8>?
@@ -95,13 +118,30 @@ package final class FontLibrary {
         }
     }
 
-    /// The Pango font family list for a text language: Inter first, then the CJK face for it.
-    static func familyList(for language: String) -> String {
+    /// The CJK region suffix for a text language.
+    private static func cjkRegion(for language: String) -> String {
         switch language {
-        case "ko": "Inter, Noto Sans CJK KR"
-        case "zh-Hans": "Inter, Noto Sans CJK SC"
-        case "zh-Hant": "Inter, Noto Sans CJK TC"
-        default: "Inter, Noto Sans CJK JP"
+        case "ko": "KR"
+        case "zh-Hans": "SC"
+        case "zh-Hant": "TC"
+        default: "JP"
+        }
+    }
+
+    /// The Pango font family list for a text language: Inter first, then the CJK face for it,
+    /// then the emoji font.
+    static func familyList(for language: String) -> String {
+        "Inter, Noto Sans CJK \(cjkRegion(for: language)), Noto Color Emoji"
+    }
+
+    /// The family list for a font in a text language: its design's face (or its custom family)
+    /// first, then the language's list.
+    static func familyList(for font: Font, language: String) -> String {
+        if let custom = font.customFamily { return "\(custom), \(familyList(for: language))" }
+        switch font.design {
+        case .monospaced: return "Noto Sans Mono, Noto Sans CJK \(cjkRegion(for: language)), Noto Color Emoji"
+        case .serif: return "Noto Serif CJK \(cjkRegion(for: language)), Noto Color Emoji"
+        default: return familyList(for: language)
         }
     }
 

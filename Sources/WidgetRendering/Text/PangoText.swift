@@ -5,16 +5,15 @@ import WidgetLayout
 /// Measures and draws text with Pango, in one locale's font list.
 ///
 /// Implements ``TextMeasuring`` for the layout engine; results are cached per
-/// (text, font, width, lines), so repeated layout passes cost one Pango call.
+/// (text, fonts, width, lines), so repeated layout passes cost one Pango call.
 package final class PangoText: TextMeasuring {
     private let context: OpaquePointer
-    private let family: String
+    private let language: String
     private var descriptions: [Font: OpaquePointer] = [:]
     private var cache: [Key: Size] = [:]
 
     private struct Key: Hashable {
-        var text: String
-        var font: Font
+        var text: StyledText
         var width: Double?
         var lines: Int?
     }
@@ -25,7 +24,7 @@ package final class PangoText: TextMeasuring {
             throw .fonts("pango: cannot create a context")
         }
         self.context = context
-        family = FontLibrary.familyList(for: language)
+        self.language = language
     }
 
     deinit {
@@ -34,9 +33,13 @@ package final class PangoText: TextMeasuring {
     }
 
     package func measure(_ text: String, font: Font, maxWidth: Double?, lineLimit: Int?) -> Size {
-        let key = Key(text: text, font: font, width: maxWidth, lines: lineLimit)
+        measure(StyledText(text, font: font), maxWidth: maxWidth, lineLimit: lineLimit)
+    }
+
+    package func measure(_ text: StyledText, maxWidth: Double?, lineLimit: Int?) -> Size {
+        let key = Key(text: text, width: maxWidth, lines: lineLimit)
         if let size = cache[key] { return size }
-        let layout = makeLayout(text, font: font, width: maxWidth, lineLimit: lineLimit, alignment: .leading)
+        let layout = makeLayout(text, width: maxWidth, lineLimit: lineLimit, alignment: .leading)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
@@ -46,15 +49,25 @@ package final class PangoText: TextMeasuring {
         return size
     }
 
-    /// A layout ready to draw or measure; the caller releases it with `g_object_unref`.
+    /// A layout of plain text in one font; the caller releases it with `g_object_unref`.
     func makeLayout(
         _ text: String, font: Font, width: Double?, lineLimit: Int?, alignment: HorizontalAlignment
+    ) -> OpaquePointer {
+        makeLayout(StyledText(text, font: font), width: width, lineLimit: lineLimit, alignment: alignment)
+    }
+
+    /// A layout ready to draw or measure; the caller releases it with `g_object_unref`.
+    ///
+    /// Runs with a colour of their own get it as an attribute, resolved for `scheme`.
+    func makeLayout(
+        _ text: StyledText, width: Double?, lineLimit: Int?, alignment: HorizontalAlignment,
+        scheme: ColorScheme = .light
     ) -> OpaquePointer {
         guard let layout = pango_layout_new(context) else {
             preconditionFailure("pango_layout_new returned NULL (out of memory)")
         }
-        pango_layout_set_font_description(layout, description(for: font))
-        pango_layout_set_text(layout, text, -1)
+        pango_layout_set_font_description(layout, description(for: text.font))
+        pango_layout_set_text(layout, text.string, -1)
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         if let width, width.isFinite {
             pango_layout_set_width(layout, Int32((width * Double(PANGO_SCALE)).rounded(.up)))
@@ -63,29 +76,67 @@ package final class PangoText: TextMeasuring {
             pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
             pango_layout_set_height(layout, -Int32(max(1, lineLimit)))
         }
+        if text.lineSpacing > 0, text.lineSpacing.isFinite {
+            pango_layout_set_spacing(layout, Self.pangoUnits(text.lineSpacing))
+        }
         switch alignment {
         case .leading: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
         case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
         case .trailing: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
         }
-        if font.monospacedDigits {
-            let attributes = pango_attr_list_new()
-            pango_attr_list_insert(attributes, pango_attr_font_features_new("tnum"))
-            pango_layout_set_attributes(layout, attributes)
-            pango_attr_list_unref(attributes)
+        let attributes = pango_attr_list_new()
+        defer { pango_attr_list_unref(attributes) }
+        var start: UInt32 = 0
+        for run in text.runs {
+            let end = start + UInt32(run.string.utf8.count)
+            defer { start = end }
+            func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>?) {
+                guard let attribute else { return }
+                attribute.pointee.start_index = start
+                attribute.pointee.end_index = end
+                pango_attr_list_insert(attributes, attribute)
+            }
+            if run.font != text.font || run.isSymbol {
+                insert(pango_attr_font_desc_new(description(for: run.font, symbol: run.isSymbol)))
+            }
+            if run.font.monospacedDigits { insert(pango_attr_font_features_new("tnum")) }
+            if run.underline { insert(pango_attr_underline_new(PANGO_UNDERLINE_SINGLE)) }
+            if run.strikethrough { insert(pango_attr_strikethrough_new(1)) }
+            if run.kerning != 0, run.kerning.isFinite {
+                insert(pango_attr_letter_spacing_new(Self.pangoUnits(run.kerning)))
+            }
+            if run.baselineOffset != 0, run.baselineOffset.isFinite {
+                insert(pango_attr_rise_new(Self.pangoUnits(run.baselineOffset)))
+            }
+            if let color = run.color {
+                let rgba = color.resolved(in: scheme)
+                func channel(_ value: Double) -> UInt16 { UInt16((min(1, max(0, value)) * 65535).rounded()) }
+                insert(pango_attr_foreground_new(channel(rgba.red), channel(rgba.green), channel(rgba.blue)))
+                insert(pango_attr_foreground_alpha_new(max(1, channel(rgba.alpha))))
+            }
         }
+        pango_layout_set_attributes(layout, attributes)
         return layout
     }
 
-    private func description(for font: Font) -> OpaquePointer {
-        if let description = descriptions[font] { return description }
+    /// Points in Pango units, clamped to ±10,000 points so no value can overflow.
+    private static func pangoUnits(_ points: Double) -> Int32 {
+        Int32((min(10_000, max(-10_000, points)) * Double(PANGO_SCALE)).rounded())
+    }
+
+    private func description(for font: Font, symbol: Bool = false) -> OpaquePointer {
+        var key = font
+        if symbol { key.customFamily = FontLibrary.symbolFamily }
+        if let description = descriptions[key] { return description }
         guard let description = pango_font_description_new() else {
             preconditionFailure("pango_font_description_new returned NULL (out of memory)")
         }
-        pango_font_description_set_family(description, family)
+        pango_font_description_set_family(
+            description, symbol ? FontLibrary.symbolFamily : FontLibrary.familyList(for: font, language: language))
         pango_font_description_set_weight(description, PangoWeight(UInt32(font.weight.rawValue)))
+        if font.isItalic { pango_font_description_set_style(description, PANGO_STYLE_ITALIC) }
         pango_font_description_set_absolute_size(description, font.size * Double(PANGO_SCALE))
-        descriptions[font] = description
+        descriptions[key] = description
         return description
     }
 

@@ -4,8 +4,8 @@ import WidgetRender
 public struct CharacterDetail: Sendable, Hashable {
     /// The hero's name.
     public var name: String
-    /// Two letters for the avatar.
-    public var initials: String
+    /// The hero's face, an emoji, as in Apple's Emoji Rangers.
+    public var emoji: String
     /// The hero's colour.
     public var color: Color
     /// Health right after the fight, 0…1.
@@ -47,15 +47,15 @@ public enum Hero: String, AppEnum {
         switch self {
         case .panda:
             return CharacterDetail(
-                name: "Power Panda", initials: "PP", color: .teal, healthAfterFight: 0.1, foughtAt: fight,
+                name: "Power Panda", emoji: "🐼", color: .teal, healthAfterFight: 0.1, foughtAt: fight,
                 fullHealthDate: fight.addingTimeInterval(5 * 3600))
         case .spouty:
             return CharacterDetail(
-                name: "Spouty", initials: "SP", color: .blue, healthAfterFight: 0.4, foughtAt: fight,
+                name: "Spouty", emoji: "🐳", color: .blue, healthAfterFight: 0.4, foughtAt: fight,
                 fullHealthDate: fight.addingTimeInterval(3 * 3600))
         case .egghead:
             return CharacterDetail(
-                name: "Egghead", initials: "EH", color: .orange, healthAfterFight: 0.7, foughtAt: fight,
+                name: "Egghead", emoji: "🥚", color: .orange, healthAfterFight: 0.7, foughtAt: fight,
                 fullHealthDate: fight.addingTimeInterval(2 * 3600))
         }
     }

@@ -7,22 +7,26 @@ struct CharacterHealthView: View {
     var body: some View {
         switch family {
         case .accessoryCircular:
-            ZStack {
-                Circle().fill(Color.white.opacity(0.2))
-                VStack(spacing: 0) {
-                    Text(entry.character.initials).font(.caption.weight(.bold))
-                    Text(percentText(entry.healthLevel)).font(.caption2.monospacedDigit())
-                }
+            Gauge(value: entry.healthLevel) {
+                Text(entry.character.name)
+            } currentValueLabel: {
+                Text(entry.character.emoji)
             }
+            .gaugeStyle(.accessoryCircularCapacity)
         case .accessoryRectangular:
-            VStack(alignment: .leading, spacing: 2) {
-                Text(entry.character.name).font(.headline).lineLimit(1)
-                HealthBar(level: entry.healthLevel, color: .white)
-                    .frame(height: 6)
-                FullHealthText(date: entry.character.fullHealthDate).font(.caption)
+            VStack(alignment: .leading, spacing: 3) {
+                Label {
+                    Text(entry.character.name)
+                } icon: {
+                    Text(entry.character.emoji)
+                }
+                .font(.headline).lineLimit(1)
+                ProgressView(value: entry.healthLevel)
+                FullHealthText(date: entry.character.fullHealthDate).font(.caption).lineLimit(1)
+                    .foregroundStyle(.secondary)
             }
         case .accessoryInline:
-            Text("\(entry.character.name) \(percentText(entry.healthLevel))")
+            Label("\(entry.character.name) \(percentText(entry.healthLevel))", systemImage: "heart.fill")
         case .systemMedium:
             HStack(spacing: 16) {
                 AvatarView(character: entry.character).frame(width: 110, height: 110)
@@ -38,14 +42,18 @@ struct CharacterHealthView: View {
     }
 }
 
+/// The hero's emoji on a disc of its colour, sized to the avatar's frame.
 struct AvatarView: View {
     var character: CharacterDetail
 
     var body: some View {
-        ZStack {
-            Circle().fill(character.color)
-            Text(character.initials).font(.title2.weight(.bold)).foregroundStyle(.white)
+        GeometryReader { proxy in
+            ZStack {
+                Circle().fill(character.color.opacity(0.25))
+                Text(character.emoji).font(.system(size: min(proxy.size.width, proxy.size.height) * 0.55))
+            }
         }
+        .widgetAccentable()
     }
 }
 
@@ -55,27 +63,11 @@ struct CharacterNameView: View {
     var body: some View {
         VStack(alignment: .leading, spacing: 4) {
             Text(entry.character.name).font(.headline).lineLimit(1)
-            Text("Health \(percentText(entry.healthLevel))").font(.caption).foregroundStyle(.secondary)
-            HealthBar(level: entry.healthLevel, color: entry.character.color).frame(height: 8)
+            Label("Health \(percentText(entry.healthLevel))", systemImage: "heart.fill").font(.caption)
+                .foregroundStyle(.secondary)
+            ProgressView(value: entry.healthLevel).tint(entry.character.color).widgetAccentable()
             FullHealthText(date: entry.character.fullHealthDate).font(.caption2).foregroundStyle(.secondary)
         }
-    }
-}
-
-/// A capsule filled to the health level.
-struct HealthBar: View {
-    var level: Double
-    var color: Color
-
-    var body: some View {
-        ZStack(alignment: .leading) {
-            Capsule().fill(color.opacity(0.25))
-            HStack(spacing: 0) {
-                Capsule().fill(color).frame(width: 100 * level)
-                Spacer(minLength: 0)
-            }
-        }
-        .frame(width: 100)
     }
 }
 
@@ -86,10 +78,7 @@ struct FullHealthText: View {
 
     var body: some View {
         if date > now {
-            HStack(spacing: 3) {
-                Text("Full in")
-                Text(date, style: .relative)
-            }
+            Text("Full in ") + Text(date, style: .relative)
         } else {
             Text("Fully healed")
         }

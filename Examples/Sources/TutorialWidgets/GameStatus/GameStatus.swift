@@ -15,6 +15,11 @@ public struct GameStatus: Sendable, Hashable {
     /// Games lost against this opponent.
     public var losses: Int
 
+    /// Games won, lost and played, with the colour each is shown in.
+    var statistics: [(label: String, value: Int, color: Color)] {
+        [("Won", wins, .up), ("Lost", losses, .down), ("Played", wins + losses, .primary)]
+    }
+
     /// The status shown in the gallery and in tests: a game in progress.
     public static let sample = GameStatus(
         headline: "Your turn", opponent: "Mira", turn: 12, lastTurn: "Mira took your knight", wins: 7, losses: 4)

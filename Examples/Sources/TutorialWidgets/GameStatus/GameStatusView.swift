@@ -25,11 +25,12 @@ struct GameTurnSummary: View {
 
     var body: some View {
         VStack(alignment: .leading, spacing: 4) {
-            Text("CHESS").font(.caption2.weight(.semibold)).foregroundStyle(.secondary)
+            Label("CHESS", systemImage: "crown.fill").font(.caption2.weight(.semibold)).foregroundStyle(.secondary)
             Spacer(minLength: 0)
             Text(status.headline).font(.title2.weight(.bold)).lineLimit(1).minimumScaleFactor(0.7)
             Text("vs \(status.opponent)").font(.subheadline).foregroundStyle(.secondary)
-            Text("Turn \(status.turn)").font(.caption.weight(.semibold)).foregroundStyle(.blue)
+            Label("Turn \(status.turn)", systemImage: "clock").font(.caption.weight(.semibold)).foregroundStyle(.blue)
+                .widgetAccentable()
         }
         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .leading)
     }
@@ -62,9 +63,9 @@ struct GameStatusWithStatistics: View {
                 Text("AGAINST \(status.opponent.uppercased())").font(.caption2.weight(.semibold))
                     .foregroundStyle(.secondary)
                 HStack(spacing: 12) {
-                    StatisticView(label: "Won", value: status.wins, color: .up)
-                    StatisticView(label: "Lost", value: status.losses, color: .down)
-                    StatisticView(label: "Played", value: status.wins + status.losses, color: .primary)
+                    ForEach(status.statistics, id: \.label) { statistic in
+                        StatisticView(label: statistic.label, value: statistic.value, color: statistic.color)
+                    }
                 }
             }
         }

@@ -1,11 +1,26 @@
 import WidgetRender
 
 /// One to-do, as the app saves it in `todos.json` in the shared container.
-public struct TodoItem: Codable, Sendable, Hashable {
+public struct TodoItem: Codable, Sendable, Hashable, Identifiable {
     /// What to do.
     public var title: String
     /// Whether it is done.
     public var isDone: Bool
+
+    /// A to-do is known by its title.
+    public var id: String { title }
+}
+
+/// Marks a to-do done or not done: what the widget's check button runs (the app would save the
+/// list and reload the widget).
+struct ToggleTodoIntent: AppIntent {
+    static let title: LocalizedStringResource = "Toggle To-Do"
+
+    var item = ""
+
+    func perform() async throws -> some IntentResult {
+        .result()
+    }
 }
 
 /// Reads the to-do list the app shares with the widget, from its App Group container.

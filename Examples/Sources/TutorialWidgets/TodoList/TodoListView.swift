@@ -16,7 +16,7 @@ struct TodoListView: View {
     var body: some View {
         VStack(alignment: .leading, spacing: 6) {
             HStack {
-                Text("To-Do").font(.headline).foregroundStyle(.orange)
+                Label("To-Do", systemImage: "checklist").font(.headline).foregroundStyle(.orange).widgetAccentable()
                 Spacer()
                 Text("\(entry.todos.filter { !$0.isDone }.count)").font(.headline.monospacedDigit())
                     .foregroundStyle(.secondary)
@@ -30,7 +30,7 @@ struct TodoListView: View {
                 Text("All done").font(.subheadline).foregroundStyle(.secondary)
                 Spacer()
             } else {
-                for todo in entry.todos.prefix(rows) {
+                ForEach(entry.todos.prefix(rows)) { todo in
                     TodoRow(todo: todo)
                 }
                 Spacer(minLength: 0)
@@ -45,12 +45,13 @@ struct TodoRow: View {
 
     var body: some View {
         HStack(spacing: 8) {
-            ZStack {
-                Circle().fill(todo.isDone ? Color.orange : Color.secondary.opacity(0.35))
-                Circle().fill(Color.background).padding(todo.isDone ? 6 : 2)
+            // Interactive on iOS 17: tapping runs the intent without opening the app.
+            Button(intent: ToggleTodoIntent(item: todo.title)) {
+                Image(systemName: todo.isDone ? "checkmark.circle.fill" : "circle")
+                    .foregroundStyle(todo.isDone ? .orange : .secondary)
             }
-            .frame(width: 16, height: 16)
-            Text(todo.title).font(.subheadline).lineLimit(1)
+            .buttonStyle(.plain)
+            Text(todo.title).font(.subheadline).lineLimit(1).strikethrough(todo.isDone)
                 .foregroundStyle(todo.isDone ? .secondary : .primary)
         }
     }

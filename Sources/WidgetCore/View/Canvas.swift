@@ -1,0 +1,133 @@
+/// What a ``Canvas`` draws, recorded in the canvas's own coordinates, as SwiftUI's
+/// `GraphicsContext`: fill and stroke paths, draw text and symbols.
+///
+/// The renderer replays the commands with Cairo; nothing here touches it, so a drawing can be
+/// tested without rendering (``commands``).
+///
+/// ```swift
+/// Canvas { context, size in
+///     var bar = Path()
+///     bar.addRect(Rect(x: 0, y: size.height / 2 - 2, width: size.width * 0.7, height: 4))
+///     context.fill(bar, with: .color(.green))
+///     context.draw(Text("70%").font(.caption), at: Point(x: size.width, y: 0), anchor: .topTrailing)
+/// }
+/// ```
+public struct GraphicsContext: Sendable {
+    /// One recorded drawing step.
+    public enum Command: Sendable {
+        /// A filled path.
+        case fill(Path, ShapeStyle)
+        /// A stroked path.
+        case stroke(Path, ShapeStyle, StrokeStyle)
+        /// Text whose `anchor` point (in unit coordinates of the text's box) is at a point.
+        case text(Text, at: Point, anchor: UnitPoint)
+    }
+
+    /// What has been drawn, in order.
+    public private(set) var commands: [Command] = []
+    /// Opacity applied to what is drawn from now on (0…1).
+    public var opacity: Double = 1
+    private var offset = Point(x: 0, y: 0)
+
+    /// An empty context.
+    public init() {}
+
+    /// Moves the origin of what is drawn from now on.
+    ///
+    /// - Parameters:
+    ///   - x: points right.
+    ///   - y: points down.
+    public mutating func translateBy(x: Double, y: Double) {
+        offset = Point(x: offset.x + x, y: offset.y + y)
+    }
+
+    /// Fills a path.
+    ///
+    /// - Parameters:
+    ///   - path: the outline.
+    ///   - style: the fill.
+    public mutating func fill(_ path: Path, with style: ShapeStyle) {
+        commands.append(.fill(path.offsetBy(dx: offset.x, dy: offset.y), style.opacity(clampedOpacity)))
+    }
+
+    /// The opacity within 0…1 (0 for a non-finite value).
+    private var clampedOpacity: Double { opacity.isFinite ? min(1, max(0, opacity)) : 0 }
+
+    /// Strokes a path.
+    ///
+    /// - Parameters:
+    ///   - path: the outline.
+    ///   - style: the colour.
+    ///   - lineWidth: width in points.
+    public mutating func stroke(_ path: Path, with style: ShapeStyle, lineWidth: Double = 1) {
+        stroke(path, with: style, style: StrokeStyle(lineWidth: lineWidth))
+    }
+
+    /// Strokes a path with a stroke style.
+    ///
+    /// - Parameters:
+    ///   - path: the outline.
+    ///   - style: the colour.
+    ///   - strokeStyle: width, caps, joins and dashes.
+    public mutating func stroke(_ path: Path, with style: ShapeStyle, style strokeStyle: StrokeStyle) {
+        commands.append(.stroke(path.offsetBy(dx: offset.x, dy: offset.y), style.opacity(clampedOpacity), strokeStyle))
+    }
+
+    /// Draws text (or a symbol, `Text(Image(systemName:))`) on one line, its anchor at a point.
+    ///
+    /// - Parameters:
+    ///   - text: the text, in the environment's font and colour unless it sets its own.
+    ///   - point: where the anchor goes.
+    ///   - anchor: which point of the text's box, `.center` by default.
+    public mutating func draw(_ text: Text, at point: Point, anchor: UnitPoint = .center) {
+        let faded = clampedOpacity < 1 ? text.foregroundColorKeepingDefault(opacity: clampedOpacity) : text
+        commands.append(.text(faded, at: Point(x: point.x + offset.x, y: point.y + offset.y), anchor: anchor))
+    }
+}
+
+extension Text {
+    /// Marks the text's runs to be drawn at an opacity.
+    fileprivate func foregroundColorKeepingDefault(opacity: Double) -> Text {
+        var copy = self
+        for index in copy.spec.runs.indices { copy.spec.runs[index].opacity *= opacity }
+        return copy
+    }
+}
+
+/// A view you draw yourself with paths and text, as SwiftUI's `Canvas`: the way to add a
+/// primitive of your own. It fills the space it is offered and clips to it.
+///
+/// ```swift
+/// Canvas { context, size in
+///     context.stroke(Path(ellipseIn: Rect(x: 0, y: 0, width: size.width, height: size.height)),
+///                    with: .color(.orange), lineWidth: 3)
+/// }
+/// .frame(width: 40, height: 40)
+/// ```
+public struct Canvas: PrimitiveView {
+    private let renderer: CanvasRenderer
+
+    /// A canvas drawn by a closure given the context and the canvas's size.
+    ///
+    /// - Parameter renderer: records what to draw.
+    public init(renderer: @escaping @Sendable (inout GraphicsContext, Size) -> Void) {
+        self.renderer = CanvasRenderer(draw: renderer)
+    }
+
+    /// The node the layout engine sees.
+    public var primitiveNode: ViewNode { ViewNode(.canvas(renderer)) }
+}
+
+/// A canvas's drawing closure, run when its size is known.
+package struct CanvasRenderer: Sendable {
+    let draw: @Sendable (inout GraphicsContext, Size) -> Void
+
+    /// The commands for a size, with `environment` as the one `@Environment` reads.
+    package func commands(for size: Size, in environment: EnvironmentValues) -> [GraphicsContext.Command] {
+        EnvironmentValues.$current.withValue(environment) {
+            var context = GraphicsContext()
+            draw(&context, size)
+            return context.commands
+        }
+    }
+}

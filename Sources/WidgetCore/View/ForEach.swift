@@ -1,0 +1,73 @@
+/// A view for each element of a collection, as SwiftUI's `ForEach`: over a range, over
+/// `Identifiable` values, or over any values with an `id` key path.
+///
+/// Its views join the enclosing stack one by one, as if written out.
+///
+/// ```swift
+/// VStack(alignment: .leading) {
+///     ForEach(entry.todos) { todo in TodoRow(todo: todo) }
+///     ForEach(0..<3) { index in Text("Row \(index)") }
+/// }
+/// ```
+public struct ForEach<Data: RandomAccessCollection, ID: Hashable>: PrimitiveView {
+    /// The node the layout engine sees: the views, grouped.
+    public let primitiveNode: ViewNode
+
+    /// A view for each element, identified by a key path.
+    ///
+    /// - Parameters:
+    ///   - data: the elements.
+    ///   - id: the key path to each element's identity.
+    ///   - content: the view for an element.
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: (Data.Element) -> ViewNode) {
+        primitiveNode = .group(data.map(content))
+    }
+}
+
+extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
+    /// A view for each `Identifiable` element.
+    ///
+    /// - Parameters:
+    ///   - data: the elements.
+    ///   - content: the view for an element.
+    public init(_ data: Data, @ViewBuilder content: (Data.Element) -> ViewNode) {
+        primitiveNode = .group(data.map(content))
+    }
+}
+
+extension ForEach where Data == Range<Int>, ID == Int {
+    /// A view for each integer of a range.
+    ///
+    /// - Parameters:
+    ///   - data: the range, e.g. `0..<5`.
+    ///   - content: the view for an integer.
+    public init(_ data: Range<Int>, @ViewBuilder content: (Int) -> ViewNode) {
+        primitiveNode = .group(data.map(content))
+    }
+}
+
+/// Views with no container of their own, as SwiftUI's `Group`: modifiers on a group apply to
+/// each of its views, which join the enclosing stack one by one.
+///
+/// ```swift
+/// Group { Text("Cases"); Text("Deaths") }.font(.caption)
+/// ```
+public struct Group: PrimitiveView {
+    /// The node the layout engine sees.
+    public let primitiveNode: ViewNode
+
+    /// - Parameter content: the views.
+    public init(@ViewBuilder content: () -> ViewNode) {
+        primitiveNode = .group([content()])
+    }
+}
+
+/// A thin line that separates content, as SwiftUI's `Divider`: horizontal in a `VStack` (and
+/// outside stacks), vertical in an `HStack`, one pixel thick, in the separator colour.
+public struct Divider: PrimitiveView {
+    /// A divider.
+    public init() {}
+
+    /// The node the layout engine sees.
+    public var primitiveNode: ViewNode { ViewNode(.divider) }
+}

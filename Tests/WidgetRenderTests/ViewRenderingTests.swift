@@ -1,0 +1,207 @@
+import Foundation
+import Testing
+import WidgetCore
+import WidgetLayout
+import WidgetRender
+import WidgetRendering
+
+private struct Check: AppIntent {
+    static let title: LocalizedStringResource = "Check"
+}
+
+private struct ControlsWidget: Widget {
+    struct Entry: TimelineEntry {
+        let date: Date
+    }
+
+    struct Provider: TimelineProvider {
+        func placeholder(in context: Context) -> Entry { Entry(date: context.now) }
+        func timeline(in context: Context) async throws -> Timeline<Entry> {
+            Timeline(entries: [Entry(date: context.now)], policy: .never)
+        }
+    }
+
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "controls", provider: Provider()) { _ in
+            VStack {
+                Link("Open", destination: URL(fileURLWithPath: "/open"))
+                Toggle("Done", isOn: true, intent: Check())
+            }
+        }
+        .supportedFamilies([.systemSmall, .systemMedium, .accessoryRectangular])
+    }
+}
+
+private struct SymbolWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "symbol", provider: ControlsWidget.Provider()) { _ in
+            Image(systemName: "hart.fill")
+        }
+    }
+}
+
+private struct Bundle2: WidgetBundle {
+    var body: some Widget {
+        ControlsWidget()
+        SymbolWidget()
+    }
+}
+
+/// Rendering the new views through the pipeline: what reaches the manifest, the errors a view
+/// can cause, and pixels drawn by the rendering modes.
+@Suite("Views through the pipeline")
+struct ViewRenderingTests {
+    @Test func linksAndTogglesAreRecordedWithTheirRectangles() async throws {
+        let out = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        var request = RenderRequest(outputDirectory: out)
+        request.kinds = ["controls"]
+        request.now = Fixtures.now
+        request.renderingMode = .accented
+        let result = try await RenderPipeline(session: try RenderSession(bundle: Bundle2())).run(request)
+        let image = try #require(result.manifest.images.first)
+        #expect(image.renderingMode == "accented")
+        let controls = try #require(image.controls)
+        #expect(controls.map(\.kind) == ["link", "toggle"])
+        #expect(controls[0].url == "file:///open")
+        #expect(controls[1].intent == "Check (Check)")
+        #expect(controls[1].isOn == true)
+        // Inside the medium widget's content rectangle (16 pt margins on 364 × 170).
+        for control in controls {
+            #expect(control.frame.x >= 16 && control.frame.x + control.frame.width <= 348)
+            #expect(control.frame.y >= 16 && control.frame.y + control.frame.height <= 154)
+        }
+        #expect(result.warnings.isEmpty)
+        // A small widget has one tap target: a link there is worth a warning.
+        request.families = [.systemSmall]
+        let small = try await RenderPipeline(session: try RenderSession(bundle: Bundle2())).run(request)
+        #expect(
+            small.warnings == [
+                "warning: controls: a Link in a small widget does nothing on iOS (one tap target: use widgetURL)"
+            ])
+        // The default mode is recorded too: vibrant on the Lock Screen.
+        request.renderingMode = nil
+        request.families = [.accessoryRectangular]
+        let lock = try await RenderPipeline(session: try RenderSession(bundle: Bundle2())).run(request)
+        #expect(lock.manifest.images.first?.renderingMode == "vibrant")
+    }
+
+    @Test func anUnknownSymbolIsAConfigurationErrorWithNearNames() async throws {
+        let out = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        var request = RenderRequest(outputDirectory: out)
+        request.kinds = ["symbol"]
+        request.now = Fixtures.now
+        let error = await #expect(throws: PipelineError.self) {
+            try await RenderPipeline(session: try RenderSession(bundle: Bundle2())).run(request)
+        }
+        #expect(error?.kind == .configuration)
+        #expect(error?.message.contains("unknown symbol 'hart.fill'") == true, "\(error?.message ?? "")")
+        #expect(error?.message.contains("'heart.fill'") == true, "\(error?.message ?? "")")
+    }
+
+    @Test func aNamedImageIsFoundInTheBundleAndAMissingOneIsNamed() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let set = folder.appendingPathComponent("Assets.xcassets/hero.imageset")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        // A 2×2 red PNG, encoded by the project's own writer.
+        let png = try Fixtures.withSession { session in
+            let surface = try CairoSurface(width: 2, height: 2)
+            surface.withMutablePixels { data, stride in
+                for y in 0..<2 {
+                    for x in 0..<2 {
+                        UnsafeMutableRawPointer(data + y * stride + x * 4).storeBytes(
+                            of: UInt32(0xFFFF_0000), as: UInt32.self)
+                    }
+                }
+            }
+            return try session.encoder.encode(surface)
+        }
+        try png.write(to: set.appendingPathComponent("hero@2x.png"))
+        let bundle = try #require(Bundle(path: folder.path))
+        let metrics = try WidgetMetrics(family: .systemSmall, device: .default, scale: 1)
+        let context = ViewContext(family: .systemSmall, displaySize: metrics.size)
+        let pixel = try Fixtures.withSession { session in
+            let (surface, _) = try session.renderer.render(
+                Image("hero", bundle: bundle).resizable().node, metrics: metrics, context: context)
+            return surface.pixel(x: 85, y: 85)
+        }
+        #expect(pixel == (255, 0, 0, 255))
+        #expect(throws: RenderError.self) {
+            try Fixtures.withSession { session in
+                _ = try session.renderer.render(
+                    Image("villain", bundle: bundle).node, metrics: metrics, context: context)
+            }
+        }
+    }
+
+    @Test func theAccentedModePaintsTwoTintsAndDropsTheBackground() throws {
+        let metrics = try WidgetMetrics(family: .systemSmall, device: .default, scale: 1)
+        let view = HStack(spacing: 0) {
+            Color.red.frame(width: 40, height: 40)
+            Color.green.frame(width: 40, height: 40).widgetAccentable()
+        }
+        .containerBackground(for: .widget) { Color.yellow }
+        let pixels = try Fixtures.withSession { session in
+            let (surface, _) = try session.renderer.render(
+                view, metrics: metrics,
+                context: ViewContext(family: .systemSmall, displaySize: metrics.size, renderingMode: .accented))
+            return (surface.pixel(x: 65, y: 85), surface.pixel(x: 105, y: 85), surface.pixel(x: 20, y: 85))
+        }
+        #expect(pixels.0 == (255, 255, 255, 255))
+        let accent = WidgetRenderer.accentedTints.accent
+        #expect(pixels.1.red == UInt8((accent.red * 255).rounded()))
+        #expect(pixels.1.blue == UInt8((accent.blue * 255).rounded()))
+        // No yellow: the container background is replaced by the glass plate.
+        #expect(pixels.2.red < 60 && pixels.2.green < 60)
+    }
+
+    @Test func theVibrantModeTurnsBrightnessIntoWhiteOpacity() throws {
+        let metrics = try WidgetMetrics(family: .accessoryRectangular, device: .default, scale: 1)
+        let view = HStack(spacing: 0) {
+            Color.white.frame(width: 20, height: 20)
+            Color.white.opacity(0.5).frame(width: 20, height: 20)
+            Color.blue.frame(width: 20, height: 20)
+            Spacer()
+        }
+        let pixels = try Fixtures.withSession { session in
+            let (surface, _) = try session.renderer.render(
+                view.node, metrics: metrics,
+                context: ViewContext(family: .accessoryRectangular, displaySize: metrics.size))
+            return (1...3).map { surface.pixel(x: $0 * 20 - 10, y: Int(metrics.size.height / 2)) }
+        }
+        #expect(pixels.map(\.red) == [255, 255, 255])
+        #expect(pixels[0].alpha == 255)
+        #expect((126...129).contains(pixels[1].alpha))
+        // Dark-mode blue (10, 132, 255) keeps its Rec. 709 brightness: 115 of 255.
+        #expect((114...116).contains(pixels[2].alpha))
+    }
+
+    @Test func aWidgetsOwnFontIsAdmittedAndUsedByFontCustom() throws {
+        // Noto Mono is installed with fonts-noto-mono but not admitted by fonts.conf.
+        let file = URL(fileURLWithPath: "/usr/share/fonts/truetype/noto/NotoMono-Regular.ttf")
+        let metrics = try WidgetMetrics(family: .systemMedium, device: .default, scale: 1)
+        let context = ViewContext(family: .systemMedium, displaySize: metrics.size)
+        func widths(_ session: RenderSession) throws -> [Double] {
+            let view = VStack {
+                Text("iiii")
+                Text("WWWW")
+            }
+            .font(.custom("Noto Mono", size: 20))
+            return try session.renderer.layout(view, metrics: metrics, context: context).content.compactMap { item in
+                if case .text(let text) = item { return text.frame.width }
+                return nil
+            }
+        }
+        let admitted = try widths(RenderSession(widgets: [], fontFiles: [file]))
+        #expect(admitted.count == 2)
+        #expect(admitted[0] == admitted[1], "a monospaced face: \(admitted)")
+        // Without the file, the family is not admitted and the text falls back to Inter.
+        let refused = try widths(RenderSession(widgets: []))
+        #expect(refused[0] < refused[1])
+        #expect(throws: PipelineError.self) {
+            try RenderSession(widgets: [], fontFiles: [URL(fileURLWithPath: "/nonexistent/Font.ttf")])
+        }
+    }
+}
