@@ -5,19 +5,19 @@ import WidgetRender
 import WidgetRendering
 import ChartWidgets
 
-/// Shared test set-up: one session per process (fonts load once), pinned "now", temp folders.
+/// Shared test set-up: a few sessions per process (fonts load once each), pinned "now", temp folders.
 enum Fixtures {
-    nonisolated(unsafe) private static var cached: RenderSession?
+    nonisolated(unsafe) private static var idle: [RenderSession] = []
     private static let lock = NSLock()
 
-    /// The shared session; a renderer is not thread-safe and tests run in parallel,
-    /// so each use holds `lock` (synchronously: never across an `await`).
+    /// A session for the body's sole use. A renderer is not thread-safe and tests run in
+    /// parallel, so each body gets an idle session or a new one; none waits for another.
+    /// (Waiting on one shared session blocked the few cooperative threads of a two-core
+    /// machine, and every other test's task with them, for most of a minute.)
     static func withSession<R>(_ body: (RenderSession) throws -> R) throws -> R {
-        try lock.withLock {
-            let session = try cached ?? RenderSession(bundle: BuiltInWidgets())
-            cached = session
-            return try body(session)
-        }
+        let session = try lock.withLock { idle.popLast() } ?? RenderSession(bundle: BuiltInWidgets())
+        defer { lock.withLock { idle.append(session) } }
+        return try body(session)
     }
 
     /// A fixed "now" after every sample's data.
