@@ -27,11 +27,22 @@ let package = Package(
         ),
         // libpng reports errors with longjmp, which Swift cannot catch: a thin C layer does.
         .target(name: "PNGCodec", dependencies: ["CPNG"]),
+        // --- png-writer: the PNG writer built for widget images (ISA-L's igzip and CRC-32). ---
+        // Also adds "ISALPNG" to WidgetRendering's dependencies below.
+        .systemLibrary(
+            name: "CISAL",
+            pkgConfig: "libisal",
+            providers: [.apt(["libisal-dev"])]
+        ),
+        // Premultiplied ARGB32 → PNG scanlines (AVX2 when the CPU has it, scalar otherwise), deflated
+        // by igzip level 1, chunks written directly.
+        .target(name: "ISALPNG", dependencies: ["CISAL"]),
+        // --- end png-writer ---
 
         .target(name: "WidgetCore"),
         .target(name: "WidgetLayout", dependencies: ["WidgetCore"]),
         .target(name: "WidgetData", exclude: ["DATA-RULES.md"]),
-        .target(name: "WidgetRendering", dependencies: ["WidgetLayout", "CCairo", "PNGCodec"]),
+        .target(name: "WidgetRendering", dependencies: ["WidgetLayout", "CCairo", "PNGCodec", "ISALPNG"]),
         .target(
             name: "WidgetAssets",
             path: "Assets",
