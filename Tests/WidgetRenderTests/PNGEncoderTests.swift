@@ -42,7 +42,8 @@ struct PNGEncoderTests {
                 try session.renderer.render(Text("42").node, metrics: metrics, colorScheme: .light, locale: .en))
         }
         let header = try Self.header(png)
-        #expect(header == Header(width: width, height: height, bitDepth: 8, colorType: 6))
+        // The colour type follows the pixels (this black-on-white one is grey + alpha); see PNGWriterTests.
+        #expect([header.width, header.height, header.bitDepth] == [width, height, 8])
     }
 
     @Test func opaqueImagesDropTheAlphaChannel() throws {
