@@ -43,7 +43,7 @@ struct PNGEncoderTests {
         }
         let header = try Self.header(png)
         // The colour type follows the pixels (this black-on-white one is grey + alpha); see PNGWriterTests.
-        #expect([header.width, header.height, header.bitDepth] == [width, height, 8])
+        #expect(header.width == width && header.height == height && header.bitDepth == 8)
     }
 
     @Test func opaqueImagesDropTheAlphaChannel() throws {
