@@ -58,7 +58,9 @@ struct PNGWriterTests {
             Sample(name: "fully transparent", width: 37, height: 5) { _, _ in 0 },
             Sample(name: "one pixel", width: 1, height: 1) { _, _ in 0x8040_2010 },
             Sample(name: "one opaque pixel", width: 1, height: 1) { _, _ in 0xFF10_2030 },
-            Sample(name: "opaque colour", width: 40, height: 30) { x, y in 0xFF00_0000 | UInt32(x * 6) << 16 | UInt32(y * 8) },
+            Sample(name: "opaque colour", width: 40, height: 30) { x, y in
+                0xFF00_0000 | UInt32(x * 6) << 16 | UInt32(y * 8)
+            },
             Sample(name: "opaque grey", width: 33, height: 9) { x, _ in 0xFF00_0000 | UInt32(x * 0x0001_0101) },
             Sample(name: "grey with alpha", width: 29, height: 7) { x, y in
                 let a = UInt32(255 - y * 30)
@@ -93,6 +95,10 @@ struct PNGWriterTests {
 
     static var vectorAvailable: Bool { WidgetPNGWriter.vectorPathName != nil }
 
+    static func sample(_ name: String) throws -> Sample {
+        try #require(samples.first { $0.name == name }, "no sample named \(name)")
+    }
+
     static func decoded(_ png: Data) throws -> CairoSurface { try PNGImage.read(data: png) }
 
     static func samePixels(_ a: CairoSurface, _ b: CairoSurface) -> Bool {
@@ -126,20 +132,21 @@ struct PNGWriterTests {
             ("opaque colour", 2), ("opaque grey", 0), ("grey with alpha", 4), ("fully transparent", 4),
             ("colour with a transparent corner", 6), ("every alpha and colour", 6), ("one opaque pixel", 2),
         ]
-        let byName = Dictionary(uniqueKeysWithValues: Self.samples.map { ($0.name, $0) })
         for (name, colorType) in cases {
-            let sample = try #require(byName[name])
+            let sample = try Self.sample(name)
             let png = try WidgetPNGWriter().encode(try sample.surface())
             #expect(try PNGEncoderTests.header(png).colorType == colorType, "\(name)")
         }
     }
 
     @Test func chunksAreWhereThePNGSpecificationPutsThem() throws {
-        let png = [UInt8](try WidgetPNGWriter().encode(try Self.samples[3].surface()))
+        let png = [UInt8](try WidgetPNGWriter().encode(try Self.sample("opaque colour").surface()))
         func be32(_ i: Int) -> UInt32 {
             UInt32(png[i]) << 24 | UInt32(png[i + 1]) << 16 | UInt32(png[i + 2]) << 8 | UInt32(png[i + 3])
         }
-        func crc(_ range: Range<Int>) -> UInt32 { Array(png[range]).withUnsafeBufferPointer { wr_isal_crc32($0.baseAddress, $0.count) } }
+        func crc(_ range: Range<Int>) -> UInt32 {
+            Array(png[range]).withUnsafeBufferPointer { wr_isal_crc32($0.baseAddress, $0.count) }
+        }
         // IHDR, one IDAT, IEND, each with its CRC over type and data.
         #expect(be32(8) == 13 && String(decoding: png[12..<16], as: UTF8.self) == "IHDR")
         #expect(be32(29) == crc(12..<29))
