@@ -7,16 +7,13 @@ import WidgetRendering
 /// both pixel paths and from a second run, the colour type the pixels allow, valid chunks.
 @Suite("PNG writer (ISA-L)")
 struct PNGWriterTests {
-    /// A reproducible generator (SplitMix64), so a failure names a surface that can be made again.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+    /// Reproducible noise: the "lowbias32" integer hash of `i`, so a failure names a surface that
+    /// can be made again.
+    static func noise(_ i: Int) -> UInt32 {
+        var x = UInt32(truncatingIfNeeded: i)
+        x = (x ^ (x >> 16)) &* 0x7FEB_352D
+        x = (x ^ (x >> 15)) &* 0x846C_A68B
+        return x ^ (x >> 16)
     }
 
     /// A named surface to encode.
@@ -76,8 +73,7 @@ struct PNGWriterTests {
         for width in [2, 3, 5, 7, 8, 9, 15, 16, 17, 31, 33, 1093] {
             samples.append(
                 Sample(name: "random, width \(width)", width: width, height: 3) { x, y in
-                    var generator = Generator(state: UInt64(width * 7919 + y * 104_729 + x))
-                    let value = UInt32(truncatingIfNeeded: generator.next())
+                    let value = noise(width * 7919 + y * 104_729 + x)
                     // Mostly valid premultiplied pixels, some opaque, some transparent, a few invalid.
                     switch value % 8 {
                     case 0: return 0
@@ -167,8 +163,7 @@ struct PNGWriterTests {
     @Test func incompressibleNoiseStillRoundTrips() throws {
         // Compresses to more than the writer first reserves, so its buffer must grow.
         let sample = Sample(name: "noise", width: 301, height: 203) { x, y in
-            var generator = Generator(state: UInt64(y * 301 + x))
-            return UInt32(truncatingIfNeeded: generator.next()) | 0xFF00_0000
+            Self.noise(y * 301 + x) | 0xFF00_0000
         }
         let surface = try sample.surface()
         let png = try WidgetPNGWriter().encode(surface)
