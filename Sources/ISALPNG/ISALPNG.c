@@ -9,6 +9,7 @@
 
 #include <isa-l.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,63 @@
 
 #define WR_STRINGIFY(x) #x
 #define WR_VERSION_STRING(major, minor, patch) WR_STRINGIFY(major) "." WR_STRINGIFY(minor) "." WR_STRINGIFY(patch)
+
+/// Work memory up to this size stays with its thread for the next image (see wr_work_acquire).
+#define WR_WORK_KEEP_LIMIT ((size_t)64 << 20)
+
+// MARK: - Work memory kept per thread
+
+// igzip's state, its level buffer and the scanlines take a few MB per widget. Allocated afresh for
+// every image they are new pages each time, and faulting them in cost as much as the compression
+// (measured in `widgetrender bench`), so each thread keeps its block for the next image and frees it
+// when the thread ends. Nothing is carried over: igzip initialises what it reads, and the scanlines
+// are written before they are read.
+
+typedef struct wr_work {
+    void *data;
+    size_t capacity;
+} wr_work;
+
+static pthread_key_t wr_work_key;
+static int wr_work_key_ready;
+static pthread_once_t wr_work_once = PTHREAD_ONCE_INIT;
+
+static void wr_work_free(void *value) {
+    wr_work *work = (wr_work *)value;
+    free(work->data);
+    free(work);
+}
+
+static void wr_work_make_key(void) { wr_work_key_ready = pthread_key_create(&wr_work_key, wr_work_free) == 0; }
+
+/// 64-byte aligned memory for one image: this thread's kept block when it is large enough (and
+/// `*kept` is set), otherwise a new block the caller frees. NULL when out of memory.
+static void *wr_work_acquire(size_t size, int *kept) {
+    *kept = 0;
+    pthread_once(&wr_work_once, wr_work_make_key);
+    wr_work *work = wr_work_key_ready ? (wr_work *)pthread_getspecific(wr_work_key) : NULL;
+    if (work && work->capacity >= size) {
+        *kept = 1;
+        return work->data;
+    }
+    void *data = NULL;
+    if (posix_memalign(&data, 64, size) != 0) return NULL;
+    if (!wr_work_key_ready || size > WR_WORK_KEEP_LIMIT) return data;
+    if (!work) {
+        work = (wr_work *)calloc(1, sizeof *work);
+        if (!work || pthread_setspecific(wr_work_key, work) != 0) {
+            free(work);
+            return data;
+        }
+    }
+    free(work->data);
+    work->data = data;
+    work->capacity = size;
+    *kept = 1;
+    return data;
+}
+
+// MARK: - Output
 
 typedef struct wr_output {
     uint8_t *data;
@@ -138,8 +196,9 @@ int wr_isal_png_encode_argb32(const uint8_t *pixels, int width, int height, int 
 
     // One block for igzip's state, its level buffer and the scanlines.
     const size_t state_bytes = (sizeof(struct isal_zstream) + 63) & ~(size_t)63;
-    void *work = NULL;
-    if (posix_memalign(&work, 64, state_bytes + WR_LEVEL_BUFFER_SIZE + image_bytes) != 0) {
+    int kept;
+    void *work = wr_work_acquire(state_bytes + WR_LEVEL_BUFFER_SIZE + image_bytes, &kept);
+    if (!work) {
         snprintf(error, error_length, "out of memory for a %d×%d image", width, height);
         return 1;
     }
@@ -150,7 +209,7 @@ int wr_isal_png_encode_argb32(const uint8_t *pixels, int width, int height, int 
     wr_output png = {NULL, 0, 0};
     // Widget images compress to well under a tenth of their scanlines; the buffer grows if not.
     if (!wr_reserve(&png, WR_HEADER_BYTES + image_bytes / 8 + 4096)) {
-        free(work);
+        if (!kept) free(work);
         snprintf(error, error_length, "out of memory for a %d×%d image", width, height);
         return 1;
     }
@@ -182,7 +241,7 @@ int wr_isal_png_encode_argb32(const uint8_t *pixels, int width, int height, int 
     stream->avail_in = (uint32_t)image_bytes;
     stream->end_of_stream = 1;
     const int failed = wr_deflate(stream, &png, image_bytes / 8 + 1024, error, error_length);
-    free(work);
+    if (!kept) free(work);
     if (failed) {
         free(png.data);
         return 1;

@@ -123,6 +123,16 @@ struct PNGWriterTests {
         #expect(try WidgetPNGWriter().encode(surface) == WidgetPNGWriter().encode(surface))
     }
 
+    @Test func anotherImageInBetweenChangesNothing() throws {
+        // The writer keeps its work memory per thread; what one image leaves there must not reach the next.
+        let first = try Self.sample("every alpha and colour").surface()
+        let before = try WidgetPNGWriter().encode(first)
+        for name in ["opaque grey", "random, width 1093", "fully transparent"] {
+            _ = try WidgetPNGWriter().encode(try Self.sample(name).surface())
+            #expect(try WidgetPNGWriter().encode(first) == before, "after \(name)")
+        }
+    }
+
     @Test func theColourTypeIsTheSmallestThatHoldsThePixels() throws {
         let cases: [(String, Int)] = [
             ("opaque colour", 2), ("opaque grey", 0), ("grey with alpha", 4), ("fully transparent", 4),
