@@ -53,12 +53,22 @@ let package = Package(
         ),
         // libpng reports errors with longjmp, which Swift cannot catch: a thin C layer does.
         .target(name: "PNGCodec", dependencies: ["CPNG"]),
+        // ISA-L's igzip and CRC-32, for the PNG writer built for widget images.
+        .systemLibrary(
+            name: "CISAL",
+            pkgConfig: "libisal",
+            providers: [.apt(["libisal-dev"])]
+        ),
+        // Premultiplied ARGB32 → PNG scanlines (AVX2 when the CPU has it, scalar otherwise), deflated
+        // by igzip level 1, chunks written directly.
+        .target(name: "ISALPNG", dependencies: ["CISAL"]),
 
         // The framework, bottom up. Each arrow points down; nothing here knows the chart widgets.
         .target(name: "WidgetDates"),
         .target(name: "WidgetCore", dependencies: ["WidgetDates"]),
         .target(name: "WidgetLayout", dependencies: ["WidgetCore"]),
-        .target(name: "WidgetRendering", dependencies: ["WidgetDates", "WidgetLayout", "CCairo", "PNGCodec"]),
+        .target(
+            name: "WidgetRendering", dependencies: ["WidgetDates", "WidgetLayout", "CCairo", "PNGCodec", "ISALPNG"]),
         .target(
             name: "WidgetAssets",
             path: "Assets",

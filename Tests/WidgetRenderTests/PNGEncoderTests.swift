@@ -44,7 +44,8 @@ struct PNGEncoderTests {
                 ).surface)
         }
         let header = try Self.header(png)
-        #expect(header == Header(width: width, height: height, bitDepth: 8, colorType: 6))
+        // The colour type follows the pixels (this black-on-white one is grey + alpha); see PNGWriterTests.
+        #expect(header.width == width && header.height == height && header.bitDepth == 8)
     }
 
     @Test func opaqueImagesDropTheAlphaChannel() throws {

@@ -6,8 +6,8 @@ import WidgetRendering
 /// Times rendering: for each widget, layout + drawing + PNG encoding of one
 /// entry, many times in one process with the data already loaded.
 ///
-/// Reports the median and 95th percentile, and, as the baseline in the same run,
-/// the same surface encoded by Cairo's own PNG writer.
+/// Reports the median and 95th percentile, and, as baselines in the same run, the same
+/// surface encoded by Cairo's own PNG writer and by the libpng writer (``PNGEncoder/libpngFast``).
 public struct Benchmark {
     /// One widget's figures.
     public struct Result: Sendable {
@@ -33,6 +33,15 @@ public struct Benchmark {
         public var pngBytes: Int
         /// The size of Cairo's PNG of the same image.
         public var baselinePNGBytes: Int
+        /// ``PNGEncoder/libpngFast`` (libpng, zlib level 1, SUB filter) on the same surface.
+        public var libpngEncodeMedian: Double
+        /// The size of the libpng writer's PNG of the same image.
+        public var libpngPNGBytes: Int
+
+        /// The encode median over the libpng writer's: below 1 is faster.
+        public var libpngRatio: Double { libpngEncodeMedian > 0 ? encodeMedian / libpngEncodeMedian : 0 }
+        /// The encode median over Cairo's writer's: below 1 is faster.
+        public var cairoRatio: Double { baselineEncodeMedian > 0 ? encodeMedian / baselineEncodeMedian : 0 }
     }
 
     /// The widgets, fonts and renderer.
@@ -112,11 +121,16 @@ public struct Benchmark {
                 }
                 var baseline: [Double] = []
                 var baselineBytes = 0
+                var libpng: [Double] = []
+                var libpngBytes = 0
                 if let surface = lastSurface {
                     for _ in 0..<baselineIterations {
-                        let start = DispatchTime.now()
+                        var start = DispatchTime.now()
                         baselineBytes = try CairoPNGWriter.encode(surface).count
                         baseline.append(Self.milliseconds(start, DispatchTime.now()))
+                        start = DispatchTime.now()
+                        libpngBytes = try PNGEncoder.libpngFast.encode(surface).count
+                        libpng.append(Self.milliseconds(start, DispatchTime.now()))
                     }
                 }
                 results.append(
@@ -125,7 +139,8 @@ public struct Benchmark {
                         iterations: iterations, median: Self.quantile(totals, 0.5), p95: Self.quantile(totals, 0.95),
                         drawMedian: Self.quantile(draws, 0.5), encodeMedian: Self.quantile(encodes, 0.5),
                         baselineEncodeMedian: Self.quantile(baseline, 0.5), pngBytes: bytes,
-                        baselinePNGBytes: baselineBytes))
+                        baselinePNGBytes: baselineBytes, libpngEncodeMedian: Self.quantile(libpng, 0.5),
+                        libpngPNGBytes: libpngBytes))
             } catch {
                 throw .software(error.description)
             }

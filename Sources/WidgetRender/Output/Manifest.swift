@@ -156,8 +156,12 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var file: String
         /// The PNG's size in bytes.
         public var bytes: Int
-        /// SHA-256 of the PNG's bytes.
+        /// SHA-256 of the PNG's bytes (equal on machines with the same CPU family and libraries).
         public var sha256: String
+        /// CRC-64/XZ of the decoded pixels as straight 8-bit RGBA, rows top to bottom: equal for
+        /// equal pixels on any machine, where the PNG's bytes may differ (its deflate picks its
+        /// code by CPU). 16 hex digits.
+        public var pixelsCRC64: String? = nil
         /// What was drawn: points, first and last time, last value, min, max, source, stale.
         public var data: DataSummary?
         /// `full-color`, `accented` or `vibrant`.

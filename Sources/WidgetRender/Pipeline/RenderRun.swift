@@ -289,13 +289,17 @@ struct RenderJob: Sendable {
     /// record with the PNG's size, digest and the widget URL.
     func draw(session: RenderSession, into transaction: OutputTransaction) throws(PipelineError) -> Drawn {
         let png: Data
+        let pixels: String
         let layout: WidgetRenderer.Layout
         let kept: CairoSurface?
         do {
-            (png, layout, kept) = try session.withRenderer { renderer throws(RenderError) in
+            (png, pixels, layout, kept) = try session.withRenderer { renderer throws(RenderError) in
                 let (surface, layout) = try renderer.render(
                     view, metrics: metrics, context: context, contentMarginsDisabled: contentMarginsDisabled)
-                return (try session.encoder.encode(surface), layout, keepSurface ? surface : nil)
+                return (
+                    try session.encoder.encode(surface), try WidgetPNGWriter.pixelsCRC64(surface), layout,
+                    keepSurface ? surface : nil
+                )
             }
         } catch .image(let path, let reason) {
             throw .badData("\(path): \(reason)")
@@ -308,6 +312,7 @@ struct RenderJob: Sendable {
         var record = image
         record.bytes = png.count
         record.sha256 = SHA256.hex(png)
+        record.pixelsCRC64 = pixels
         record.widgetURL = layout.widgetURL?.absoluteString
         let controls = layout.hitTargets.map { Manifest.Control($0.target, frame: $0.frame) }
         record.controls = controls.isEmpty ? nil : controls

@@ -92,9 +92,13 @@ public final class RenderSession: @unchecked Sendable {
         widgets.first { $0.kind == kind }
     }
 
-    /// The versions that decide the pixels: Cairo, Pango, fontconfig, libpng, and the font files.
+    /// The versions that decide the pixels and the bytes: Cairo, Pango, fontconfig, libpng, ISA-L
+    /// and the pixel path it runs (which can change the compressed bytes, never the pixels), and
+    /// the font files.
     public var renderStack: String {
         let files = fonts.fontFiles.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ")
-        return "\(FontLibrary.stackDescription), libpng \(PNGEncoder.libpngVersion); fonts: \(files)"
+        let vector = WidgetPNGWriter.vectorPathName ?? "scalar"
+        return "\(FontLibrary.stackDescription), libpng \(PNGEncoder.libpngVersion), "
+            + "ISA-L \(WidgetPNGWriter.isalVersion) (\(vector)); fonts: \(files)"
     }
 }

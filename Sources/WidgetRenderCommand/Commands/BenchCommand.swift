@@ -53,19 +53,22 @@ struct BenchCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncP
                 Console.line("warning: this is a debug build; time a release build (swift build -c release)")
             #endif
             print(
-                "widget          size        renders  median ms  p95 ms  draw ms  encode ms  PNG bytes  cairo-writer ms  ratio"
-            )
+                "widget          size        renders  median ms  p95 ms  draw ms  encode ms  PNG bytes"
+                    + "  libpng ms  libpng bytes  ratio  cairo-writer ms  ratio")
             for r in results {
-                let ratio = r.baselineEncodeMedian > 0 ? r.encodeMedian / r.baselineEncodeMedian : 0
                 print(
                     r.kind.padding(toLength: 15, withPad: " ", startingAt: 0) + " "
                         + "\(r.pixels.width)x\(r.pixels.height)".padding(toLength: 11, withPad: " ", startingAt: 0)
                         + " "
                         + String(
-                            format: "%7d  %9.2f  %6.2f  %7.2f  %9.2f  %9d  %15.2f  %5.2f", r.iterations, r.median,
-                            r.p95, r.drawMedian, r.encodeMedian, r.pngBytes, r.baselineEncodeMedian, ratio))
+                            format: "%7d  %9.2f  %6.2f  %7.2f  %9.3f  %9d  %9.2f  %12d  %5.3f  %15.2f  %5.3f",
+                            r.iterations, r.median, r.p95, r.drawMedian, r.encodeMedian, r.pngBytes,
+                            r.libpngEncodeMedian, r.libpngPNGBytes, r.libpngRatio, r.baselineEncodeMedian,
+                            r.cairoRatio))
             }
-            print("ratio = our encode median / Cairo's cairo_surface_write_to_png_stream median on the same surface")
+            print(
+                "ratio = our encode median / the libpng writer's (zlib level 1, SUB filter), then / Cairo's "
+                    + "cairo_surface_write_to_png_stream, each timed on the same surface in this run")
         } catch {
             throw Console.fail(error)
         }

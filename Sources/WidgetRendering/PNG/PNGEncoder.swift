@@ -2,9 +2,10 @@ import CPNG
 import Foundation
 import PNGCodec
 
-/// Writes a surface as PNG through libpng, with the filter and zlib level chosen
-/// for speed: Cairo's own writer searches every filter at zlib's default level,
-/// which is several times slower for widget-sized images.
+/// Writes a surface as PNG: ``fast`` through ``WidgetPNGWriter`` (ISA-L), ``small`` and
+/// ``libpngFast`` through libpng, with the filter and zlib level chosen for the purpose.
+/// Cairo's own writer searches every filter at zlib's default level, which is several
+/// times slower for widget-sized images.
 ///
 /// Strategies are values:
 ///
@@ -16,14 +17,19 @@ package struct PNGEncoder: Sendable, Hashable {
     package var compressionLevel: Int32
     /// A mask of libpng `PNG_FILTER_*` bits.
     package var filters: Int32
+    /// Which code writes the file; ``Writer/isal`` ignores the two settings above.
+    package var writer: Writer
 
-    package init(compressionLevel: Int32, filters: Int32) {
+    package init(compressionLevel: Int32, filters: Int32, writer: Writer = .libpng) {
         self.compressionLevel = compressionLevel
         self.filters = filters
+        self.writer = writer
     }
 
-    /// zlib level 1 with the SUB filter: the default, a few milliseconds per widget.
-    package static var fast: PNGEncoder { PNGEncoder(compressionLevel: 1, filters: Int32(PNG_FILTER_SUB)) }
+    /// ``WidgetPNGWriter``: igzip level 1, filter None; the default, well under a millisecond per widget.
+    package static var fast: PNGEncoder {
+        PNGEncoder(compressionLevel: 1, filters: Int32(PNG_FILTER_NONE), writer: .isal)
+    }
 
     /// zlib level 9 with adaptive filtering: smallest files, for images committed to git.
     package static var small: PNGEncoder {
@@ -32,10 +38,12 @@ package struct PNGEncoder: Sendable, Hashable {
             filters: Int32(PNG_FILTER_NONE | PNG_FILTER_SUB | PNG_FILTER_UP | PNG_FILTER_AVG | PNG_FILTER_PAETH))
     }
 
-    /// Encodes the surface. The alpha channel is kept only if some pixel is not opaque.
+    /// Encodes the surface. The alpha channel is kept only if some pixel is not opaque; the
+    /// ISA-L writer also drops colour when every pixel is grey.
     ///
-    /// - Throws: ``RenderError/png(_:)`` with libpng's message.
+    /// - Throws: ``RenderError/png(_:)`` with libpng's or the ISA-L writer's message.
     package func encode(_ surface: CairoSurface) throws(RenderError) -> Data {
+        if writer == .isal { return try WidgetPNGWriter().encode(surface) }
         var buffer = wr_buffer(data: nil, length: 0, capacity: 0)
         var message = [CChar](repeating: 0, count: 256)
         let status: Int32? = surface.withPixels { pixels, stride in

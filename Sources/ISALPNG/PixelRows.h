@@ -1,0 +1,32 @@
+#ifndef WIDGETRENDER_ISALPNG_PIXELROWS_H
+#define WIDGETRENDER_ISALPNG_PIXELROWS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// PNG colour types this writer produces, and their bytes per pixel.
+enum {
+    WR_COLOR_GRAY = 0,
+    WR_COLOR_RGB = 2,
+    WR_COLOR_GRAY_ALPHA = 4,
+    WR_COLOR_RGBA = 6,
+};
+
+int wr_bytes_per_pixel(int color_type);
+
+/// True when this CPU can run the vector path.
+int wr_vector_available(void);
+/// "avx2", or NULL.
+const char *wr_vector_name(void);
+
+/// What the pixels allow: `opaque` when every alpha is 255, `gray` when every pixel has
+/// red = green = blue (premultiplied, hence also straight). Stops reading once both are false.
+void wr_analyse_rows(const uint8_t *pixels, int width, int height, size_t stride, int vector,
+                     int *opaque, int *gray);
+
+/// Writes `rows` PNG scanlines of `color_type`, each a filter byte 0 (None) then straight samples,
+/// to `out` (rows * (1 + width * bytes per pixel) bytes).
+void wr_convert_rows(const uint8_t *pixels, int width, int rows, size_t stride, int color_type,
+                     int vector, uint8_t *out);
+
+#endif

@@ -1,0 +1,56 @@
+#ifndef WIDGETRENDER_ISALPNG_H
+#define WIDGETRENDER_ISALPNG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// Which code turns premultiplied pixels into PNG samples.
+///
+/// Both paths give the same bytes; the vector one is faster. Tests run both and compare.
+typedef enum wr_isal_pixel_path {
+    /// The vector path when this CPU has it, the scalar one otherwise.
+    WR_ISAL_PIXEL_PATH_AUTOMATIC = 0,
+    /// One pixel at a time, on any CPU.
+    WR_ISAL_PIXEL_PATH_SCALAR = 1,
+    /// Eight pixels at a time (AVX2 on x86-64); an error on a CPU without it.
+    WR_ISAL_PIXEL_PATH_VECTOR = 2,
+} wr_isal_pixel_path;
+
+/// A whole PNG file in memory. `data` comes from malloc: free it with `free`.
+typedef struct wr_isal_png {
+    uint8_t *data;
+    size_t length;
+    /// The PNG colour type written: 0 grey, 2 RGB, 4 grey + alpha, 6 RGBA.
+    int color_type;
+} wr_isal_png;
+
+/// Encodes premultiplied, native-endian ARGB32 pixels (Cairo's CAIRO_FORMAT_ARGB32) as an 8-bit PNG:
+/// straight alpha, the smallest of grey, grey + alpha, RGB and RGBA that holds every pixel exactly,
+/// filter None, one IDAT compressed by ISA-L's igzip at level 1, CRCs by ISA-L.
+///
+/// The same pixels give the same bytes on one machine and library version; igzip picks its code
+/// by CPU at run time, so the compressed bytes (never the decoded pixels) can differ between CPUs.
+///
+/// - stride: bytes per row as Cairo reports it, at least width * 4.
+/// - Returns 0 on success, with the file in `out`; otherwise non-zero with a message in `error`
+///   (and nothing to free).
+int wr_isal_png_encode_argb32(const uint8_t *pixels, int width, int height, int stride,
+                              wr_isal_pixel_path path, wr_isal_png *out,
+                              char *error, size_t error_length);
+
+/// The name of the vector path this CPU runs ("avx2"), or NULL when only the scalar path is available.
+const char *wr_isal_vector_path_name(void);
+
+/// The ISA-L version of the headers this was compiled against, e.g. "2.30.0".
+const char *wr_isal_version(void);
+
+/// CRC-32 as PNG and zlib define it (ISA-L's crc32_gzip_refl), for tests.
+uint32_t wr_isal_crc32(const uint8_t *bytes, size_t length);
+
+/// A fingerprint of what a decoder gets from the PNG, whoever wrote it: CRC-64/XZ (ECMA-182,
+/// reflected, as `xz` checks files; ISA-L's crc64_ecma_refl) of the image as straight 8-bit RGBA,
+/// rows top to bottom, no padding. Equal for equal pixels on any CPU, unlike the compressed bytes.
+/// Returns 0 and sets `out`, or non-zero when memory runs out.
+int wr_isal_pixels_crc64(const uint8_t *pixels, int width, int height, int stride, uint64_t *out);
+
+#endif

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import WidgetRender
+import WidgetRendering
+import ChartWidgets
+
+/// The manifest's `pixelsCRC64`: CRC-64/XZ of the decoded pixels as straight 8-bit RGBA, computed
+/// here independently (bit by bit, from the PNG's definition of straight alpha) and compared.
+@Suite("Pixel fingerprint")
+struct PixelFingerprintTests {
+    /// CRC-64/XZ, bit by bit: reflected ECMA-182 polynomial, all-ones start and final XOR.
+    static func crc64XZ(_ bytes: [UInt8]) -> UInt64 {
+        var crc: UInt64 = ~0
+        for byte in bytes {
+            crc ^= UInt64(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xC96C_5795_D787_0F42 : crc >> 1 }
+        }
+        return ~crc
+    }
+
+    @Test func theReferenceCRCGivesTheCatalogueCheckValue() {
+        #expect(Self.crc64XZ(Array("123456789".utf8)) == 0x995D_C9BB_DF19_39FA)
+    }
+
+    /// A surface with every alpha, opaque and translucent colours, in 37 × 23 pixels.
+    static func surface() throws -> CairoSurface {
+        let surface = try CairoSurface(width: 37, height: 23)
+        surface.withMutablePixels { data, stride in
+            for y in 0..<23 {
+                for x in 0..<37 {
+                    let a = UInt32((x * 7 + y * 11) % 256)
+                    func premultiplied(_ c: Int) -> UInt32 { UInt32(c) * a / 255 }
+                    let pixel = a << 24 | premultiplied(x * 6) << 16 | premultiplied(y * 10) << 8 | premultiplied(200)
+                    withUnsafeBytes(of: pixel) { bytes in
+                        for i in 0..<4 { data[y * stride + x * 4 + i] = bytes[i] }
+                    }
+                }
+            }
+        }
+        return surface
+    }
+
+    /// The straight RGBA a PNG decoder gets from what the writers store.
+    static func straightRGBA(_ surface: CairoSurface) -> [UInt8] {
+        var rgba: [UInt8] = []
+        for y in 0..<surface.height {
+            for x in 0..<surface.width {
+                // From the premultiplied bytes, by the rounding PNG writers use.
+                let raw =
+                    surface.withPixels { data, stride in
+                        (0..<4).map { data[y * stride + x * 4 + $0] }
+                    } ?? []
+                let value = UInt32(raw[0]) | UInt32(raw[1]) << 8 | UInt32(raw[2]) << 16 | UInt32(raw[3]) << 24
+                let a = value >> 24
+                func straight(_ c: UInt32) -> UInt8 { a == 0 ? 0 : UInt8((c * 255 + a / 2) / a) }
+                rgba += [straight(value >> 16 & 0xFF), straight(value >> 8 & 0xFF), straight(value & 0xFF), UInt8(a)]
+            }
+        }
+        return rgba
+    }
+
+    @Test func theFingerprintIsTheCRCOfTheStraightPixels() throws {
+        let surface = try Self.surface()
+        let expected = String(Self.crc64XZ(Self.straightRGBA(surface)), radix: 16)
+        #expect(
+            try WidgetPNGWriter.pixelsCRC64(surface) == String(repeating: "0", count: 16 - expected.count) + expected)
+    }
+
+    @Test func theManifestRecordsItForEveryPNG() async throws {
+        let out = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        var request = Fixtures.request(kind: "price", out: out)
+        request.families = [.systemSmall]
+        let result = try await RenderPipeline(session: try RenderSession(bundle: BuiltInWidgets())).run(request)
+        #expect(!result.manifest.images.isEmpty)
+        for image in result.manifest.images {
+            let png = try Data(contentsOf: out.appendingPathComponent(image.file))
+            let surface = try PNGImage.read(data: png)
+            // Opaque widgets: what Cairo reads back is exactly what was written.
+            #expect(image.pixelsCRC64 == (try WidgetPNGWriter.pixelsCRC64(surface)))
+        }
+    }
+}
