@@ -103,7 +103,29 @@ struct JSONValue {
     /// The keys of an object, decoded.
     var keys: [String] { members?.compactMap { $0.key.string } ?? [] }
 
-    private func stringEquals(_ wanted: [UInt8]) -> Bool {
+    /// The members of an object one at a time, allocating nothing; empty for anything else.
+    var memberSequence: MemberSequence {
+        MemberSequence(document: document, upcoming: index + 1, remaining: kind == .object ? count : 0)
+    }
+
+    /// The members of an object, walked along the tape.
+    struct MemberSequence: Sequence, IteratorProtocol {
+        let document: JSONDocument
+        var upcoming: Int
+        var remaining: Int
+
+        mutating func next() -> (key: JSONValue, value: JSONValue)? {
+            guard remaining > 0 else { return nil }
+            let key = JSONValue(document: document, index: upcoming)
+            let value = JSONValue(document: document, index: upcoming + 1)
+            upcoming = value.nextIndex
+            remaining -= 1
+            return (key, value)
+        }
+    }
+
+    /// Whether the value is a string whose decoded bytes are `wanted`.
+    func stringEquals(_ wanted: [UInt8]) -> Bool {
         let entry = entry
         guard entry.kind == .string else { return false }
         if entry.escaped { return string.map { Array($0.utf8) == wanted } ?? false }
@@ -146,6 +168,36 @@ struct JSONValue {
             return .missing
         default:
             return .invalid("expected a number, found \(summary)")
+        }
+    }
+
+    /// The value as a date or time: a number as a Unix time (or `YYYYMMDD`), a string in any
+    /// shape ``TimestampParser`` reads (`"2024-01-31T09:30:00.000Z"`, `"1706693400000"`).
+    var time: TimeToken {
+        let entry = entry
+        let bytes = document.text.bytes
+        switch entry.kind {
+        case .number:
+            return TimestampParser.token(bytes, from: Int(entry.start), to: Int(entry.end))
+        case .string:
+            if entry.escaped {
+                return TimestampParser.token(Self.unescape(bytes, Int(entry.start) + 1, Int(entry.end) - 1))
+            }
+            return TimestampParser.token(bytes, from: Int(entry.start) + 1, to: Int(entry.end) - 1)
+        case .null:
+            return .invalid("no date")
+        default:
+            return .invalid("not a date")
+        }
+    }
+
+    /// Whether the value stands for "no value": `null`, or a string that is empty or a
+    /// missing-value marker (`NA`, `N/A`, `-`).
+    var isMissing: Bool {
+        switch kind {
+        case .null: true
+        case .string: number == .missing
+        default: false
         }
     }
 

@@ -10,6 +10,9 @@
 struct TimeColumn {
     /// The order used when no cell settles it; `nil` makes an unsettled column an error.
     var fallbackOrder: Order?
+    /// Separators whose unsettled dates are read day first, before ``fallbackOrder``: the
+    /// generic reader's `.` (`01.02.2024` is 1 February wherever dates are written with dots).
+    var dayFirstSeparators: Set<UInt8> = []
 
     enum Order: Sendable {
         case monthFirst
@@ -27,8 +30,9 @@ struct TimeColumn {
     private var millisecondsCount = 0
     private var firstUnit: EpochUnit?
 
-    init(fallbackOrder: Order? = nil) {
+    init(fallbackOrder: Order? = nil, dayFirstSeparators: Set<UInt8> = []) {
         self.fallbackOrder = fallbackOrder
+        self.dayFirstSeparators = dayFirstSeparators
     }
 
     /// Notes what one cell says about the column; `position` is its line or index for messages.
@@ -72,7 +76,9 @@ struct TimeColumn {
             case (.some, nil): orders[separator] = .monthFirst
             case (nil, .some): orders[separator] = .dayFirst
             case (nil, nil):
-                if let fallbackOrder {
+                if dayFirstSeparators.contains(separator) {
+                    orders[separator] = .dayFirst
+                } else if let fallbackOrder {
                     orders[separator] = fallbackOrder
                 } else if let example = entry.ambiguous {
                     throw .malformed(
