@@ -169,6 +169,9 @@ struct GenericTableParserTests {
             _ = try readCases(try fixture("generic/\(name)"), source: name, options: SeriesOptions(region: "Italy"))
         }
         #expect(other == .notFound(source: name, kind: "region", name: "Italy", suggestions: ["India"]))
+        // Counts are not prices: the price reader says what the file holds.
+        let prices = dataError { _ = try readOHLC(try fixture("generic/\(name)"), source: name) }
+        #expect(prices?.description.contains("holds COVID-19 case counts (format generic), not OHLC prices") == true)
     }
 
     // MARK: Ambiguity

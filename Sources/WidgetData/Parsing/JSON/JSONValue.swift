@@ -70,30 +70,14 @@ struct JSONValue {
     /// The members of an object in document order (duplicates kept), or `nil`.
     var members: [(key: JSONValue, value: JSONValue)]? {
         guard kind == .object else { return nil }
-        var result: [(key: JSONValue, value: JSONValue)] = []
-        result.reserveCapacity(count)
-        var child = index + 1
-        for _ in 0..<count {
-            let key = JSONValue(document: document, index: child)
-            let value = JSONValue(document: document, index: child + 1)
-            result.append((key, value))
-            child = value.nextIndex
-        }
-        return result
+        return Array(memberSequence)
     }
 
     /// The member named `key` (the last one when the key repeats), or `nil`.
     subscript(key: String) -> JSONValue? {
-        guard kind == .object else { return nil }
         let wanted = Array(key.utf8)
         var found: JSONValue?
-        var child = index + 1
-        for _ in 0..<count {
-            let name = JSONValue(document: document, index: child)
-            let value = JSONValue(document: document, index: child + 1)
-            if name.stringEquals(wanted) { found = value }
-            child = value.nextIndex
-        }
+        for (name, value) in memberSequence where name.stringEquals(wanted) { found = value }
         return found
     }
 
@@ -105,21 +89,18 @@ struct JSONValue {
 
     /// The members of an object one at a time, allocating nothing; empty for anything else.
     var memberSequence: MemberSequence {
-        MemberSequence(document: document, upcoming: index + 1, remaining: kind == .object ? count : 0)
+        // On the tape an object's children are its keys and values in turn.
+        MemberSequence(
+            children: ElementSequence(
+                document: document, upcoming: index + 1, remaining: kind == .object ? 2 * count : 0))
     }
 
-    /// The members of an object, walked along the tape.
+    /// The members of an object: its children on the tape, a key and a value at a time.
     struct MemberSequence: Sequence, IteratorProtocol {
-        let document: JSONDocument
-        var upcoming: Int
-        var remaining: Int
+        var children: ElementSequence
 
         mutating func next() -> (key: JSONValue, value: JSONValue)? {
-            guard remaining > 0 else { return nil }
-            let key = JSONValue(document: document, index: upcoming)
-            let value = JSONValue(document: document, index: upcoming + 1)
-            upcoming = value.nextIndex
-            remaining -= 1
+            guard let key = children.next(), let value = children.next() else { return nil }
             return (key, value)
         }
     }

@@ -55,15 +55,9 @@ enum CountRows {
                 waiting.append((builder.add(time: nil, values: values, position: position), token))
             }
         }
-        if !waiting.isEmpty {
-            let settled = try timeColumn.settle(source: cursor.source) { (locator.locate($0), locator.name($0)) }
-            for (handle, token) in waiting {
-                switch settled.seconds(token) {
-                case .success(let seconds): builder.resolve(handle, time: seconds)
-                case .failure(let refusal): builder.reject(handle, reason: "\(timeName): \(refusal.reason)")
-                }
-            }
-        }
+        try timeColumn.place(
+            waiting, source: cursor.source, describe: { (locator.locate($0), locator.name($0)) }, column: timeName,
+            resolve: { builder.resolve($0, time: $1) }, reject: { builder.reject($0, reason: $1) })
         return try builder.build(region: region, order: cursor.documentedOrder)
     }
 }

@@ -114,7 +114,8 @@ struct TablePlan {
         if values.count > 1 {
             throw Self.ambiguous(values, names: names, fail: fail)
         }
-        if !counts.isEmpty, wanted != .ohlc {
+        // Counts are counts whatever the caller wanted: a price reader then says so (the wrong kind).
+        if !counts.isEmpty {
             series = .counts(time: time, timeName: timeName, columns: Array(Set(numeric + counts)).sorted())
             return
         }

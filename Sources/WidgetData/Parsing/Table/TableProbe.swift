@@ -3,6 +3,8 @@
 struct TableProbe {
     /// The records looked at.
     static var sampleSize: Int { 64 }
+    /// The most records read to find them: a file of malformed rows costs no more than this.
+    static var readLimit: Int { 1_024 }
 
     struct Column {
         /// Cells that are not empty or a missing-value marker.
@@ -42,11 +44,14 @@ struct TableProbe {
     var columns: [Column]
     var records = 0
 
-    /// Reads up to ``sampleSize`` records of a copy of `cursor`.
+    /// Reads up to ``sampleSize`` well-formed records of a copy of `cursor`, among its first
+    /// ``readLimit``.
     init<Cursor: TableCursor>(_ cursor: Cursor) throws(DataError) {
         var cursor = cursor
         columns = Array(repeating: Column(), count: cursor.names.count)
-        while records < Self.sampleSize, try cursor.next() {
+        var read = 0
+        while records < Self.sampleSize, read < Self.readLimit, try cursor.next() {
+            read += 1
             guard cursor.shapeProblem == nil else { continue }
             records += 1
             for column in columns.indices {

@@ -129,3 +129,30 @@ struct TimeColumn {
         }
     }
 }
+
+extension TimeColumn {
+    /// Settles the column and gives each record that waited for it its time, or refuses it.
+    ///
+    /// - Parameters:
+    ///   - waiting: the records' handles in their builder, with their cells.
+    ///   - source: the file, for messages.
+    ///   - describe: a position's location and name, as ``settle(source:describe:)`` takes.
+    ///   - column: the column's name, for the reasons of records refused.
+    ///   - resolve: gives a record its time.
+    ///   - reject: skips a record with a reason.
+    /// - Throws: as ``settle(source:describe:)``.
+    func place(
+        _ waiting: [(handle: Int, token: TimeToken)], source: String,
+        describe: (Int) -> (location: String, name: String), column: String, resolve: (Int, Double) -> Void,
+        reject: (Int, String) -> Void
+    ) throws(DataError) {
+        guard !waiting.isEmpty else { return }
+        let settled = try settle(source: source, describe: describe)
+        for (handle, token) in waiting {
+            switch settled.seconds(token) {
+            case .success(let seconds): resolve(handle, seconds)
+            case .failure(let refusal): reject(handle, "\(column): \(refusal.reason)")
+            }
+        }
+    }
+}
