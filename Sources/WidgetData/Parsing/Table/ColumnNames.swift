@@ -1,22 +1,5 @@
 import Foundation
 
-/// What a column's name says it holds.
-enum ColumnRole: Equatable, Sendable {
-    case open
-    case high
-    case low
-    case close
-    /// `Adj Close`: used as the close only when there is no close.
-    case adjustedClose
-    case volume
-    /// One series of prices or values: `price`, `value`, `rate`.
-    case value
-    /// A count of cases: `cases`, `confirmed`, `deaths`, `total_cases`, `new_cases`.
-    case count
-    /// A date or time: `date`, `Gmt time`, `timestamp`; primary ones date their row.
-    case time(primary: Bool)
-}
-
 /// The names the generic reader knows columns by, matched ignoring case, accents, punctuation,
 /// a unit in brackets (`Close (USD)`), a leading number (Alpha Vantage's `1. open`) and, for a
 /// nested JSON key, the object around it (`price.open`).
