@@ -174,6 +174,19 @@ struct GenericTableParserTests {
         #expect(prices?.description.contains("holds COVID-19 case counts (format generic), not OHLC prices") == true)
     }
 
+    @Test(
+        "what a named format reads, the generic reader reads the same (pandas' unnamed date index, Yahoo's columns)",
+        arguments: ["ohlc/backtesting-0.6.6_GOOG_daily.csv", "ohlc/yahoo_BTC-USD_daily_2022-08_2023-08.csv"])
+    func sameAsNamed(file: String) throws {
+        let data = try fixture(file)
+        let named = try readOHLC(data, source: file)
+        let generic = try readOHLC(data, source: file, options: SeriesOptions(format: .generic))
+        #expect(named.format != .generic)
+        #expect(generic.format == .generic)
+        #expect(generic.value.bars == named.value.bars)
+        #expect(generic.warnings.map(\.message) == named.warnings.map(\.message))
+    }
+
     // MARK: Ambiguity
 
     @Test("two unnamed series (yfinance's Close of two tickers): an error naming both and --column")
