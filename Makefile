@@ -31,12 +31,12 @@ bench: build
 docs: build
 	scripts/make-docs-images.sh
 
-## Re-record the golden PNGs after an intended change to the look, then check them.
+## Re-record the golden PNGs that no longer match, after an intended change to the look, then check them.
 ## (Recording always reports failures, so its exit code is ignored; the second run must pass.)
 goldens: setup
-	-SNAPSHOT_TESTING_RECORD=all $(SWIFT) test --filter GoldenTests > /dev/null
+	-SNAPSHOT_TESTING_RECORD=failed $(SWIFT) test --filter GoldenTests > /dev/null
 	SNAPSHOT_TESTING_RECORD=never $(SWIFT) test --filter GoldenTests
-	-cd Examples && SNAPSHOT_TESTING_RECORD=all $(SWIFT) test --filter TutorialSnapshotTests > /dev/null
+	-cd Examples && SNAPSHOT_TESTING_RECORD=failed $(SWIFT) test --filter TutorialSnapshotTests > /dev/null
 	cd Examples && SNAPSHOT_TESTING_RECORD=never $(SWIFT) test --filter TutorialSnapshotTests
 
 lint:

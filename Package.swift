@@ -32,6 +32,7 @@ let package = Package(
         .executable(name: "fuzz-series-reader", targets: ["FuzzSeriesReader"]),
         .executable(name: "fuzz-csv", targets: ["FuzzCSV"]),
         .executable(name: "fuzz-json", targets: ["FuzzJSON"]),
+        .executable(name: "fuzz-generic", targets: ["FuzzGeneric"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -143,6 +144,7 @@ let package = Package(
             name: "FuzzSeriesReader", dependencies: ["WidgetDataFuzzing"], path: "Fuzz/Targets/FuzzSeriesReader"),
         .executableTarget(name: "FuzzCSV", dependencies: ["WidgetDataFuzzing"], path: "Fuzz/Targets/FuzzCSV"),
         .executableTarget(name: "FuzzJSON", dependencies: ["WidgetDataFuzzing"], path: "Fuzz/Targets/FuzzJSON"),
+        .executableTarget(name: "FuzzGeneric", dependencies: ["WidgetDataFuzzing"], path: "Fuzz/Targets/FuzzGeneric"),
         .testTarget(
             name: "WidgetDataPropertyTests",
             dependencies: ["WidgetData", .product(name: "PropertyBased", package: "swift-property-based")]

@@ -101,6 +101,21 @@ public enum FuzzTargets {
         Invariants.error { () throws(DataError) in _ = try SeriesFormat.detect(in: data, source: source) }
     }
 
+    /// The generic reader (CSV of any delimiter, JSON tables): on its own, with a value column
+    /// and a region chosen, and through ``SeriesReader`` forced to `generic` for each kind.
+    public static func generic(_ data: Data) {
+        Invariants.any { () throws(DataError) in try GenericTableParser().parse(data, source: source) }
+        Invariants.any { () throws(DataError) in
+            try GenericTableParser(valueColumn: "close").parse(data, source: source, symbol: "X", region: "India")
+        }
+        Invariants.ohlc(exchange: false) { () throws(DataError) in
+            try SeriesReader(SeriesOptions(format: .generic)).readOHLC(data, source: source)
+        }
+        Invariants.cases { () throws(DataError) in
+            try SeriesReader(SeriesOptions(format: .generic, column: "column 2")).readCases(data, source: source)
+        }
+    }
+
     /// The CSV reader alone: records, header, delimiter, every field as a number and a time.
     public static func csv(_ data: Data) {
         Invariants.error { () throws(DataError) in _ = try ReaderProbe.csv(data, source: source) }

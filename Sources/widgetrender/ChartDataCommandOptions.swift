@@ -43,8 +43,16 @@ struct ChartDataCommandOptions: WidgetCommandOptions {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "Chart widgets: seconds to wait for a URL before retrying (2 retries).", valueName: "seconds"))
+            "Chart widgets: seconds one try at a URL may take in all (connecting, the answer, the whole body) before it is retried (2 retries).",
+            valueName: "seconds"))
     var timeout: Double = 10
+
+    @Option(
+        name: .customLong("total-timeout"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "Chart widgets: seconds the whole fetch of a URL may take, every try and the waits between them included.",
+            valueName: "seconds"))
+    var totalTimeout: Double = 120
 
     @Flag(
         help:
@@ -87,11 +95,15 @@ struct ChartDataCommandOptions: WidgetCommandOptions {
             }
             request.parameters["range"] = range
         }
-        guard timeout > 0, timeout.isFinite, timeout <= 3600 else {
-            throw ValidationError("--timeout must be a number of seconds from 0 to 3600")
-        }
         var fetcher = DataFetcher()
-        fetcher.timeout = timeout
+        // WidgetData's own rule for timeouts (DATA-RULES.md, "Network"): positive, at most a day.
+        do {
+            fetcher.timeout = try DataFetcher.checkedTimeout(timeout, name: "--timeout")
+            fetcher.totalTimeout = try DataFetcher.checkedTimeout(totalTimeout, name: "--total-timeout")
+        } catch {
+            if case .unsupported(_, let reason) = error { throw ValidationError(reason) }
+            throw ValidationError(error.description)
+        }
         if let cacheDirectory {
             fetcher.cacheDirectory = URL(fileURLWithPath: cacheDirectory, isDirectory: true)
         }

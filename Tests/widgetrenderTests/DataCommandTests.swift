@@ -15,11 +15,12 @@ struct DataCommandTests {
         #expect(result.exitCode == 0)
         for name in [
             "cryptowatch", "binance", "coinbase", "kraken", "yahoo", "pandas", "csv", "diseasesh-countries",
-            "diseasesh-historical", "jhu", "nyt", "owid",
+            "diseasesh-historical", "jhu", "nyt", "owid", "generic",
         ] {
             #expect(result.stdout.contains("\n\(name) ") || result.stdout.hasPrefix("\(name) "), "no \(name)")
         }
-        #expect(result.stdout.components(separatedBy: "    e.g. ").count == 13)
+        #expect(result.stdout.components(separatedBy: "    e.g. ").count == 14)
+        #expect(result.stdout.contains("generic               ohlc/cases    any other CSV"), "\(result.stdout)")
     }
 
     @Test func detectsTheFormatAndRecordsTheData() throws {

@@ -14,7 +14,9 @@ import WidgetRender
         (["--family", "small,"], 64, "--family: empty family name"),
         (["--widget", "price", "--data", "ftp://example.com/prices.csv"], 64, "ftp:// sources are not supported"),
         (["--widget", "price", "--data", "/tmp"], 66, "/tmp: not a regular file (a directory)"),
-        (["--timeout", "-1"], 64, "--timeout must be a number of seconds from 0 to 3600"),
+        (["--timeout", "-1"], 64, "--timeout must be a positive number of seconds, not -1.0"),
+        (["--timeout", "nan"], 64, "--timeout must be a positive number of seconds, not nan"),
+        (["--total-timeout", "0"], 64, "--total-timeout must be a positive number of seconds, not 0.0"),
         (["--widget", "covid-country", "--range", "90d"], 64, "it belongs to price, covid-global"),
     ])
     func optionsThatCannotApplyAreErrors(arguments: [String], code: Int32, message: String) throws {

@@ -12,8 +12,11 @@ public struct CountryStatusEntry: DataDescribingEntry {
     public let status: CountryStatus
     /// The path or URL the figures came from.
     public let source: String
+    /// Where the status came from; a fallback (the cache, or the built-in sample after a failed
+    /// fetch) is ``DataOrigin/isFallback``.
+    public var origin: DataOrigin = .file
     /// True when the status comes from the cache or a default after a failed fetch.
-    public var stale = false
+    public var stale: Bool { origin.isFallback }
 
     /// An entry.
     public init(date: Date, iso3: String, status: CountryStatus, source: String) {

@@ -31,7 +31,7 @@ public struct CountryStatusProvider: TimelineProvider {
         let iso3 = loaded.value.iso3 ?? requested ?? loaded.value.country
         var entry = CountryStatusEntry(
             date: loaded.value.updated, iso3: iso3, status: loaded.value, source: loaded.source)
-        entry.stale = loaded.stale
+        entry.origin = loaded.origin
         let next =
             loaded.stale
             ? context.now.addingTimeInterval(ProviderData.retryInterval) : loaded.value.updated.addingTimeInterval(3600)

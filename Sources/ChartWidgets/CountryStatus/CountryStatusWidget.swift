@@ -212,7 +212,7 @@ struct CountryStatusWidgetView: View {
                     Formatting.shortDate(status.updated, locale: context.locale, timeZone: context.timeZone) + " "
                         + Formatting.time(status.updated, timeZone: context.timeZone)
                         + (entry.stale
-                            ? " · " + ProviderData.staleLabel(source: entry.source, locale: context.locale) : "")
+                            ? " · " + ProviderData.staleLabel(for: entry.origin, locale: context.locale) : "")
                 )
                 .font(Font(size: 11, weight: .medium)).foregroundStyle(.secondary).lineLimit(1)
             }

@@ -18,8 +18,11 @@ public struct GlobalStatsEntry: DataDescribingEntry {
     public let dailyNewCases: [DatedValue]
     /// The path or URL the counts came from.
     public let source: String
+    /// Where the counts came from; a fallback (the cache, or the built-in sample after a failed
+    /// fetch) is ``DataOrigin/isFallback``.
+    public var origin: DataOrigin = .file
     /// True when the counts come from the cache or a default after a failed fetch.
-    public var stale = false
+    public var stale: Bool { origin.isFallback }
 
     /// `WLD` for the world, else the ISO code of the country shown, or the region as asked for.
     public var region: String = "WLD"
@@ -38,10 +41,10 @@ public struct GlobalStatsEntry: DataDescribingEntry {
     /// An entry.
     public init(
         date: Date, cases: Double, deaths: Double?, recovered: Double?, newCases: Double, dailyNewCases: [DatedValue],
-        source: String, region: String = "WLD", stale: Bool = false
+        source: String, region: String = "WLD", origin: DataOrigin = .file
     ) {
         self.region = region
-        self.stale = stale
+        self.origin = origin
         self.date = date
         self.cases = cases
         self.deaths = deaths

@@ -59,6 +59,13 @@ public struct GlobalStatsProvider: TimelineProvider {
     /// The last three days, `.atEnd` (15 minutes after a failed fetch).
     public func timeline(in context: TimelineProviderContext) async throws -> Timeline<GlobalStatsEntry> {
         let code = Self.region(context)
+        if context.chartData.source == nil, code != "WLD" {
+            throw ProviderError(
+                .invalidConfiguration,
+                "the built-in sample (Assets/samples/\(Self.sample)) holds worldwide totals only, not country=\(code); "
+                    + "give a per-country source with --data (a JHU time-series CSV, OWID or NYT CSV, or disease.sh "
+                    + "/historical/COUNTRY), or render the country with --widget covid-country")
+        }
         let loaded = try await ProviderData.load(context, sample: Self.sample) { (data, source) in
             try Self.read(code, data, source: source, context: context)
         }
@@ -96,7 +103,7 @@ public struct GlobalStatsProvider: TimelineProvider {
                 recovered: value(timeline.recovered, at: day.date),
                 newCases: daily.last(where: { $0.date == day.date })?.value ?? 0,
                 dailyNewCases: Self.window(daily.filter { $0.date <= day.date }, context: context), source: source,
-                region: code, stale: loaded.stale)
+                region: code, origin: loaded.origin)
             entry.regionName = timeline.region
             entry.seriesName = column
             entry.backgroundImagePath = background
@@ -137,7 +144,8 @@ public struct GlobalStatsProvider: TimelineProvider {
         }
         var entry = GlobalStatsEntry(
             date: status.updated, cases: status.cases, deaths: status.deaths, recovered: status.recovered,
-            newCases: status.todayCases, dailyNewCases: [], source: loaded.source, region: code, stale: loaded.stale)
+            newCases: status.todayCases, dailyNewCases: [], source: loaded.source, region: code,
+            origin: loaded.origin)
         entry.regionName = status.iso3 == nil && status.country.isEmpty ? "World" : status.country
         entry.backgroundImagePath = backgroundImage(context)
         let next =
@@ -198,13 +206,6 @@ public struct GlobalStatsProvider: TimelineProvider {
                 "\(plural) and no world total; choose one with --param country=NAME, e.g. "
                     + choices.prefix(6).map { "--param \"country=\($0)\"" }.joined(separator: ", ")
                     + (choices.count > 6 ? ", …" : ""))
-        }
-        if ProviderData.isSample(source) {
-            throw ProviderError(
-                .invalidConfiguration,
-                "the built-in sample (\(source)) holds worldwide totals only, not country=\(code); give a per-country "
-                    + "source with --data (a JHU time-series CSV, OWID or NYT CSV, or disease.sh /historical/COUNTRY), "
-                    + "or render the country with --widget covid-country")
         }
         var firstError: DataError?
         for query in CountryNames.queries(for: code) {

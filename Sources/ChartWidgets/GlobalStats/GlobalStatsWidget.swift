@@ -126,7 +126,7 @@ struct GlobalStatsWidgetView: View {
                     .lineLimit(1)
             }
             if entry.stale {
-                Text(ProviderData.staleLabel(source: entry.source, locale: context.locale)).font(
+                Text(ProviderData.staleLabel(for: entry.origin, locale: context.locale)).font(
                     Font(size: 11, weight: .medium)
                 )
                 .foregroundStyle(palette.secondary).lineLimit(1)

@@ -16,8 +16,11 @@ public struct PriceEntry: DataDescribingEntry {
     public let span: ChartSpan
     /// The path or URL the bars came from.
     public let source: String
+    /// Where the bars came from; a fallback (the cache, or the built-in sample after a failed
+    /// fetch) is ``DataOrigin/isFallback``.
+    public var origin: DataOrigin = .file
     /// True when the bars come from the cache or a default after a failed fetch.
-    public var stale = false
+    public var stale: Bool { origin.isFallback }
     /// Lines (the default) or candlesticks in the large families (`--param chart=candles`).
     public var chartStyle: PriceChartStyle = .line
 

@@ -52,8 +52,9 @@ public struct PriceProvider: TimelineProvider {
             try reader.readOHLC(data, source: source)
         }
         let series = loaded.value
-        // After a failed fetch the built-in BTC sample stands in: name it as such, not as the asked-for symbol.
-        let fellBack = ProviderData.isSample(loaded.source)
+        // The built-in BTC sample (by default, or standing in after a failed fetch) is named as
+        // such, never as the asked-for symbol.
+        let fellBack = loaded.isBuiltIn
         let symbol = Self.symbol(
             given: fellBack ? nil : context.parameters.string("symbol"), series: series, loaded: loaded.source,
             userSource: fellBack ? nil : context.chartData.source)
@@ -66,7 +67,7 @@ public struct PriceProvider: TimelineProvider {
             var entry = PriceEntry(
                 date: end, symbol: symbol, bars: window.items.isEmpty ? [bars[index]] : window.items,
                 previousClose: index > 0 ? bars[index - 1].close : nil, span: window.span, source: loaded.source)
-            entry.stale = loaded.stale
+            entry.origin = loaded.origin
             entry.chartStyle = context.parameters.string("chart").flatMap(PriceChartStyle.init(rawValue:)) ?? .line
             entries.append(entry)
         }

@@ -83,7 +83,7 @@ struct PriceWidgetView: View {
 
     /// A discreet note that the data is not fresh: cached, or the built-in sample after a failed fetch.
     private func staleNote(_ entry: PriceEntry, _ context: ViewContext) -> String {
-        entry.stale ? " · " + ProviderData.staleLabel(source: entry.source, locale: context.locale) : ""
+        entry.stale ? " · " + ProviderData.staleLabel(for: entry.origin, locale: context.locale) : ""
     }
 
     /// The entry's date, with the time of day when the bars are less than a day apart.
@@ -172,7 +172,7 @@ struct PriceWidgetView: View {
                 Spacer(minLength: 0)
                 Text(
                     entry.stale
-                        ? ProviderData.staleLabel(source: entry.source, locale: context.locale)
+                        ? ProviderData.staleLabel(for: entry.origin, locale: context.locale)
                         : entry.span.label(in: context.locale)
                 )
                 .font(Font(size: 11, weight: .semibold)).foregroundStyle(.secondary).lineLimit(1)

@@ -14,14 +14,17 @@ public struct CachingDataFetcher: DataFetching {
         self.fetcher = fetcher
     }
 
-    /// Fetches through the cache.
+    /// Fetches through the cache; a body `validate` refuses never replaces the cached copy.
     ///
-    /// - Parameter source: a path or URL.
-    /// - Returns: fresh bytes, or cached ones marked stale.
+    /// - Parameters:
+    ///   - source: a path or URL.
+    ///   - validate: the provider's parse, or `nil` to accept any body.
+    /// - Returns: fresh bytes, or the cached copy with origin ``DataOrigin/staleCache`` and the failure.
     /// - Throws: `DataError` when neither can be had.
-    public func fetch(_ source: String) async throws -> FetchedData {
-        let result = try await fetcher.fetch(source)
+    public func fetch(_ source: String, validate: DataFetcher.Validation?) async throws -> FetchedData {
+        let result = try await fetcher.fetch(try DataSource(source), validate: validate)
         return FetchedData(
-            bytes: result.data, source: result.source, stale: result.stale, failure: result.failure?.description)
+            bytes: result.data, source: result.source, origin: result.origin, failure: result.failure,
+            warnings: result.warnings)
     }
 }

@@ -8,8 +8,14 @@ struct LoadedData<Value: Sendable>: Sendable {
     var value: Value
     /// The path or URL drawn from.
     var source: String
+    /// Where the bytes came from; ``DataOrigin/isFallback`` when they stand in for the user's
+    /// source (the cached copy, or ``DataOrigin/builtInSample``).
+    var origin: DataOrigin
+    /// True when the data is the embedded sample: no source was given, or it stands in for one.
+    var isBuiltIn: Bool
+
     /// True when drawn from a cached copy or the built-in sample after the user's source failed.
-    var stale: Bool
+    var stale: Bool { origin.isFallback }
 }
 
 /// How providers get their data, as WidgetKit providers do: the user's source when given
@@ -31,15 +37,10 @@ enum ProviderData {
         return (try DataLoader().load(url.path), "Assets/samples/\(name)")
     }
 
-    /// True for the path ``sample(_:)`` reports, e.g. `Assets/samples/btc-usd-daily.csv`.
-    static func isSample(_ source: String) -> Bool {
-        source.hasPrefix("Assets/samples/")
-    }
-
-    /// The discreet word a widget shows when its data is not fresh: `sample` when it fell back
-    /// to the built-in data, else `cached`.
-    static func staleLabel(source: String, locale: Locale) -> String {
-        isSample(source)
+    /// The discreet word a widget shows when its data is not fresh, told from where it came
+    /// from: `sample` when the built-in data stands in, else `cached`.
+    static func staleLabel(for origin: DataOrigin, locale: Locale) -> String {
+        origin == .builtInSample
             ? locale.pick(en: "sample", ja: "サンプル", ko: "샘플")
             : locale.pick(en: "cached", ja: "キャッシュ", ko: "캐시")
     }
@@ -51,15 +52,20 @@ enum ProviderData {
 
     /// Loads and parses, reporting each skipped record as a warning.
     ///
+    /// A remote source is fetched with `parse` as the fetcher's check, so a body that does not
+    /// read (an HTML page sent with `200 OK`) never replaces the cached copy, and the failure
+    /// reported is the fetch's own; the bytes accepted are parsed once.
+    ///
     /// - Parameters:
     ///   - sample: the embedded file used when the user gave no source, and as the fallback.
-    ///   - parse: reads bytes (with the user's options) into the value.
+    ///   - parse: reads bytes (with the user's options) into the value; a `DataError` means the
+    ///     bytes are not the data, any other error (a configuration the data cannot serve) does not.
     /// - Throws: ``ProviderError``: for local files, their read or parse error (the command exits
-    ///   65/66); for the sample, its error; with `strict`, a remote source that fails (69). A failing
-    ///   remote source otherwise never throws: it falls back.
+    ///   65/66); for the sample, its error; a usage error (64) as such; with `strict`, a remote
+    ///   source that fails (69). A failing remote source otherwise never throws: it falls back.
     static func load<Value: Sendable>(
         _ context: TimelineProviderContext, sample: String,
-        parse: (Data, String) throws -> ParseResult<Value>
+        parse: @escaping @Sendable (Data, String) throws -> ParseResult<Value>
     ) async throws -> LoadedData<Value> {
         do {
             return try await loadRaw(context, sample: sample, parse: parse)
@@ -74,7 +80,7 @@ enum ProviderData {
 
     private static func loadRaw<Value: Sendable>(
         _ context: TimelineProviderContext, sample: String,
-        parse: (Data, String) throws -> ParseResult<Value>
+        parse: @escaping @Sendable (Data, String) throws -> ParseResult<Value>
     ) async throws -> LoadedData<Value> {
         func report(_ warnings: [DataWarning]) {
             for warning in warnings { context.diagnostics.warn(warning.description) }
@@ -85,32 +91,67 @@ enum ProviderData {
             // The samples' own skipped rows (Yahoo's `null` days) are documented in Assets/README.md;
             // warning about them on every run would only teach people to ignore warnings.
             let result = try parse(data, name)
-            return LoadedData(value: result.value, source: name, stale: false)
+            return LoadedData(value: result.value, source: name, origin: .file, isBuiltIn: true)
         }
         do {
+            let memo = ParseMemo(parse)
             let fetched: FetchedData
             if let fetcher = options.fetcher {
-                fetched = try await fetcher.fetch(source)
+                fetched = try await fetcher.fetch(source, validate: memo.validation)
             } else {
-                fetched = FetchedData(bytes: try DataLoader().load(source), source: source)
+                fetched = FetchedData(bytes: try DataLoader().load(source), source: source, origin: .file)
             }
-            if fetched.stale {
-                let reason = "\(source): \(fetched.failure ?? "fetch failed")"
+            report(fetched.warnings)
+            if fetched.origin.isFallback {
+                // One line per failed fetch: the fetcher's failure names the source and the reason.
+                let reason = fetched.failure?.description ?? "\(source): the fetch failed"
                 if options.strict { throw ProviderError(.unavailable, "\(reason) (--strict: nothing was written)") }
                 context.diagnostics.warn("\(reason); drawing the cached copy")
             }
-            let result = try parse(fetched.bytes, fetched.source)
+            let result = try memo.result(for: fetched.bytes) ?? parse(fetched.bytes, fetched.source)
             report(result.warnings)
-            return LoadedData(value: result.value, source: fetched.source, stale: fetched.stale)
-        } catch  where isRemote(source) && !(error is ProviderError) {
+            return LoadedData(value: result.value, source: fetched.source, origin: fetched.origin, isBuiltIn: false)
+        } catch let error as DataError where isRemote(source) && error.kind != .usage {
             if options.strict { throw ProviderError(.unavailable, "\(error) (--strict: nothing was written)") }
             // As a WidgetKit provider on `.failure`: draw the default data and ask again soon.
             let (data, name) = try Self.sample(sample)
             // A sample that cannot stand in for this configuration (a country it lacks): the fetch error stands.
             guard let result = try? parse(data, name) else { throw error }
             context.diagnostics.warn("\(error); drawing the built-in sample instead")
-            return LoadedData(value: result.value, source: name, stale: true)
+            return LoadedData(value: result.value, source: name, origin: .builtInSample, isBuiltIn: true)
         }
+    }
+}
+
+/// A provider's parse as the fetcher's check, keeping the result of the bytes it accepted so
+/// they are not parsed twice.
+private final class ParseMemo<Value: Sendable>: @unchecked Sendable {
+    private let parse: @Sendable (Data, String) throws -> ParseResult<Value>
+    private let lock = NSLock()
+    private var accepted: (data: Data, result: ParseResult<Value>)?
+
+    init(_ parse: @escaping @Sendable (Data, String) throws -> ParseResult<Value>) {
+        self.parse = parse
+    }
+
+    /// The check: a `DataError` refuses the bytes; any other error (a configuration the data
+    /// cannot serve, such as a country a file lacks) says nothing against them.
+    var validation: DataFetcher.Validation {
+        { [self] data, source throws(DataError) in
+            do {
+                let result = try parse(data, source)
+                lock.withLock { accepted = (data, result) }
+            } catch let error as DataError {
+                throw error
+            } catch {
+                return
+            }
+        }
+    }
+
+    /// The result for `data`, when the check parsed these very bytes.
+    func result(for data: Data) -> ParseResult<Value>? {
+        lock.withLock { accepted.flatMap { $0.data == data ? $0.result : nil } }
     }
 }
 

@@ -22,6 +22,8 @@ enum FormatDetector {
             return .json(try JSONDocument(text))
         case .yahoo, .pandas, .csv, .jhu, .nyt, .owid:
             return .csv(try CSVTable(text))
+        case .generic:
+            return isJSON(text) ? .json(try JSONDocument(text)) : .csv(try CSVTable(text))
         }
     }
 
@@ -39,7 +41,17 @@ enum FormatDetector {
         .unrecognized(source: source, seen: seen, formats: SeriesFormat.allCases.map(\.name))
     }
 
+    /// A named format, else ``SeriesFormat/generic`` when the document holds a table of dated values.
     static func format(of document: JSONDocument) throws(DataError) -> SeriesFormat {
+        do {
+            return try namedFormat(of: document)
+        } catch {
+            guard case .unrecognized = error, GenericTableParser.hasTable(document) else { throw error }
+            return .generic
+        }
+    }
+
+    private static func namedFormat(of document: JSONDocument) throws(DataError) -> SeriesFormat {
         let root = document.root
         let source = document.source
         switch root.kind {
@@ -56,7 +68,8 @@ enum FormatDetector {
                 if keys.contains("last") { return .kraken }
             }
             if root.has("timeline") { return .diseaseShHistorical }
-            if let cases = root["cases"] {
+            // `/all` has a count of cases; a table of columns (`{"date": […], "cases": […]}`) is not disease.sh.
+            if let cases = root["cases"], cases.kind != .array {
                 return cases.kind == .object ? .diseaseShHistorical : .diseaseShCountries
             }
             if root.has("message"), root.count <= 2 { return .coinbase }
@@ -80,7 +93,10 @@ enum FormatDetector {
                 }
                 if element.kind == .object {
                     if element.has("timeline") { return .diseaseShHistorical }
-                    if element.has("country") || element.has("cases") { return .diseaseShCountries }
+                    // A record with a date and cases is a generic table, not a country's status.
+                    if element.has("country") || (element.has("cases") && element.has("updated")) {
+                        return .diseaseShCountries
+                    }
                 }
             }
             let what = first.kind == .array ? "arrays of \(first.count) elements" : "\(first.summary) elements"
@@ -90,6 +106,10 @@ enum FormatDetector {
         }
     }
 
+    /// A named CSV format by its header, checked against the content where the header alone
+    /// could mislead (a pandas file whose first column is a row number, `Last` as the close,
+    /// several columns of values and no close), else ``SeriesFormat/generic`` when a column
+    /// holds dates.
     static func format(of table: CSVTable) throws(DataError) -> SeriesFormat {
         let keys = Set(table.keys)
         let hasDateHeaders = table.names.contains { name in
@@ -99,12 +119,27 @@ enum FormatDetector {
         if keys.contains("country/region") || keys.contains("country_region"), hasDateHeaders { return .jhu }
         if keys.contains("date"), keys.contains("iso_code") || keys.contains("location") { return .owid }
         if keys.contains("date"), keys.contains("cases") || keys.contains("deaths") { return .nyt }
-        switch OHLCCSVParser.layout(forKeys: table.keys) {
-        case .pandas: return .pandas
-        case .yahoo: return .yahoo
-        case .named:
-            if table.column(OHLCCSVParser.dateAliases) != nil || table.keys.first == "" { return .csv }
+        let (times, numeric) = GenericTableParser.survey(table)
+        /// Whether the column the header names as the date is the one the content dates rows by.
+        func agrees(_ column: Int?) -> Bool {
+            guard let column else { return false }
+            if case .found(let found) = times { return found == column }
+            return true
         }
-        throw unrecognized(table.source, "\"\(table.headerText)\"")
+        switch OHLCCSVParser.layout(forKeys: table.keys) {
+        case .pandas:
+            if agrees(0) { return .pandas }
+        case .yahoo:
+            if agrees(table.column(["date"])) { return .yahoo }
+        case .named:
+            // A close, or one column of values: what the named layout reads without asking.
+            let date = table.column(OHLCCSVParser.dateAliases) ?? (table.keys.first == "" ? 0 : nil)
+            let volume = table.column(OHLCCSVParser.volumeAliases)
+            let values = numeric.filter { $0 != date && $0 != volume }
+            let bars = ["open", "high", "low"].contains(where: table.keys.contains)
+            if agrees(date), table.keys.contains("close") || (!bars && values.count == 1) { return .csv }
+        }
+        if case .none = times { throw unrecognized(table.source, "\"\(table.headerText)\"") }
+        return .generic
     }
 }

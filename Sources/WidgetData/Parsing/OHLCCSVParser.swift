@@ -91,124 +91,13 @@ public struct OHLCCSVParser: Sendable {
         try parse(CSVTable(SourceText(data, source: source)), symbol: symbol)
     }
 
-    /// The columns a file's rows are read from.
-    private struct Columns {
-        var date: Int
-        var dateName: String
-        /// open, high, low, close; or only the value column (`[value]`).
-        var prices: [Int]
-        var volume: Int?
-    }
-
     func parse(_ table: CSVTable, symbol: String) throws(DataError) -> ParseResult<OHLCSeries> {
         let layout = layout ?? Self.layout(forKeys: table.keys)
         let columns = try resolveColumns(table, layout: layout)
-        let style = try table.numberStyle(columns: columns.prices + (columns.volume.map { [$0] } ?? []))
-        var scanner = table.scanner
-        var builder = OHLCSeriesBuilder(
-            source: table.source, format: layout.format, noun: "row", locate: { "\($0)" }, name: { "line \($0)" })
-        var timeColumn = TimeColumn()
-        var waiting: [(handle: Int, token: TimeToken)] = []
-        let priceNames = columns.prices.map { table.names[$0] }
-        let priceColumns = columns.prices
-        let pointDecimals = style.decimalMark == 0x2E
-        var prices: [Double] = []
-        prices.reserveCapacity(4)
-
-        while let row = try scanner.next() {
-            if table.hasWidthProblem(row) {
-                builder.skip(row.line, "the row \(table.widthProblem(row) ?? "")")
-                continue
-            }
-            let dateField = row.fields[columns.date]
-            let quickTime = scanner.plainTime(dateField)
-            let token = quickTime.map { TimeToken.instant($0) } ?? scanner.time(dateField)
-            if case .invalid(let reason) = token {
-                let text = scanner.string(row.fields[columns.date])
-                builder.skip(
-                    row.line,
-                    text.isEmpty
-                        ? "\(columns.dateName) is empty" : "\(columns.dateName) \(MessageText.quote(text)) is \(reason)"
-                )
-                continue
-            }
-            prices.removeAll(keepingCapacity: true)
-            var problem: String?
-            var missing = 0
-            var offset = 0
-            while offset < priceColumns.count {
-                let field = row.fields[priceColumns[offset]]
-                if pointDecimals, let value = scanner.plainNumber(field) {
-                    prices.append(value)
-                    offset += 1
-                    continue
-                }
-                let result = scanner.number(field, style: style)
-                if case .value(let value) = result {
-                    prices.append(value)
-                } else {
-                    if result == .missing { missing += 1 }
-                    if problem == nil,
-                        case .failure(let refusal) = CellValue.read(
-                            result, field: priceNames[offset], text: scanner.string(field))
-                    {
-                        problem = refusal.reason
-                    }
-                }
-                offset += 1
-            }
-            if let problem {
-                if missing == priceColumns.count {
-                    // Yahoo's days without data: every price is null (or empty).
-                    let shown = scanner.string(row.fields[priceColumns[0]])
-                    builder.skip(row.line, "no prices (\(shown.isEmpty ? "empty" : shown))")
-                } else {
-                    builder.skip(row.line, "bad prices: \(problem)")
-                }
-                continue
-            }
-            var volume: Double?
-            if let column = columns.volume, pointDecimals, let value = scanner.plainNumber(row.fields[column]) {
-                volume = value
-            } else if let column = columns.volume {
-                switch scanner.number(row.fields[column], style: style) {
-                case .value(let value): volume = value
-                case .missing: volume = nil
-                default:
-                    builder.note(
-                        row.line,
-                        "\(MessageText.name(table.names[column])) \(MessageText.quote(scanner.string(row.fields[column]))) is not a number; left out"
-                    )
-                }
-            }
-            let values =
-                prices.count == 4
-                ? OHLCSeriesBuilder.Values(
-                    open: prices[0], high: prices[1], low: prices[2], close: prices[3], volume: volume)
-                : OHLCSeriesBuilder.Values(
-                    open: prices[0], high: prices[0], low: prices[0], close: prices[0], volume: volume)
-            if let quickTime {
-                builder.add(time: quickTime, values, position: row.line)
-            } else if case .instant(let seconds) = token {
-                builder.add(time: seconds, values, position: row.line)
-            } else {
-                timeColumn.observe(token, position: row.line)
-                if let handle = builder.add(time: nil, values, position: row.line) { waiting.append((handle, token)) }
-            }
-        }
-        if !waiting.isEmpty {
-            let settled = try timeColumn.settle(source: table.source) { ("\($0)", "line \($0)") }
-            for (handle, token) in waiting {
-                switch settled.seconds(token) {
-                case .success(let seconds): builder.resolve(handle, time: seconds)
-                case .failure(let refusal): builder.reject(handle, reason: "\(columns.dateName): \(refusal.reason)")
-                }
-            }
-        }
-        return try builder.build(symbol: symbol, order: .oldestFirst)
+        return try PriceRows.read(CSVTableCursor(table), columns: columns, format: layout.format, symbol: symbol)
     }
 
-    private func resolveColumns(_ table: CSVTable, layout: Layout) throws(DataError) -> Columns {
+    private func resolveColumns(_ table: CSVTable, layout: Layout) throws(DataError) -> PriceColumns {
         let source = table.source
         let line = "\(table.header.line)"
         func required(_ key: String) throws(DataError) -> Int {
@@ -258,7 +147,7 @@ public struct OHLCCSVParser: Sendable {
         // A chosen column (`--column "Adj Close"`) is found by name whatever the layout.
         if layout != .named && valueColumn == nil {
             let prices = try ["open", "high", "low", "close"].map { key throws(DataError) in try required(key) }
-            return Columns(date: date, dateName: dateName, prices: prices, volume: volume)
+            return PriceColumns(time: date, timeName: dateName, prices: prices, volume: volume)
         }
         let ohlc = ["open", "high", "low", "close"].map { table.column([$0]) }
         if let valueColumn {
@@ -272,14 +161,14 @@ public struct OHLCCSVParser: Sendable {
                     suggestions: NameMatcher.closeMatches(for: valueColumn, in: candidates))
             }
             if key == "close", let o = ohlc[0], let h = ohlc[1], let l = ohlc[2] {
-                return Columns(date: date, dateName: dateName, prices: [o, h, l, column], volume: volume)
+                return PriceColumns(time: date, timeName: dateName, prices: [o, h, l, column], volume: volume)
             }
-            return Columns(date: date, dateName: dateName, prices: [column], volume: volume)
+            return PriceColumns(time: date, timeName: dateName, prices: [column], volume: volume)
         }
         if let close = ohlc[3] {
             _ = try required("close")
             if let o = ohlc[0], let h = ohlc[1], let l = ohlc[2] {
-                return Columns(date: date, dateName: dateName, prices: [o, h, l, close], volume: volume)
+                return PriceColumns(time: date, timeName: dateName, prices: [o, h, l, close], volume: volume)
             }
             // A file that claims bars but lacks a side would be drawn as close-only bars whose
             // open, high and low equal the close: refuse it unless one series was asked for.
@@ -292,7 +181,7 @@ public struct OHLCCSVParser: Sendable {
                         "the header has price columns but no \(names) column: \(table.headerText); give open, high, low and close, or choose one series (--column close)"
                 )
             }
-            return Columns(date: date, dateName: dateName, prices: [close], volume: volume)
+            return PriceColumns(time: date, timeName: dateName, prices: [close], volume: volume)
         }
         let numeric = try numericColumns(table, excluding: [date] + (volume.map { [$0] } ?? []))
         switch numeric.count {
@@ -301,7 +190,7 @@ public struct OHLCCSVParser: Sendable {
                 source: source, location: line,
                 reason: "no 'close' column and no other column of numbers in header \(table.headerText)")
         case 1:
-            return Columns(date: date, dateName: dateName, prices: numeric, volume: volume)
+            return PriceColumns(time: date, timeName: dateName, prices: numeric, volume: volume)
         default:
             throw .selectionRequired(source: source, kind: "value column", choices: numeric.map { table.names[$0] })
         }

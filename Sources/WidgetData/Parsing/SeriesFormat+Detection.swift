@@ -9,8 +9,10 @@ extension SeriesFormat {
     /// answers have `result` keyed by periods in seconds (or `error` as a string); disease.sh
     /// answers have `timeline`/`cases` objects (historical) or `country` and `cases` numbers.
     /// CSV: JHU has `Country/Region` and date headers; OWID has `iso_code` or `location`; NYT has
-    /// `date` and `cases`; pandas has an empty first header cell; Yahoo has exactly its columns;
-    /// anything else with a date/time column is generic `csv`.
+    /// `date` and `cases`; pandas has an empty first header cell holding dates; Yahoo has exactly
+    /// its columns; `csv` has a date/time column named so and a `close` (or one column of values).
+    /// Anything else, CSV or JSON, with a column of dates in order is ``generic`` (read by
+    /// ``GenericTableParser``).
     ///
     /// ```swift
     /// try SeriesFormat.detect(in: Data("date,cases,deaths\n2021-01-01,1,0\n".utf8), source: "us.csv")   // .nyt

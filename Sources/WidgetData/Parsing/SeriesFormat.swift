@@ -36,6 +36,9 @@ public enum SeriesFormat: String, Sendable, Hashable, CaseIterable {
     case nyt
     /// Our World in Data `owid-covid-data.csv`.
     case owid
+    /// Any other table of dated prices or counts (``GenericTableParser``): CSV with any
+    /// delimiter, JSON records, JSON arrays side by side; the date column found by its content.
+    case generic
 
     /// The name `--format` takes.
     public var name: String { rawValue }
@@ -53,13 +56,20 @@ public enum SeriesFormat: String, Sendable, Hashable, CaseIterable {
         String(text.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) })
     }
 
-    /// The kind of data the format holds.
+    /// The kind of data the format holds; ``generic`` holds prices or, when its columns are
+    /// named as counts, case counts (see ``kinds``).
     public var kind: SeriesKind {
         switch self {
-        case .cryptowatch, .binance, .coinbase, .kraken, .yahoo, .pandas, .csv: .ohlc
+        case .cryptowatch, .binance, .coinbase, .kraken, .yahoo, .pandas, .csv, .generic: .ohlc
         case .diseaseShHistorical, .jhu, .nyt, .owid: .cases
         case .diseaseShCountries: .countryStatus
         }
+    }
+
+    /// Every kind of data the format can hold: one for the named formats, prices and case
+    /// counts for ``generic``.
+    public var kinds: [SeriesKind] {
+        self == .generic ? [.ohlc, .cases] : [kind]
     }
 
     /// One line saying what the format is.
@@ -77,6 +87,8 @@ public enum SeriesFormat: String, Sendable, Hashable, CaseIterable {
         case .jhu: "JHU CSSE wide time series CSV; rows of a country summed"
         case .nyt: "NYT covid-19-data long CSV; us, us-states or us-counties"
         case .owid: "Our World in Data long CSV; a location by name or iso_code"
+        case .generic:
+            "any other CSV (, ; tab |) or JSON table: the date column found by content, prices or counts by name"
         }
     }
 
@@ -101,6 +113,8 @@ public enum SeriesFormat: String, Sendable, Hashable, CaseIterable {
         case .jhu: "Province/State,Country/Region,Lat,Long,1/22/20,1/23/20,… ⏎ ,Afghanistan,33.93911,67.709953,0,0,…"
         case .nyt: "date,state,fips,cases,deaths ⏎ 2021-12-01,Alabama,01,846297,16143"
         case .owid: "iso_code,continent,location,date,total_cases,new_cases,… ⏎ SRB,Europe,Serbia,2020-03-06,1,1,…"
+        case .generic:
+            #"Gmt time;Open;High;Low;Close ⏎ 31.01.2024 09:00:00.000;1.0852;… or [{"Date":1706659200000,"Close":42.1},…]"#
         }
     }
 }

@@ -12,11 +12,15 @@ public struct SeriesOptions: Sendable, Hashable {
     /// (JHU, NYT states, OWID, disease.sh `/historical` and `/countries`). Matched ignoring
     /// case and accents, against names and codes (`SRB`, `OWID_WRL`, FIPS `36`); JHU and
     /// disease.sh also take `Country/Province` (`Canada/Ontario`). Rows of one country are summed.
+    /// A ``SeriesFormat/generic`` JSON document of tables under region keys (`{"India": […]}`)
+    /// takes the key; a generic table that names its region must name this one.
     public var region: String?
-    /// The value column of a generic CSV (when it has several numeric columns and no `close`),
-    /// or the period in seconds of a Cryptowatch answer holding several (`3600`).
+    /// The value column of a CSV or a ``SeriesFormat/generic`` table (when it has several
+    /// columns of values and no `close`; `column 2` for one without a name), or the period in
+    /// seconds of a Cryptowatch answer holding several (`3600`).
     public var column: String?
-    /// What is priced, for the series; for Kraken also which pair to take when the answer holds several.
+    /// What is priced, for the series; for Kraken also which pair to take when the answer holds
+    /// several, and for a ``SeriesFormat/generic`` JSON document of tables under symbol keys, which one.
     public var symbol: String?
 
     /// Options; every field is optional.

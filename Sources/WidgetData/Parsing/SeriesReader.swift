@@ -35,11 +35,17 @@ public struct SeriesReader: Sendable {
     /// - Returns: the data, its format and the warnings.
     /// - Throws: ``DataError``: `unrecognized`, `malformed`, `empty`, `service`, `notFound`, `selectionRequired`.
     public func read(_ data: Data, source: String) throws(DataError) -> ParseResult<SeriesData> {
-        let result = try readFormat(data, source: source)
+        try read(data, source: source, wanted: nil)
+    }
+
+    /// Reads `data`; `wanted` is the kind the caller reads, which decides a generic table whose
+    /// one value column is named neither as a price nor as a count.
+    private func read(_ data: Data, source: String, wanted: SeriesKind?) throws(DataError) -> ParseResult<SeriesData> {
+        let result = try readFormat(data, source: source, wanted: wanted)
         guard let column = options.column else { return result }
         // A column that is not applied or not there is an error, never silently ignored.
         switch (result.format, result.value) {
-        case (.cryptowatch, _), (.yahoo, _), (.pandas, _), (.csv, _):
+        case (.cryptowatch, _), (.yahoo, _), (.pandas, _), (.csv, _), (.generic, _):
             return result  // the parsers chose the column (or period) and reported a missing one
         case (_, .cases(let series)):
             guard series.values(named: column) != nil else {
@@ -58,7 +64,9 @@ public struct SeriesReader: Sendable {
         }
     }
 
-    private func readFormat(_ data: Data, source: String) throws(DataError) -> ParseResult<SeriesData> {
+    private func readFormat(_ data: Data, source: String, wanted: SeriesKind?) throws(DataError) -> ParseResult<
+        SeriesData
+    > {
         let text = try SourceText(data, source: source)
         let (format, parsed): (SeriesFormat, FormatDetector.Parsed)
         if let chosen = options.format {
@@ -99,6 +107,9 @@ public struct SeriesReader: Sendable {
             return try LongCaseCSVParser(layout: .nyt).parse(table, region: options.region).map(SeriesData.cases)
         case (.owid, .csv(let table)):
             return try LongCaseCSVParser(layout: .owid).parse(table, region: options.region).map(SeriesData.cases)
+        case (.generic, _):
+            return try GenericTableParser(valueColumn: options.column).parse(
+                parsed, wanted: wanted, symbol: options.symbol ?? "", region: options.region)
         default:
             throw .malformed(source: source, location: "1", reason: "cannot read the content as \(format.name)")
         }
@@ -112,7 +123,7 @@ public struct SeriesReader: Sendable {
     /// - Returns: the series, its format and the warnings.
     /// - Throws: ``DataError``, also when the file holds another kind of data.
     public func readOHLC(_ data: Data, source: String) throws(DataError) -> ParseResult<OHLCSeries> {
-        let result = try read(data, source: source)
+        let result = try read(data, source: source, wanted: .ohlc)
         guard case .ohlc(let series) = result.value else { throw wrongKind(result, source: source, wanted: .ohlc) }
         return result.map { _ in series }
     }
@@ -125,7 +136,7 @@ public struct SeriesReader: Sendable {
     /// - Returns: the series, its format and the warnings.
     /// - Throws: ``DataError``, also when the file holds another kind of data.
     public func readCases(_ data: Data, source: String) throws(DataError) -> ParseResult<CaseSeries> {
-        let result = try read(data, source: source)
+        let result = try read(data, source: source, wanted: .cases)
         guard case .cases(let series) = result.value else { throw wrongKind(result, source: source, wanted: .cases) }
         return result.map { _ in series }
     }

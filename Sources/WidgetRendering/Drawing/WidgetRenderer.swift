@@ -130,14 +130,9 @@ package final class WidgetRenderer {
         let text = try text(for: viewContext.locale)
         let items = lists.background + lists.content
 
-        func newCanvas() throws(RenderError) -> (CairoSurface, CairoContext) {
-            let surface = try CairoSurface(width: metrics.pixelWidth, height: metrics.pixelHeight)
-            let context = try CairoContext(surface: surface)
+        /// The widget's shape as the current path: its rounded card, or its circle.
+        func traceShape(_ context: CairoContext) {
             let cr = context.pointer
-            cairo_scale(
-                cr, Double(metrics.pixelWidth) / metrics.size.width, Double(metrics.pixelHeight) / metrics.size.height)
-            cairo_set_antialias(cr, CAIRO_ANTIALIAS_GRAY)
-            // Everything is clipped to the widget's shape.
             context.continuousRoundedRect(metrics.bounds, radius: metrics.cornerRadius)
             if metrics.family == .accessoryCircular {
                 cairo_new_path(cr)
@@ -145,8 +140,38 @@ package final class WidgetRenderer {
                     cr, metrics.bounds.midX, metrics.bounds.midY, min(metrics.size.width, metrics.size.height) / 2, 0,
                     2 * .pi)
             }
-            cairo_clip(cr)
+        }
+
+        func newCanvas(clipped: Bool = true) throws(RenderError) -> (CairoSurface, CairoContext) {
+            let surface = try CairoSurface(width: metrics.pixelWidth, height: metrics.pixelHeight)
+            let context = try CairoContext(surface: surface)
+            let cr = context.pointer
+            cairo_scale(
+                cr, Double(metrics.pixelWidth) / metrics.size.width, Double(metrics.pixelHeight) / metrics.size.height)
+            cairo_set_antialias(cr, CAIRO_ANTIALIAS_GRAY)
+            if clipped {
+                // Everything is clipped to the widget's shape.
+                traceShape(context)
+                cairo_clip(cr)
+            }
             return (surface, context)
+        }
+
+        /// Clears what lies outside the widget's shape, once, after drawing, instead of clipping
+        /// every drawing operation to it: a clip to a curved path makes Cairo mask every fill and
+        /// stroke (price, medium: about 12 % of the draw). The edge keeps its antialiased coverage
+        /// and is now the finished picture's; clipped layer by layer, a photo under a scrim showed
+        /// a faint fringe of the photo at the rim.
+        func cutToShape(_ context: CairoContext) {
+            let cr = context.pointer
+            guard metrics.family == .accessoryCircular || metrics.cornerRadius > 0 else { return }
+            cairo_save(cr)
+            traceShape(context)
+            cairo_rectangle(cr, metrics.bounds.minX, metrics.bounds.minY, metrics.bounds.width, metrics.bounds.height)
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+            cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+            cairo_fill(cr)
+            cairo_restore(cr)
         }
 
         func drawAll(_ context: CairoContext, group: Bool?) throws(RenderError) {
@@ -155,7 +180,7 @@ package final class WidgetRenderer {
                 accentGroup: group)
         }
 
-        let (surface, context) = try newCanvas()
+        let (surface, context) = try newCanvas(clipped: mode == .accented || mode == .vibrant)
         let cr = context.pointer
         switch mode {
         case .accented:
@@ -199,6 +224,7 @@ package final class WidgetRenderer {
                 cairo_paint(cr)
             }
             try drawAll(context, group: nil)
+            cutToShape(context)
         }
         try check(context)
         return (surface, lists)

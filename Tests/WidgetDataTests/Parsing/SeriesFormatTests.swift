@@ -84,7 +84,7 @@ struct SeriesFormatTests {
         #expect(
             names == [
                 "cryptowatch", "binance", "coinbase", "kraken", "yahoo", "pandas", "csv", "diseasesh-countries",
-                "diseasesh-historical", "jhu", "nyt", "owid",
+                "diseasesh-historical", "jhu", "nyt", "owid", "generic",
             ])
         #expect(SeriesFormat(name: "Kraken") == .kraken)
         #expect(SeriesFormat(name: "disease.sh-historical") == .diseaseShHistorical)
@@ -94,7 +94,8 @@ struct SeriesFormatTests {
             #expect(!format.summary.isEmpty && !format.summary.contains("\n"))
             #expect(!format.example.isEmpty && !format.example.contains("\n"))
         }
-        #expect(SeriesFormat.allCases.filter { $0.kind == .ohlc }.count == 7)
+        #expect(SeriesFormat.allCases.filter { $0.kind == .ohlc }.count == 8)
+        #expect(SeriesFormat.generic.kinds == [.ohlc, .cases])
         #expect(SeriesFormat.allCases.filter { $0.kind == .cases }.count == 4)
     }
 }

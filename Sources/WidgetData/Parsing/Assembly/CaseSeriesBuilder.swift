@@ -50,8 +50,13 @@ struct CaseSeriesBuilder {
     var warningsSoFar: [DataWarning] { warnings.sorted }
 
     /// Adds a warning that skips nothing.
-    mutating func note(_ position: Int, _ message: String, at location: String? = nil) {
-        warnings.append(position, DataWarning(source: source, location: location ?? locate(position), message: message))
+    mutating func note(_ position: Int, _ message: @autoclosure () -> String, at location: String? = nil) {
+        guard !warnings.isFull else {
+            warnings.countDropped()
+            return
+        }
+        warnings.append(
+            position, DataWarning(source: source, location: location ?? locate(position), message: message()))
     }
 
     /// Adds a row: one optional value per column. A negative value in a cumulative column

@@ -29,4 +29,10 @@ enum CellValue {
             return .failure(Refusal(reason: "\(MessageText.name(field)) \(MessageText.quote(text())) \(reason)"))
         }
     }
+
+    /// Why a cell that is not a value is refused, or `""` for a value.
+    static func reason(_ result: NumberParser.Result, field: String, text: @autoclosure () -> String) -> String {
+        if case .failure(let refusal) = read(result, field: field, text: text()) { return refusal.reason }
+        return ""
+    }
 }

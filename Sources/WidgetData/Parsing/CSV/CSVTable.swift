@@ -3,11 +3,12 @@ import Foundation
 /// A CSV file opened for a format parser: its delimiter, its header and a scanner positioned
 /// at the first data row.
 ///
-/// - The delimiter is whichever of `,`, `;` and tab appears most often in the header line
-///   (outside quotes); `,` when there is a tie or none.
+/// - The delimiter is whichever of `,`, `;`, tab and `|` splits the header line most often
+///   (outside quotes), preferring one that splits the first rows into as many fields as the
+///   header; `,` when there is a tie or none.
 /// - Column names are matched ignoring case, surrounding spaces and runs of spaces.
 /// - Numbers: in a `,` file the decimal mark is `.` and `,` may only group thousands inside a
-///   quoted field (`"20,172,049"`). In a `;` or tab file the value cells decide: `1,5` or
+///   quoted field (`"20,172,049"`). In a `;`, tab or `|` file the value cells decide: `1,5` or
 ///   `1.234,5` make `,` the decimal mark; `2.5` or `1,234.5` make it `.`; both kinds in one
 ///   file are an error. Grouping is only accepted in groups of three digits.
 struct CSVTable {
@@ -139,28 +140,63 @@ struct CSVTable {
         }
     }
 
-    /// `,`, `;` or tab: the most frequent outside quotes in the first non-blank line.
+    /// The delimiters a file may use, in the order that breaks ties: `,` `;` tab `|`.
+    static let delimiters: [UInt8] = [0x2C, 0x3B, 0x09, 0x7C]
+
+    /// `,`, `;`, tab or `|`, sniffed from the header line and the first rows (outside quotes):
+    /// the one that splits the header most often among those that split every sampled row into
+    /// as many fields as the header (a `;` file whose values have decimal commas, a tab file
+    /// whose names hold commas); failing that, the one that splits the header most often; `,`
+    /// when none does or on a tie.
     private static func delimiter(in bytes: UnsafeBufferPointer<UInt8>) -> UInt8 {
-        var counts: [UInt8: Int] = [0x2C: 0, 0x3B: 0, 0x09: 0]
-        var inQuotes = false
+        let lines = delimiterCounts(in: bytes, lines: 6, byteLimit: 1 << 16)
+        guard let header = lines.first else { return 0x2C }
+        let rows = lines.dropFirst()
+        var best: (delimiter: UInt8, count: Int, consistent: Bool)?
+        for (slot, delimiter) in delimiters.enumerated() {
+            let count = header[slot]
+            guard count > 0 else { continue }
+            // A trailing delimiter adds one field that is empty; it still counts as the same width.
+            let consistent = rows.allSatisfy { $0[slot] == count || $0[slot] == count + 1 }
+            if let current = best, (current.consistent ? 1 : 0, current.count) >= (consistent ? 1 : 0, count) {
+                continue
+            }
+            best = (delimiter, count, consistent)
+        }
+        return best?.delimiter ?? 0x2C
+    }
+
+    /// For each of the first `lines` non-blank lines, how often each of ``delimiters`` occurs
+    /// outside quotes; lines after the first are read only within `byteLimit` bytes.
+    private static func delimiterCounts(in bytes: UnsafeBufferPointer<UInt8>, lines: Int, byteLimit: Int) -> [[Int]] {
+        var result: [[Int]] = []
+        var counts = [0, 0, 0, 0]
         var sawText = false
-        for byte in bytes {
+        var inQuotes = false
+        var index = 0
+        var limit = bytes.count
+        while index < limit {
+            let byte = bytes[index]
+            index += 1
             if byte == 0x22 {
                 inQuotes.toggle()
+                sawText = true
             } else if !inQuotes, byte == 0x0A || byte == 0x0D {
-                if sawText { break }
-            } else if !inQuotes, counts[byte] != nil {
-                counts[byte, default: 0] += 1
+                guard sawText else { continue }
+                result.append(counts)
+                if result.count == lines { return result }
+                if result.count == 1 { limit = min(bytes.count, index + byteLimit) }
+                counts = [0, 0, 0, 0]
+                sawText = false
+            } else if !inQuotes, let slot = delimiters.firstIndex(of: byte) {
+                counts[slot] += 1
                 sawText = true
             } else if byte != 0x20 {
                 sawText = true
             }
         }
-        let comma = counts[0x2C] ?? 0
-        let semicolon = counts[0x3B] ?? 0
-        let tab = counts[0x09] ?? 0
-        if semicolon > comma, semicolon >= tab { return 0x3B }
-        if tab > comma, tab > semicolon { return 0x09 }
-        return 0x2C
+        // The last line counts only when it was read to its end.
+        if sawText, index == bytes.count { result.append(counts) }
+        return result
     }
 }

@@ -70,30 +70,14 @@ struct JSONValue {
     /// The members of an object in document order (duplicates kept), or `nil`.
     var members: [(key: JSONValue, value: JSONValue)]? {
         guard kind == .object else { return nil }
-        var result: [(key: JSONValue, value: JSONValue)] = []
-        result.reserveCapacity(count)
-        var child = index + 1
-        for _ in 0..<count {
-            let key = JSONValue(document: document, index: child)
-            let value = JSONValue(document: document, index: child + 1)
-            result.append((key, value))
-            child = value.nextIndex
-        }
-        return result
+        return Array(memberSequence)
     }
 
     /// The member named `key` (the last one when the key repeats), or `nil`.
     subscript(key: String) -> JSONValue? {
-        guard kind == .object else { return nil }
         let wanted = Array(key.utf8)
         var found: JSONValue?
-        var child = index + 1
-        for _ in 0..<count {
-            let name = JSONValue(document: document, index: child)
-            let value = JSONValue(document: document, index: child + 1)
-            if name.stringEquals(wanted) { found = value }
-            child = value.nextIndex
-        }
+        for (name, value) in memberSequence where name.stringEquals(wanted) { found = value }
         return found
     }
 
@@ -103,7 +87,26 @@ struct JSONValue {
     /// The keys of an object, decoded.
     var keys: [String] { members?.compactMap { $0.key.string } ?? [] }
 
-    private func stringEquals(_ wanted: [UInt8]) -> Bool {
+    /// The members of an object one at a time, allocating nothing; empty for anything else.
+    var memberSequence: MemberSequence {
+        // On the tape an object's children are its keys and values in turn.
+        MemberSequence(
+            children: ElementSequence(
+                document: document, upcoming: index + 1, remaining: kind == .object ? 2 * count : 0))
+    }
+
+    /// The members of an object: its children on the tape, a key and a value at a time.
+    struct MemberSequence: Sequence, IteratorProtocol {
+        var children: ElementSequence
+
+        mutating func next() -> (key: JSONValue, value: JSONValue)? {
+            guard let key = children.next(), let value = children.next() else { return nil }
+            return (key, value)
+        }
+    }
+
+    /// Whether the value is a string whose decoded bytes are `wanted`.
+    func stringEquals(_ wanted: [UInt8]) -> Bool {
         let entry = entry
         guard entry.kind == .string else { return false }
         if entry.escaped { return string.map { Array($0.utf8) == wanted } ?? false }
@@ -146,6 +149,36 @@ struct JSONValue {
             return .missing
         default:
             return .invalid("expected a number, found \(summary)")
+        }
+    }
+
+    /// The value as a date or time: a number as a Unix time (or `YYYYMMDD`), a string in any
+    /// shape ``TimestampParser`` reads (`"2024-01-31T09:30:00.000Z"`, `"1706693400000"`).
+    var time: TimeToken {
+        let entry = entry
+        let bytes = document.text.bytes
+        switch entry.kind {
+        case .number:
+            return TimestampParser.token(bytes, from: Int(entry.start), to: Int(entry.end))
+        case .string:
+            if entry.escaped {
+                return TimestampParser.token(Self.unescape(bytes, Int(entry.start) + 1, Int(entry.end) - 1))
+            }
+            return TimestampParser.token(bytes, from: Int(entry.start) + 1, to: Int(entry.end) - 1)
+        case .null:
+            return .invalid("no date")
+        default:
+            return .invalid("not a date")
+        }
+    }
+
+    /// Whether the value stands for "no value": `null`, or a string that is empty or a
+    /// missing-value marker (`NA`, `N/A`, `-`).
+    var isMissing: Bool {
+        switch kind {
+        case .null: true
+        case .string: number == .missing
+        default: false
         }
     }
 

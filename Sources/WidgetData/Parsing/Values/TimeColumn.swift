@@ -10,6 +10,9 @@
 struct TimeColumn {
     /// The order used when no cell settles it; `nil` makes an unsettled column an error.
     var fallbackOrder: Order?
+    /// Separators whose unsettled dates are read day first, before ``fallbackOrder``: the
+    /// generic reader's `.` (`01.02.2024` is 1 February wherever dates are written with dots).
+    var dayFirstSeparators: Set<UInt8> = []
 
     enum Order: Sendable {
         case monthFirst
@@ -27,8 +30,9 @@ struct TimeColumn {
     private var millisecondsCount = 0
     private var firstUnit: EpochUnit?
 
-    init(fallbackOrder: Order? = nil) {
+    init(fallbackOrder: Order? = nil, dayFirstSeparators: Set<UInt8> = []) {
         self.fallbackOrder = fallbackOrder
+        self.dayFirstSeparators = dayFirstSeparators
     }
 
     /// Notes what one cell says about the column; `position` is its line or index for messages.
@@ -72,7 +76,9 @@ struct TimeColumn {
             case (.some, nil): orders[separator] = .monthFirst
             case (nil, .some): orders[separator] = .dayFirst
             case (nil, nil):
-                if let fallbackOrder {
+                if dayFirstSeparators.contains(separator) {
+                    orders[separator] = .dayFirst
+                } else if let fallbackOrder {
                     orders[separator] = fallbackOrder
                 } else if let example = entry.ambiguous {
                     throw .malformed(
@@ -119,6 +125,33 @@ struct TimeColumn {
                     return .failure(Refusal(reason: "\(date.text) is not a real date (read \(reading))"))
                 }
                 return .success(seconds)
+            }
+        }
+    }
+}
+
+extension TimeColumn {
+    /// Settles the column and gives each record that waited for it its time, or refuses it.
+    ///
+    /// - Parameters:
+    ///   - waiting: the records' handles in their builder, with their cells.
+    ///   - source: the file, for messages.
+    ///   - describe: a position's location and name, as ``settle(source:describe:)`` takes.
+    ///   - column: the column's name, for the reasons of records refused.
+    ///   - resolve: gives a record its time.
+    ///   - reject: skips a record with a reason.
+    /// - Throws: as ``settle(source:describe:)``.
+    func place(
+        _ waiting: [(handle: Int, token: TimeToken)], source: String,
+        describe: (Int) -> (location: String, name: String), column: String, resolve: (Int, Double) -> Void,
+        reject: (Int, String) -> Void
+    ) throws(DataError) {
+        guard !waiting.isEmpty else { return }
+        let settled = try settle(source: source, describe: describe)
+        for (handle, token) in waiting {
+            switch settled.seconds(token) {
+            case .success(let seconds): resolve(handle, seconds)
+            case .failure(let refusal): reject(handle, "\(column): \(refusal.reason)")
             }
         }
     }

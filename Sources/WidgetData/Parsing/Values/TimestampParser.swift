@@ -5,7 +5,8 @@
 ///   `T09:30`, ` 09:30:15`, `09:30:15.250` and an optional offset `Z`, `UTC`, `+01:00`, `-0500`, `+01`;
 /// - day and month first in an order the whole column decides: `3/4/2021`, `03-04-21`, `3.4.2021`,
 ///   with the same optional time and offset;
-/// - Unix times: 9–10 digit seconds (1973–2286) or 12–13 digit milliseconds, optionally fractional.
+/// - Unix times: 9–10 digit seconds (1973–2286) or 12–13 digit milliseconds, optionally fractional;
+///   a negative one is invalid.
 ///
 /// A time without an offset is UTC. Impossible dates and times (2021-02-29, 24:00, 12:60) are invalid.
 enum TimestampParser {
@@ -101,6 +102,8 @@ enum TimestampParser {
         guard let unit = EpochUnit(magnitudeOf: value) else {
             return .invalid("not a date, nor a Unix time in seconds or milliseconds between 1973 and 2286")
         }
+        // The magnitude alone would read -1577836800 as 1920: a Unix time is never negative here.
+        guard value >= 0 else { return .invalid("a negative Unix time (before 1970)") }
         return .epoch(value, unit)
     }
 

@@ -1,0 +1,262 @@
+import Foundation
+
+/// Which columns of a table the generic reader reads, and as what: decided from the names and
+/// the first records (``TableProbe``), never from the columns' positions.
+struct TablePlan {
+    enum Series {
+        /// Bars: open, high, low, close (or one value), and the volume.
+        case prices(PriceColumns)
+        /// Named counts, each column kept under its own name.
+        case counts(time: Int, timeName: String, columns: [Int])
+    }
+
+    var series: Series
+    /// A region named by a column that holds one text on every row (`country: Italy`).
+    var region: String?
+
+    /// The plan for `cursor`'s table.
+    ///
+    /// - Parameters:
+    ///   - cursor: the table, before its first record.
+    ///   - probe: its first records.
+    ///   - time: its column of times (``findTime(_:probe:)``).
+    ///   - wanted: the kind of data the caller reads, when it says; it decides a table whose
+    ///     one value column is named neither as a price nor as a count.
+    ///   - chosen: the value column asked for (`--column`).
+    /// - Throws: ``DataError/malformed(source:location:reason:)`` at the header when no column
+    ///   holds times, when two do equally well, when the value columns are ambiguous or some
+    ///   but not all of open, high and low are there; ``DataError/notFound(source:kind:name:suggestions:)``
+    ///   for a chosen column the table lacks.
+    init<Cursor: TableCursor>(
+        _ cursor: Cursor, probe: TableProbe, time: Int, wanted: SeriesKind?, chosen: String?
+    ) throws(DataError) {
+        let names = cursor.names
+        let roles = names.map(ColumnNames.role)
+        try Self.checkOneSeries(cursor, probe: probe, time: time)
+        let timeName = cursor.names[time].isEmpty ? "date" : cursor.displayName(time)
+        let others = names.indices.filter { $0 != time }
+        func fail(_ reason: String) -> DataError {
+            .malformed(source: cursor.source, location: cursor.headerLocation, reason: reason)
+        }
+        func quoted(_ columns: [Int]) -> String {
+            columns.prefix(8).map { "\(MessageText.quote(names[$0])) (column \($0 + 1))" }.joined(separator: ", ")
+                + (columns.count > 8 ? ", …" : "")
+        }
+
+        // The best-ranked column of each role; two of the same rank are ambiguous.
+        func best(_ role: ColumnRole) throws(DataError) -> Int? {
+            let matches = others.compactMap { column -> (column: Int, rank: Int)? in
+                guard let found = roles[column], found.role == role else { return nil }
+                return (column, found.rank)
+            }
+            guard let top = matches.min(by: { $0.rank < $1.rank }) else { return nil }
+            let tied = matches.filter { $0.rank == top.rank }.map(\.column)
+            guard tied.count == 1 else {
+                throw fail(
+                    "\(tied.count) columns are named as the same thing: \(quoted(tied)); choose one with --column NAME"
+                )
+            }
+            return top.column
+        }
+        let numeric = others.filter { probe.columns[$0].isNumeric }
+        let volume = try best(.volume).flatMap { probe.columns[$0].isNumeric ? $0 : nil }
+        let counts = others.filter { roles[$0]?.role == .count }
+        region = Self.constantText(probe, columns: others.filter { !probe.columns[$0].isNumeric })
+
+        if let chosen {
+            let column = try Self.find(chosen, in: cursor, excluding: time)
+            let kind = wanted ?? (roles[column]?.role == .count ? .cases : .ohlc)
+            if kind == .cases {
+                series = .counts(time: time, timeName: timeName, columns: Array(Set(numeric + [column])).sorted())
+                return
+            }
+            if roles[column]?.role == .close, let o = try best(.open), let h = try best(.high), let l = try best(.low) {
+                series = .prices(
+                    PriceColumns(time: time, timeName: timeName, prices: [o, h, l, column], volume: volume))
+            } else {
+                series = .prices(PriceColumns(time: time, timeName: timeName, prices: [column], volume: volume))
+            }
+            return
+        }
+
+        let open = try best(.open)
+        let high = try best(.high)
+        let low = try best(.low)
+        let values = others.filter { roles[$0]?.role == .value }
+        var close = try best(.close)
+        if close == nil { close = try best(.adjustedClose) }
+        // investing.com's `Price` beside Open, High and Low is the close.
+        if close == nil, open != nil || high != nil || low != nil, values.count == 1 { close = values[0] }
+        if let close {
+            if let open, let high, let low {
+                series = .prices(
+                    PriceColumns(time: time, timeName: timeName, prices: [open, high, low, close], volume: volume))
+                return
+            }
+            let missing = zip(["open", "high", "low"], [open, high, low]).filter { $0.1 == nil }.map { "'\($0.0)'" }
+            if missing.count < 3 {
+                throw fail(
+                    "the header has price columns but no \(missing.joined(separator: " and ")) column: \(quoted(names.indices.map { $0 })); give open, high, low and close, or choose one series (--column \(names[close]))"
+                )
+            }
+            series = .prices(PriceColumns(time: time, timeName: timeName, prices: [close], volume: volume))
+            return
+        }
+        if open != nil || high != nil || low != nil {
+            throw fail(
+                "the columns have open, high or low prices but no close: \(quoted(others)); name the close 'close', or choose one series with --column NAME"
+            )
+        }
+        if values.count == 1 {
+            series = .prices(PriceColumns(time: time, timeName: timeName, prices: values, volume: volume))
+            return
+        }
+        if values.count > 1 {
+            throw Self.ambiguous(values, names: names, fail: fail)
+        }
+        // Counts are counts whatever the caller wanted: a price reader then says so (the wrong kind).
+        if !counts.isEmpty {
+            series = .counts(time: time, timeName: timeName, columns: Array(Set(numeric + counts)).sorted())
+            return
+        }
+        // Nothing is named: one column of numbers (besides a volume) is the series; several are ambiguous.
+        let candidates = numeric.filter { $0 != volume && roles[$0] == nil }
+        switch candidates.count {
+        case 0:
+            throw fail(
+                "no column of numbers to chart besides the \(timeName) column: \(quoted(others.isEmpty ? [time] : others))"
+            )
+        case 1:
+            series =
+                wanted == .cases
+                ? .counts(time: time, timeName: timeName, columns: candidates)
+                : .prices(PriceColumns(time: time, timeName: timeName, prices: candidates, volume: volume))
+        default:
+            throw Self.ambiguous(candidates, names: names, fail: fail)
+        }
+    }
+
+    /// The error for several columns that could each be the series.
+    private static func ambiguous(_ columns: [Int], names: [String], fail: (String) -> DataError) -> DataError {
+        let shown = columns.prefix(8).map { "\(MessageText.quote(names[$0])) (column \($0 + 1))" }
+        let list = shown.count == 2 ? shown.joined(separator: " and ") : shown.joined(separator: ", ")
+        let example = names[columns[0]].contains(" ") ? "\"\(names[columns[0]])\"" : names[columns[0]]
+        return fail(
+            "cannot tell which column to chart: \(columns.count) columns hold numbers (\(list)\(columns.count > 8 ? ", …" : "")) and none is named as a price (close, price, value) or a count (cases, deaths); choose one with --column NAME, e.g. --column \(MessageText.cut(example))"
+        )
+    }
+
+    /// The column `name` asked for: by its name as written (ignoring case and spacing), then as
+    /// the reader matches names, then `column 3` for a column without a name.
+    private static func find<Cursor: TableCursor>(_ name: String, in cursor: Cursor, excluding time: Int)
+        throws(DataError) -> Int
+    {
+        let names = cursor.names
+        let wanted = CSVTable.key(name)
+        if let column = names.indices.first(where: { CSVTable.key(names[$0]) == wanted }) { return column }
+        let key = ColumnNames.key(name)
+        if !key.isEmpty, let column = names.indices.first(where: { ColumnNames.key(names[$0]) == key }) {
+            return column
+        }
+        let words = wanted.split(separator: " ")
+        // checked: Int(String) parses text and is nil for anything out of range.
+        if words.count == 2, words[0] == "column", let number = Int(words[1]), (1...names.count).contains(number) {
+            return number - 1
+        }
+        let candidates = names.indices.filter { $0 != time }.map { NameMatcher.Candidate(names[$0]) }
+        throw .notFound(
+            source: cursor.source, kind: "column", name: name,
+            suggestions: NameMatcher.closeMatches(for: name, in: candidates))
+    }
+
+    /// What the search for the column of times found.
+    enum TimeSearch {
+        case found(Int)
+        /// No column holds times in order; the error says so.
+        case none(DataError)
+        /// Two or more do equally well; the error names them.
+        case ambiguous(DataError)
+    }
+
+    /// The column of dates or times: most of its first cells read as times, in order (rising or
+    /// falling), and it is not named as a value. A column named as a date (`date`, `Gmt time`,
+    /// `timestamp`) goes first, then text dates before Unix times, then strictly ordered times.
+    static func findTime<Cursor: TableCursor>(_ cursor: Cursor, probe: TableProbe) -> TimeSearch {
+        let roles = cursor.names.map(ColumnNames.role)
+        var scored: [(column: Int, score: Int)] = []
+        for column in probe.columns.indices where probe.columns[column].isTimes {
+            var named = false
+            switch roles[column]?.role {
+            case .time(let primary)?: named = primary
+            case nil: break
+            default: continue  // `close`, `volume`: a value, whatever it looks like
+            }
+            let order = probe.order(column)
+            guard order.monotonic, order.varies || probe.records == 1 else { continue }
+            let score = (named ? 4 : 0) + (probe.columns[column].epochs == 0 ? 2 : 0) + (order.strict ? 1 : 0)
+            scored.append((column, score))
+        }
+        let quotedNames = cursor.names.indices.prefix(8).map {
+            cursor.names[$0].isEmpty ? "column \($0 + 1)" : MessageText.quote(cursor.names[$0])
+        }
+        guard let top = scored.max(by: { $0.score < $1.score }) else {
+            return .none(
+                .malformed(
+                    source: cursor.source, location: cursor.headerLocation,
+                    reason:
+                        "no column holds dates or times in order (looked at \(quotedNames.joined(separator: ", "))\(cursor.names.count > 8 ? ", …" : "")): dates such as 2024-01-31, 01/31/2024 or 31.01.2024 09:30, or Unix times in seconds or milliseconds between 1973 and 2286"
+                ))
+        }
+        let tied = scored.filter { $0.score == top.score }.map(\.column)
+        guard tied.count == 1 else {
+            let list = tied.map { cursor.names[$0].isEmpty ? "column \($0 + 1)" : MessageText.quote(cursor.names[$0]) }
+            return .ambiguous(
+                .malformed(
+                    source: cursor.source, location: cursor.headerLocation,
+                    reason:
+                        "\(list.joined(separator: " and ")) both hold times in order; name the one that dates each row 'date' (or remove the other)"
+                ))
+        }
+        return .found(top.column)
+    }
+
+    /// Refuses a long table (several series, told apart by a text column such as `ticker`),
+    /// which read as one series would zigzag between them: two sampled rows with one time
+    /// whose texts differ.
+    private static func checkOneSeries<Cursor: TableCursor>(_ cursor: Cursor, probe: TableProbe, time: Int)
+        throws(DataError)
+    {
+        let textColumns = probe.columns.indices.filter { $0 != time && !probe.columns[$0].isNumeric }
+        guard !textColumns.isEmpty else { return }
+        var first: [Double: Int] = [:]
+        for (row, seconds) in probe.seconds(time, monthFirst: true).enumerated() {
+            guard let seconds else { continue }
+            guard let earlier = first[seconds] else {
+                first[seconds] = row
+                continue
+            }
+            for column in textColumns {
+                guard let a = probe.columns[column].texts[earlier], let b = probe.columns[column].texts[row], a != b
+                else { continue }
+                throw .malformed(
+                    source: cursor.source, location: cursor.headerLocation,
+                    reason:
+                        "rows share a time and differ in \(cursor.displayName(column)) (\(MessageText.quote(a)) and \(MessageText.quote(b))): the table holds several series, and one is read at a time; keep the rows of one (or use a format that picks a region: nyt, owid)"
+                )
+            }
+        }
+    }
+
+    /// The text a column holds on every sampled row, when one text column does: the region.
+    private static func constantText(_ probe: TableProbe, columns: [Int]) -> String? {
+        let constant = columns.compactMap { column -> String? in
+            let texts = Set(
+                probe.columns[column].texts.compactMap { $0 }.map { $0.trimmingCharacters(in: .whitespaces) })
+            guard texts.count == 1, let only = texts.first, !only.isEmpty,
+                probe.columns[column].texts.compactMap({ $0 }).count == probe.records
+            else { return nil }
+            return only
+        }
+        return constant.count == 1 ? constant[0] : nil
+    }
+}
