@@ -21,6 +21,8 @@ render covid-country-medium-ja --widget covid-country --family medium --locale j
 render covid-country-small-ko --widget covid-country --family small --locale ko --param country=KOR
 render covid-global-large --widget covid-global --family large
 render price-medium-placeholder --widget price --family medium --placeholder
+render price-today-compact --widget price --family todayCompact --device iphone-375x667
+render covid-global-small-ja --widget covid-global --family small --locale ja
 
 # The tutorial widgets of Examples/, through their own command.
 (cd Examples && swift build -c release --product tutorial-widgets > /dev/null)
