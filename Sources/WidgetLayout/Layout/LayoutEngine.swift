@@ -16,9 +16,28 @@ package struct LayoutEngine {
     package static var defaultSpacing: Double { 8 }
 
     private let measurer: any TextMeasuring
+    /// Stack sizes worked out in this engine's pass. Stacks ask each child for its size
+    /// several times (its minimum, its flexibility, its share), so without this a tree of
+    /// nested stacks is sized a number of times exponential in its depth.
+    private let stackSizes = StackSizes()
 
     package init(measurer: any TextMeasuring) {
         self.measurer = measurer
+    }
+
+    /// What a stack chose for a proposal, by the stack's children and the proposal.
+    ///
+    /// A stack's children array is made once per place when the tree is resolved, so its
+    /// storage names that place (and so its environment) for the whole pass; each array is
+    /// kept here so that its address cannot be reused by another one while the engine lives.
+    private final class StackSizes {
+        struct Key: Hashable {
+            let storage: UnsafeRawPointer
+            let spec: StackSpec
+            let proposal: ProposedSize
+        }
+        var results: [Key: StackResult] = [:]
+        var kept: [UnsafeRawPointer: [ViewNode]] = [:]
     }
 
     /// Lays out `node` to fill `rect` and returns what to draw, back to front.
@@ -219,6 +238,20 @@ package struct LayoutEngine {
         _ spec: StackSpec, _ children: [ViewNode], proposal: ProposedSize, environment: EnvironmentValues
     ) -> StackResult {
         guard !children.isEmpty else { return StackResult(size: .zero, childSizes: []) }
+        guard let storage = children.withUnsafeBufferPointer({ $0.baseAddress.map(UnsafeRawPointer.init) }) else {
+            return computeStackLayout(spec, children, proposal: proposal, environment: environment)
+        }
+        let key = StackSizes.Key(storage: storage, spec: spec, proposal: proposal)
+        if let known = stackSizes.results[key] { return known }
+        let result = computeStackLayout(spec, children, proposal: proposal, environment: environment)
+        if stackSizes.kept[storage] == nil { stackSizes.kept[storage] = children }
+        stackSizes.results[key] = result
+        return result
+    }
+
+    private func computeStackLayout(
+        _ spec: StackSpec, _ children: [ViewNode], proposal: ProposedSize, environment: EnvironmentValues
+    ) -> StackResult {
         switch spec.axis {
         case .depth:
             let sizes = children.map { size(of: $0, proposal: proposal, environment: environment) }
