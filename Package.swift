@@ -60,6 +60,12 @@ let package = Package(
             pkgConfig: "libisal",
             providers: [.apt(["libisal-dev"])]
         ),
+        // OpenSSL's SHA-256 (SHA-NI where the CPU has it) for the digests in manifest.json.
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
         // Premultiplied ARGB32 → PNG scanlines (AVX2 when the CPU has it, scalar otherwise), deflated
         // by igzip level 1, chunks written directly.
         .target(name: "ISALPNG", dependencies: ["CISAL"]),
@@ -75,11 +81,11 @@ let package = Package(
             path: "Assets",
             exclude: ["README.md"],
             sources: ["WidgetAssets.swift"],
-            resources: [.copy("samples"), .copy("fonts"), .copy("reference")]
+            resources: [.copy("samples"), .copy("fonts"), .copy("reference"), .copy("photos")]
         ),
         .target(
             name: "WidgetRender",
-            dependencies: ["WidgetDates", "WidgetCore", "WidgetLayout", "WidgetRendering", "WidgetAssets"]
+            dependencies: ["WidgetDates", "WidgetCore", "WidgetLayout", "WidgetRendering", "WidgetAssets", "CCrypto"]
         ),
         .target(
             name: "WidgetRenderCommand",

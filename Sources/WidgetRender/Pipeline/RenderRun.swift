@@ -311,7 +311,10 @@ struct RenderJob: Sendable {
         try transaction.stage(png, as: image.file)
         var record = image
         record.bytes = png.count
-        record.sha256 = SHA256.hex(png)
+        guard let digest = SHA256.hex(png) else {
+            throw .software("cannot compute the SHA-256 of \(image.file): out of memory")
+        }
+        record.sha256 = digest
         record.pixelsCRC64 = pixels
         record.widgetURL = layout.widgetURL?.absoluteString
         let controls = layout.hitTargets.map { Manifest.Control($0.target, frame: $0.frame) }
