@@ -23,9 +23,15 @@ test: setup
 	$(SWIFT) test --skip-build
 	cd Examples && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
 
-## Time rendering + PNG encoding (release build, 200 renders per widget).
+## Time rendering + PNG encoding (release build): warm renders of every widget in small, medium
+## and large beside Cairo's own PNG writer; with a photo background; cold processes; 1,000 PNGs
+## written on every core. Each prints the machine first.
 bench: build
-	.build/release/widgetrender bench --family medium
+	.build/release/widgetrender bench --family small,medium,large
+	.build/release/widgetrender bench --family medium --widget covid-global --background
+	.build/release/widgetrender bench --family medium --cold
+	.build/release/widgetrender bench --family medium --widget price --batch 100
+	.build/release/widgetrender bench --family medium --widget price --batch 1000
 
 ## Re-make the README images in docs/images (small PNGs, committed).
 docs: build

@@ -37,6 +37,11 @@ public struct Benchmark {
         public var libpngEncodeMedian: Double
         /// The size of the libpng writer's PNG of the same image.
         public var libpngPNGBytes: Int
+        /// The layout part of drawing alone (bodies evaluated, sizes chosen, display list made).
+        public var layoutMedian: Double = 0
+        /// The thread's CPU time per render plus encode (wall time minus time the thread was not
+        /// running: close to `median` on an idle machine, steadier on a busy one).
+        public var cpuMedian: Double = 0
 
         /// The encode median over the libpng writer's: below 1 is faster.
         public var libpngRatio: Double { libpngEncodeMedian > 0 ? encodeMedian / libpngEncodeMedian : 0 }
@@ -63,6 +68,13 @@ public struct Benchmark {
 
     static func milliseconds(_ start: DispatchTime, _ end: DispatchTime) -> Double {
         Double(end.uptimeNanoseconds - start.uptimeNanoseconds) / 1_000_000
+    }
+
+    /// The calling thread's CPU time, in milliseconds.
+    static func threadCPUTime() -> Double {
+        var time = timespec()
+        guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time) == 0 else { return 0 }
+        return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
     }
 
     /// The value at quantile `q` (0...1) of unsorted samples (nearest rank).
@@ -102,22 +114,33 @@ public struct Benchmark {
             var totals: [Double] = []
             var draws: [Double] = []
             var encodes: [Double] = []
+            var cpus: [Double] = []
             var bytes = 0
             var lastSurface: CairoSurface?
             do {
                 // One warm-up render fills the font and text caches, as in a long-running process.
                 _ = try session.encoder.encode(try render())
                 for _ in 0..<iterations {
+                    let cpuStart = Self.threadCPUTime()
                     let start = DispatchTime.now()
                     let surface = try render()
                     let drawn = DispatchTime.now()
                     let png = try session.encoder.encode(surface)
                     let end = DispatchTime.now()
+                    cpus.append(Self.threadCPUTime() - cpuStart)
                     totals.append(Self.milliseconds(start, end))
                     draws.append(Self.milliseconds(start, drawn))
                     encodes.append(Self.milliseconds(drawn, end))
                     bytes = png.count
                     lastSurface = surface
+                }
+                var layouts: [Double] = []
+                for _ in 0..<iterations {
+                    let start = DispatchTime.now()
+                    _ = try session.renderer.layout(
+                        entry.view, metrics: metrics, context: viewContext,
+                        contentMarginsDisabled: widget.contentMarginsDisabled)
+                    layouts.append(Self.milliseconds(start, DispatchTime.now()))
                 }
                 var baseline: [Double] = []
                 var baselineBytes = 0
@@ -140,7 +163,8 @@ public struct Benchmark {
                         drawMedian: Self.quantile(draws, 0.5), encodeMedian: Self.quantile(encodes, 0.5),
                         baselineEncodeMedian: Self.quantile(baseline, 0.5), pngBytes: bytes,
                         baselinePNGBytes: baselineBytes, libpngEncodeMedian: Self.quantile(libpng, 0.5),
-                        libpngPNGBytes: libpngBytes))
+                        libpngPNGBytes: libpngBytes, layoutMedian: Self.quantile(layouts, 0.5),
+                        cpuMedian: Self.quantile(cpus, 0.5)))
             } catch {
                 throw .software(error.description)
             }
