@@ -302,13 +302,21 @@ package struct LayoutEngine {
                 // Higher `layoutPriority` first: each priority shares what is left once the lower
                 // ones have their minimum.
                 let priorities = children.map(\.layoutPriority)
-                let minimums = others.map { along(childSize(children[$0], 0)) }
+                // Each child's size at no length and at any length, asked once.
+                var smallest = [Size?](repeating: nil, count: children.count)
+                func minimum(_ index: Int) -> Size {
+                    if let known = smallest[index] { return known }
+                    let size = childSize(children[index], 0)
+                    smallest[index] = size
+                    return size
+                }
+                let minimums = others.map { along(minimum($0)) }
                 for priority in Set(others.map { priorities[$0] }).sorted(by: >) {
                     let members = others.filter { priorities[$0] == priority }
                     let reserved = zip(others, minimums).filter { priorities[$0.0] < priority }.map(\.1).reduce(0, +)
                     var budget = max(0, remaining - reserved)
                     let flexibility = members.map {
-                        along(childSize(children[$0], .infinity)) - along(childSize(children[$0], 0))
+                        along(childSize(children[$0], .infinity)) - along(minimum($0))
                     }
                     let order = members.indices.sorted { (flexibility[$0], $0) < (flexibility[$1], $1) }.map {
                         members[$0]

@@ -17,6 +17,23 @@ package final class WidgetRenderer {
     private let fonts: FontLibrary
     private var texts: [String: PangoText] = [:]
     private var images: [String: CairoSurface] = [:]
+    private var scaledImages: [ScaledImageKey: CairoSurface] = [:]
+    private let gradients = GradientCache()
+
+    /// An image resampled for one place at one device transform.
+    private struct ScaledImageKey: Hashable {
+        var path: String
+        /// The image's own scale into `rect`.
+        var scale: Double
+        var xx: Double
+        var yy: Double
+        /// The transform's offset from the whole-pixel origin of the area.
+        var x0: Double
+        var y0: Double
+        var rect: Rect
+        var width: Int
+        var height: Int
+    }
 
     package init(fonts: FontLibrary) {
         self.fonts = fonts
@@ -374,7 +391,9 @@ package final class WidgetRenderer {
             strokeCurrentPath(style, rect: rect, context: context, scheme: scheme, dimmed: redacted)
             cairo_set_dash(cr, nil, 0, 0)
         case .lineChart(let spec, let rect, let color, let labelColor, let redacted):
-            ChartDrawing(context: context, text: text, scheme: scheme, pixelsPerPoint: pixelsPerPoint).drawLineChart(
+            ChartDrawing(
+                context: context, text: text, scheme: scheme, pixelsPerPoint: pixelsPerPoint, gradients: gradients
+            ).drawLineChart(
                 spec, in: rect, color: color, labelColor: labelColor, redacted: redacted)
         case .candlestickChart(let spec, let rect, let labelColor, let redacted):
             ChartDrawing(context: context, text: text, scheme: scheme, pixelsPerPoint: pixelsPerPoint).drawCandles(
@@ -429,16 +448,76 @@ package final class WidgetRenderer {
                 case .fit: min(rect.width / iw, rect.height / ih)
                 case nil: 1
                 }
-            cairo_save(cr)
-            cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
-            cairo_clip(cr)
-            cairo_translate(cr, rect.midX - iw * scale / 2, rect.midY - ih * scale / 2)
-            cairo_scale(cr, scale, scale)
-            cairo_set_source_surface(cr, image.pointer, 0, 0)
-            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-            cairo_paint(cr)
-            cairo_restore(cr)
+            // The image, scaled and cut to `rect`, drawn with the current transform.
+            func paintScaled(on cr: OpaquePointer) {
+                cairo_save(cr)
+                cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+                cairo_clip(cr)
+                cairo_translate(cr, rect.midX - iw * scale / 2, rect.midY - ih * scale / 2)
+                cairo_scale(cr, scale, scale)
+                cairo_set_source_surface(cr, image.pointer, 0, 0)
+                cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+                cairo_paint(cr)
+                cairo_restore(cr)
+            }
+            if let (scaled, x, y) = scaledImage(
+                path: path, scale: scale, rect: rect, context: context, paint: paintScaled)
+            {
+                // The same pixels, resampled once per size: a copy at whole device pixels.
+                cairo_save(cr)
+                cairo_identity_matrix(cr)
+                cairo_set_source_surface(cr, scaled.pointer, Double(x), Double(y))
+                cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST)
+                cairo_paint(cr)
+                cairo_restore(cr)
+            } else {
+                paintScaled(on: cr)
+            }
         }
+    }
+
+    /// An image scaled and cut to `rect` as `paint` draws it, at the device pixels of
+    /// `context`'s current transform, kept for the next render of the same size (a
+    /// photo background is resampled once, not on every render). Painted at the returned
+    /// whole-pixel origin with no transform, it gives the pixels `paint` would: the
+    /// resampling positions are the same, moved by whole pixels.
+    ///
+    /// - Returns: `nil` when the transform rotates or shears, or the area is too large to keep.
+    private func scaledImage(
+        path: String, scale: Double, rect: Rect, context: CairoContext, paint: (OpaquePointer) -> Void
+    ) -> (CairoSurface, Int, Int)? {
+        let cr = context.pointer
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        guard matrix.xy == 0, matrix.yx == 0, matrix.xx > 0, matrix.yy > 0 else { return nil }
+        var (x0, y0, x1, y1) = (rect.minX, rect.minY, rect.maxX, rect.maxY)
+        cairo_user_to_device(cr, &x0, &y0)
+        cairo_user_to_device(cr, &x1, &y1)
+        let left = x0.rounded(.down)
+        let top = y0.rounded(.down)
+        let width = (x1.rounded(.up) - left)
+        let height = (y1.rounded(.up) - top)
+        guard left.isFinite, top.isFinite, width >= 1, height >= 1, width * height <= 4096 * 4096,
+            abs(left) < 1_048_576, abs(top) < 1_048_576
+        else { return nil }
+        let key = ScaledImageKey(
+            path: path, scale: scale, xx: matrix.xx, yy: matrix.yy, x0: matrix.x0 - left, y0: matrix.y0 - top,
+            rect: rect,
+            width: Int(width), height: Int(height))
+        if let known = scaledImages[key] { return (known, Int(left), Int(top)) }
+        guard let surface = try? CairoSurface(width: Int(width), height: Int(height)),
+            let scratch = try? CairoContext(surface: surface)
+        else { return nil }
+        var moved = matrix
+        moved.x0 -= left
+        moved.y0 -= top
+        cairo_set_matrix(scratch.pointer, &moved)
+        paint(scratch.pointer)
+        cairo_surface_flush(surface.pointer)
+        // A handful of sizes at most in one run; start afresh rather than grow.
+        if scaledImages.count >= 4 { scaledImages.removeAll() }
+        scaledImages[key] = surface
+        return (surface, Int(left), Int(top))
     }
 
     /// A bar, ring or gauge: the track, then the part filled (or the marker) in the tint.
