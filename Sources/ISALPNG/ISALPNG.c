@@ -165,6 +165,8 @@ int wr_isal_png_encode_argb32(const uint8_t *pixels, int width, int height, int 
     out->data = NULL;
     out->length = 0;
     out->color_type = 0;
+    out->pixels_crc64 = 0;
+    out->has_pixels_crc64 = 0;
     if (!pixels || width <= 0 || height <= 0 || width > INT_MAX / 4 || stride < width * 4) {
         snprintf(error, error_length, "invalid image: %d×%d px, stride %d bytes", width, height, stride);
         return 1;
@@ -237,6 +239,13 @@ int wr_isal_png_encode_argb32(const uint8_t *pixels, int width, int height, int 
     stream->flush = NO_FLUSH;
 
     wr_convert_rows(pixels, width, height, (size_t)stride, color_type, vector, scanlines);
+    if (color_type == WR_COLOR_RGBA) {
+        // The rows are the straight RGBA that wr_isal_pixels_crc64 fingerprints: no second pass.
+        uint64_t crc = 0;
+        for (int y = 0; y < height; y++) crc = crc64_ecma_refl(crc, scanlines + (size_t)y * row_bytes + 1, row_bytes - 1);
+        out->pixels_crc64 = crc;
+        out->has_pixels_crc64 = 1;
+    }
     stream->next_in = scanlines;
     stream->avail_in = (uint32_t)image_bytes;
     stream->end_of_stream = 1;

@@ -199,7 +199,7 @@ struct PNGWriterTests {
             }
         }
         func encode(_ pixels: [UInt8], stride: Int32) throws -> Data {
-            var png = wr_isal_png(data: nil, length: 0, color_type: 0)
+            var png = wr_isal_png(data: nil, length: 0, color_type: 0, pixels_crc64: 0, has_pixels_crc64: 0)
             var message = [CChar](repeating: 0, count: 256)
             let status = wr_isal_png_encode_argb32(
                 pixels, Int32(width), Int32(height), stride, WR_ISAL_PIXEL_PATH_AUTOMATIC, &png, &message,
@@ -213,7 +213,7 @@ struct PNGWriterTests {
     }
 
     @Test func aStrideShorterThanARowIsRefusedWithItsNumbers() {
-        var png = wr_isal_png(data: nil, length: 0, color_type: 0)
+        var png = wr_isal_png(data: nil, length: 0, color_type: 0, pixels_crc64: 0, has_pixels_crc64: 0)
         var message = [CChar](repeating: 0, count: 256)
         let pixels = [UInt8](repeating: 0, count: 64)
         let status = wr_isal_png_encode_argb32(

@@ -66,6 +66,29 @@ struct PixelFingerprintTests {
             try WidgetPNGWriter.pixelsCRC64(surface) == String(repeating: "0", count: 16 - expected.count) + expected)
     }
 
+    /// The writer fingerprints RGBA files from the rows it writes, other files in a pass of
+    /// their own: both give the reference CRC, for the scalar and the vector path.
+    @Test(arguments: [WidgetPNGWriter.PixelPath.scalar, .automatic])
+    func theWriterGivesTheSameFingerprintWhileEncoding(_ path: WidgetPNGWriter.PixelPath) throws {
+        let translucent = try Self.surface()
+        let opaque = try CairoSurface(width: 19, height: 7)
+        opaque.withMutablePixels { data, stride in
+            for y in 0..<7 {
+                for x in 0..<19 {
+                    for (i, byte) in [UInt8(x * 13), UInt8(y * 30), 90, 255].enumerated() {
+                        data[y * stride + x * 4 + i] = byte
+                    }
+                }
+            }
+        }
+        for surface in [translucent, opaque] {
+            let (png, pixels) = try WidgetPNGWriter(pixelPath: path).encodeWithFingerprint(surface)
+            let expected = String(Self.crc64XZ(Self.straightRGBA(surface)), radix: 16)
+            #expect(pixels == String(repeating: "0", count: 16 - expected.count) + expected)
+            #expect(png == (try WidgetPNGWriter(pixelPath: path).encode(surface)))
+        }
+    }
+
     @Test func theManifestRecordsItForEveryPNG() async throws {
         let out = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: out) }

@@ -296,8 +296,9 @@ struct RenderJob: Sendable {
             (png, pixels, layout, kept) = try session.withRenderer { renderer throws(RenderError) in
                 let (surface, layout) = try renderer.render(
                     view, metrics: metrics, context: context, contentMarginsDisabled: contentMarginsDisabled)
+                let (png, pixels) = try session.encoder.encodeWithFingerprint(surface)
                 return (
-                    try session.encoder.encode(surface), try WidgetPNGWriter.pixelsCRC64(surface), layout,
+                    png, pixels, layout,
                     keepSurface ? surface : nil
                 )
             }

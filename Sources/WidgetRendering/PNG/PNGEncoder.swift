@@ -60,6 +60,13 @@ package struct PNGEncoder: Sendable, Hashable {
         return Data(bytes: data, count: buffer.length)
     }
 
+    /// Encodes the surface and fingerprints its pixels (``WidgetPNGWriter/pixelsCRC64(_:)``),
+    /// in one pass over the pixels when the ISA-L writer writes RGBA.
+    package func encodeWithFingerprint(_ surface: CairoSurface) throws(RenderError) -> (png: Data, pixels: String) {
+        if writer == .isal { return try WidgetPNGWriter().encodeWithFingerprint(surface) }
+        return (try encode(surface), try WidgetPNGWriter.pixelsCRC64(surface))
+    }
+
     /// The libpng version loaded at run time.
     package static var libpngVersion: String { String(cString: wr_png_version()) }
 }

@@ -50,7 +50,16 @@ package struct WidgetPNGWriter: Sendable, Hashable {
     /// - Throws: ``RenderError/png(_:)`` naming what failed: a surface without pixels, a size the
     ///   encoder cannot take, memory, the compressor, or `.vector` on a CPU without it.
     package func encode(_ surface: CairoSurface) throws(RenderError) -> Data {
-        var png = wr_isal_png(data: nil, length: 0, color_type: 0)
+        try encodeWithFingerprint(surface).png
+    }
+
+    /// Encodes the surface, and gives ``pixelsCRC64(_:)`` of it with no second pass over the
+    /// pixels when the file is RGBA (every widget with rounded corners).
+    ///
+    /// - Returns: the whole file, and the fingerprint of its decoded pixels.
+    /// - Throws: as ``encode(_:)``.
+    package func encodeWithFingerprint(_ surface: CairoSurface) throws(RenderError) -> (png: Data, pixels: String) {
+        var png = wr_isal_png(data: nil, length: 0, color_type: 0, pixels_crc64: 0, has_pixels_crc64: 0)
         var message = [CChar](repeating: 0, count: 256)
         let path = cPath
         // Cairo's sizes and strides are C ints; -1 stands for one that is not.
@@ -69,7 +78,10 @@ package struct WidgetPNGWriter: Sendable, Hashable {
             let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             throw .png(text.isEmpty ? "the ISA-L writer failed" : text)
         }
-        return Data(bytesNoCopy: data, count: png.length, deallocator: .free)
+        let file = Data(bytesNoCopy: data, count: png.length, deallocator: .free)
+        let pixels =
+            png.has_pixels_crc64 != 0 ? Self.hex(png.pixels_crc64) : try Self.pixelsCRC64(surface)
+        return (file, pixels)
     }
 
     private var cPath: wr_isal_pixel_path {
@@ -93,8 +105,10 @@ package struct WidgetPNGWriter: Sendable, Hashable {
                 wr_isal_pixels_crc64(pixels, Int32(surface.width), Int32(surface.height), Int32(stride), &crc)
             } ?? 1
         guard status == 0 else { throw .png("cannot fingerprint the pixels: out of memory") }
-        return String(crc, radix: 16).leftPadded(to: 16)
+        return hex(crc)
     }
+
+    private static func hex(_ crc: UInt64) -> String { String(crc, radix: 16).leftPadded(to: 16) }
 
     /// The vector path this CPU runs (`"avx2"`), or `nil` when pixels are converted one at a time.
     package static var vectorPathName: String? {
