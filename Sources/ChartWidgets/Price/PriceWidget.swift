@@ -128,13 +128,13 @@ struct PriceWidgetView: View {
             .gradientFill()
             .baseline(entry.bars.count > 1 ? entry.bars[0].close : nil)
         if markers, let low = closes.min(), let high = closes.max() {
-            chart = chart.markers(
-                min: Self.axisLabel(low, context.locale), max: Self.axisLabel(high, context.locale))
+            let labels = Formatting.priceAxis([low, high], locale: context.locale)
+            chart = chart.markers(min: labels[0], max: labels[1])
         }
         return chart.node
     }
 
-    /// A chart's high or low: the price itself, or from 10,000 up in the language's compact
+    /// A price in a few characters: the price itself, or from 10,000 up in the language's compact
     /// units (`31.5K`, `3.2万`, `3.2만`).
     static func axisLabel(_ value: Double, _ locale: Locale) -> String {
         abs(value) >= 10_000 ? Formatting.compact(value, locale: locale) : Formatting.price(value)
@@ -148,11 +148,10 @@ struct PriceWidgetView: View {
                 x: Double($0.offset), open: $0.element.open, high: $0.element.high, low: $0.element.low,
                 close: $0.element.close)
         }
+        let labels = Formatting.priceAxis(
+            [entry.bars.map(\.low).min() ?? 0, entry.bars.map(\.high).max() ?? 0], locale: context.locale)
         return CandlestickChart(candles, maxCandles: 60)
-            .labels(
-                min: Self.axisLabel(entry.bars.map(\.low).min() ?? 0, context.locale),
-                max: Self.axisLabel(entry.bars.map(\.high).max() ?? 0, context.locale)
-            )
+            .labels(min: labels[0], max: labels[1])
             .colors(up: palette.up, down: palette.down).node
     }
 
@@ -269,13 +268,12 @@ struct PriceWidgetView: View {
         let expanded = context.family == .todayExpanded
         let trend = ChangeTrend(percent: entry.windowChangePercent)
         let color = TrendPalette(context.locale).color(trend)
+        let labels = Formatting.priceAxis(
+            [entry.bars.map(\.close).min() ?? 0, entry.bars.map(\.close).max() ?? 0], locale: context.locale)
         let chart = VStack(alignment: .leading, spacing: 3) {
             LineChart(entry.chartPoints, lineWidth: 1.75, color: color)
                 .baseline(entry.bars.count > 1 ? entry.bars[0].close : nil)
-                .markers(
-                    min: Self.axisLabel(entry.bars.map(\.close).min() ?? 0, context.locale),
-                    max: Self.axisLabel(entry.bars.map(\.close).max() ?? 0, context.locale)
-                ).node
+                .markers(min: labels[0], max: labels[1]).node
             HStack(spacing: 5) {
                 Capsule().fill(color).frame(width: 12, height: 2.5)
                 Text(entry.pairLabel + " · " + entry.span.label(in: context.locale))
