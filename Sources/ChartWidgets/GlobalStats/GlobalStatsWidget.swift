@@ -194,18 +194,30 @@ struct GlobalStatsWidgetView: View {
             .shrinks(from: size)
     }
 
-    /// The 7-day average as a line over the raw daily counts as bars.
-    private func chart(_ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette, markers: Bool) -> ViewNode
-    {
-        let values = entry.averagePoints.map(\.y)
-        var chart = LineChart(entry.averagePoints, color: palette.accent).bars(entry.chartPoints)
-        if markers, let low = values.min(), let high = values.max() {
-            chart = chart.markers(
-                min: Formatting.compact(low, locale: context.locale),
-                max: Formatting.compact(high, locale: context.locale))
+    /// The 7-day average as a line over the raw daily counts as bars; with `axis`, the value
+    /// axis (zero to a round top, ``CountAxis``) labelled in a gutter at the trailing edge, so no
+    /// label covers a bar.
+    private func chart(_ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette, axis: Bool) -> ViewNode {
+        let line = LineChart(entry.averagePoints, color: palette.accent).bars(entry.chartPoints)
+        guard axis,
+            let scale = CountAxis(
+                values: (entry.chartPoints + entry.averagePoints).map(\.y), locale: context.locale)
+        else { return line.node }
+        return HStack(alignment: .top, spacing: 4) {
+            // The dotted level line marks the top the label names.
+            line.baseline(scale.top).node
+            VStack(alignment: .trailing, spacing: 0) {
+                Text(scale.topLabel)
+                Spacer(minLength: 0)
+                Text(scale.zeroLabel)
+            }
+            .font(Self.axisFont).foregroundStyle(palette.secondary).lineLimit(1)
         }
-        return chart.node
+        .node
     }
+
+    /// The axis labels' font: the charts' label font.
+    static var axisFont: Font { Font(size: 11, weight: .semibold).monospacedDigit() }
 
     /// Small widgets shorter than this (content under 136 pt) leave out the "new" line, which
     /// the chart of new cases already shows, so the chart keeps a readable height.
@@ -250,7 +262,7 @@ struct GlobalStatsWidgetView: View {
                 Spacer(minLength: 0)
                 figures(entry, context, palette)
             } else {
-                chart(entry, context, palette, markers: false).padding(EdgeInsets(top: roomy ? 6 : 3))
+                chart(entry, context, palette, axis: false).padding(EdgeInsets(top: roomy ? 6 : 3))
             }
         }
     }
@@ -299,7 +311,7 @@ struct GlobalStatsWidgetView: View {
         } else {
             Text(chartTitle(entry, context))
                 .font(Font(size: 11, weight: .semibold)).foregroundStyle(palette.secondary).lineLimit(1)
-            chart(entry, context, palette, markers: true)
+            chart(entry, context, palette, axis: true)
         }
     }
 
