@@ -8,7 +8,7 @@ import WidgetRender
 
 /// The chart of daily counts (covid-global medium and large) laid out with the real fonts on
 /// every device and in every language: its axis labels sit beside the plot, never over the bars,
-/// and the plot keeps a readable height.
+/// the plot keeps a readable height, and its colour is the colour of the column it charts.
 @Suite("Count charts keep their labels off the data")
 struct CountChartLayoutTests {
     /// The least height of a chart of daily counts, in points: lower, the trend reads as a strip.
@@ -65,6 +65,29 @@ struct CountChartLayoutTests {
             }
         }
         #expect(problems.isEmpty, Comment(rawValue: problems.joined(separator: "\n")))
+    }
+
+    @Test(arguments: [
+        ("covid/nyt_us_2021.csv", "deaths", CaseColors.deaths),
+        ("covid/diseasesh_v2_historical_all_lastdays30.json", "recovered", CaseColors.recovered),
+    ])
+    func theChartAndTheHeadlineTakeTheColumnsColour(_ file: String, _ column: String, _ color: Color) async throws {
+        var values = ProviderValues()
+        values.chartData = ChartDataOptions(source: GoldenTests.fixture(file), column: column)
+        let layouts = try await Self.layouts(family: .systemMedium, locale: Locale(identifier: "en"), values: values)
+        let first = try #require(layouts.first)
+        let charts = first.items.compactMap { item -> Color? in
+            guard case .lineChart(_, _, let color, _, _) = item else { return nil }
+            return color
+        }
+        #expect(!charts.isEmpty)
+        #expect(charts.allSatisfy { $0 == color }, "the chart of \(column) is \(charts), not \(color)")
+        let headline = first.items.compactMap { item -> DisplayText? in
+            guard case .text(let text) = item, text.string.hasSuffix(" new") else { return nil }
+            return text
+        }
+        #expect(headline.count == 1)
+        #expect(headline.allSatisfy { $0.color == color }, "the new \(column) are not in the column's colour")
     }
 }
 

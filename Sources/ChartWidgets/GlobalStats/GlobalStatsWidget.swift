@@ -61,13 +61,22 @@ struct GlobalStatsWidgetView: View {
         let deaths = CaseColors.deaths
         let recovered = CaseColors.recovered
 
-        init(onImage: Bool) {
+        /// - Parameters:
+        ///   - onImage: whether the text sits on the shared photo's scrim.
+        ///   - series: what the charted column counts; its colour is the accent (``CaseColors``),
+        ///     so the headline, the bars and the line of `--column deaths` are the deaths' purple.
+        init(onImage: Bool, series: SeriesKind? = .cases) {
             primary = .primary
             secondary =
                 onImage
                 ? Color(light: .init(hex: 0x3C3C43, alpha: 0.85), dark: .init(hex: 0xFFFFFF, alpha: 0.85))
                 : .secondary
-            accent = onImage ? Color(light: .init(hex: 0xC93400), dark: .init(hex: 0xFFB340)) : .chartAccent
+            switch series {
+            case .deaths?: accent = CaseColors.deaths
+            case .recovered?: accent = CaseColors.recovered
+            case .cases?, nil:
+                accent = onImage ? Color(light: .init(hex: 0xC93400), dark: .init(hex: 0xFFB340)) : .chartAccent
+            }
         }
     }
 
@@ -84,7 +93,7 @@ struct GlobalStatsWidgetView: View {
     }
 
     func view(for entry: GlobalStatsEntry, in context: ViewContext) -> ViewNode {
-        let palette = Palette(onImage: entry.backgroundImagePath != nil)
+        let palette = Palette(onImage: entry.backgroundImagePath != nil, series: Self.series(of: entry))
         let content: ViewNode
         let url = URL(string: "widgetrender://covid/global")
         switch context.family {
@@ -165,6 +174,12 @@ struct GlobalStatsWidgetView: View {
     /// What a column holds, when its name says: cases, deaths or recoveries.
     enum SeriesKind {
         case cases, deaths, recovered
+    }
+
+    /// What the entry charts: cases unless `--column` names deaths or recoveries.
+    static func series(of entry: GlobalStatsEntry) -> SeriesKind? {
+        guard let column = entry.seriesName else { return .cases }
+        return seriesKind(column)
     }
 
     static func seriesKind(_ column: String) -> SeriesKind? {
