@@ -89,6 +89,20 @@ struct CountChartLayoutTests {
         #expect(headline.count == 1)
         #expect(headline.allSatisfy { $0.color == color }, "the new \(column) are not in the column's colour")
     }
+
+    @Test func theCasesHaveOneNameOnEveryDevice() async throws {
+        // "Cases" as in covid-country; it was "Confirmed" on larger phones and "Cases" on the smallest.
+        for family in [WidgetFamily.systemSmall, .systemMedium, .systemLarge] {
+            for (device, items) in try await Self.layouts(family: family, locale: Locale(identifier: "en")) {
+                let words = items.compactMap { item -> String? in
+                    guard case .text(let text) = item else { return nil }
+                    return text.string
+                }
+                #expect(words.contains("Cases"), "\(device) \(family.shortName): \(words)")
+                #expect(!words.contains("Confirmed"), "\(device) \(family.shortName): \(words)")
+            }
+        }
+    }
 }
 
 extension Rect {

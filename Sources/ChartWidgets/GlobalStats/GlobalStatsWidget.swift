@@ -144,10 +144,12 @@ struct GlobalStatsWidgetView: View {
         }
     }
 
-    /// "Confirmed", or the column chosen with `--column`, named in the widget's language when it
-    /// is a known one (`deaths` → "Deaths"), else as the file names it, capitalised.
-    private func confirmed(_ entry: GlobalStatsEntry, _ context: ViewContext, short: Bool = false) -> String {
-        let cases = context.locale.pick(en: short ? "Cases" : "Confirmed", ja: "感染者", ko: "확진자")
+    /// "Cases", or the column chosen with `--column`, named in the widget's language when it
+    /// is a known one (`deaths` → "Deaths"), else as the file names it, capitalised. One name on
+    /// every device, and the covid-country widget's ("Confirmed" on larger phones was the same
+    /// figure under a second name).
+    private func confirmed(_ entry: GlobalStatsEntry, _ context: ViewContext) -> String {
+        let cases = context.locale.pick(en: "Cases", ja: "感染者", ko: "확진자")
         guard let column = entry.seriesName else { return cases }
         switch Self.seriesKind(column) {
         case .deaths: return deathsLabel(context)
@@ -258,9 +260,9 @@ struct GlobalStatsWidgetView: View {
             if roomy {
                 newToday(entry, context, palette, size: 12)
             } else {
-                // The label gives way first: "Cases" for "Confirmed", and where even that leaves
-                // no room, the day's new cases go compact (`+70.1K new`), so no figure is cut.
-                let label = confirmed(entry, context, short: true)
+                // Where the label leaves no room, the day's new cases go compact (`+70.1K new`), so
+                // no figure is cut.
+                let label = confirmed(entry, context)
                 let room = context.displaySize.width - 32 - 4 - Formatting.estimatedWidth(label, size: 11)
                 let full = Formatting.labelled(
                     Formatting.signed(max(0, entry.newCases)), newLabel(context), locale: context.locale)
