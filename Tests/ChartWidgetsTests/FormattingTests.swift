@@ -76,4 +76,29 @@ struct FormattingTests {
         #expect(ChangeTrend(percent: 0.01) == .up)
         #expect(ChangeTrend(percent: -0.01) == .down)
     }
+
+    // MARK: Axis labels
+
+    @Test(arguments: [
+        // One axis, one precision: a trailing zero is kept when a neighbour needs the decimal.
+        ([29_000.0, 31_500], "en", ["29.0K", "31.5K"]), ([29_000, 31_500], "ja", ["2.90万", "3.15万"]),
+        ([29_000, 31_500], "ko", ["2.90만", "3.15만"]), ([15_800, 31_500], "en", ["15.8K", "31.5K"]),
+        // …and dropped when every label can lose it.
+        ([0, 80_000], "en", ["0", "80K"]), ([0, 25_000], "ja", ["0", "2.5万"]), ([0, 120_000], "ko", ["0", "12만"]),
+        ([20_000, 30_000], "en", ["20K", "30K"]),
+        // The largest sets the unit's precision; a figure under that unit keeps its own form.
+        ([25_100, 134_000], "en", ["25K", "134K"]), ([9_800, 31_500], "ja", ["9,800", "3.15万"]),
+        ([0, 8], "en", ["0", "8"]),
+    ])
+    func compactAxisLabelsShareOnePrecision(values: [Double], language: String, expected: [String]) {
+        #expect(Formatting.compactAxis(values, locale: Locale(identifier: language)) == expected)
+    }
+
+    @Test func priceAxisLabelsShareOnePrecision() {
+        let en = Locale(identifier: "en")
+        #expect(Formatting.priceAxis([9.5, 10.5], locale: en) == ["9.5000", "10.5000"])
+        #expect(Formatting.priceAxis([806.19, 1_204.5], locale: en) == ["806.19", "1,204.50"])
+        #expect(Formatting.priceAxis([9_500, 12_000], locale: en) == ["9.5K", "12.0K"])
+        #expect(Formatting.priceAxis([29_000, 31_500], locale: Locale(identifier: "ja")) == ["2.90万", "3.15万"])
+    }
 }

@@ -97,6 +97,22 @@ struct CountryStatusWidgetView: View {
         }
     }
 
+    /// Whether the day's figures are in. disease.sh counts "today" from midnight, and until a
+    /// country reports, its new cases and deaths are both 0; a day that truly had neither cannot
+    /// be told apart, so the widget claims no zero and shows no figure (`– today`) for both.
+    static func reportedToday(_ status: CountryStatus) -> Bool {
+        status.todayCases != 0 || status.todayDeaths != 0
+    }
+
+    /// A day's figure with its label: `+1,204 today`, `本日 +1,204`; `– today` before the day is reported.
+    static func today(_ value: Double, of status: CountryStatus, compact: Bool = false, _ locale: Locale) -> String {
+        let figure =
+            !reportedToday(status)
+            ? "–"
+            : compact ? (value > 0 ? "+" : "") + Formatting.compact(value, locale: locale) : Formatting.signed(value)
+        return Formatting.labelled(figure, Labels(locale).today, locale: locale)
+    }
+
     /// Small widgets shorter than this (content under 136 pt: the iPhone SE, minis, iPads) put
     /// "today" beside the label, as the stacked lines do not fit in Japanese or Korean.
     static let roomySmallHeight = 168.0
@@ -110,17 +126,13 @@ struct CountryStatusWidgetView: View {
         let roomy = context.displaySize.height >= Self.roomySmallHeight
         let width = context.displaySize.width - 32
         // Beside the label on short widgets: compact (`+5.6K today`) when whole it would not fit.
-        let todayWhole = Formatting.labelled(Formatting.signed(status.todayCases), labels.today, locale: context.locale)
+        let todayWhole = Self.today(status.todayCases, of: status, context.locale)
         let todayFits =
             roomy
             || Formatting.estimatedWidth(labels.cases, size: 11) + 4 + Formatting.estimatedWidth(todayWhole, size: 11)
                 <= width
         let today = Text(
-            todayFits
-                ? todayWhole
-                : Formatting.labelled(
-                    (status.todayCases > 0 ? "+" : "") + Formatting.compact(status.todayCases, locale: context.locale),
-                    labels.today, locale: context.locale)
+            todayFits ? todayWhole : Self.today(status.todayCases, of: status, compact: true, context.locale)
         )
         .font(Font(size: 11, weight: .medium)).foregroundStyle(.secondary).lineLimit(1)
         let date = Formatting.shortDate(status.updated, locale: context.locale, timeZone: context.timeZone)
@@ -177,15 +189,14 @@ struct CountryStatusWidgetView: View {
 
     @ViewBuilder
     private func column(
-        _ label: String, _ value: Double, today: Double?, todayLabel: String, _ color: Color, style: FigureStyle,
-        _ context: ViewContext
+        _ label: String, _ value: Double, today: String?, _ color: Color, style: FigureStyle, _ context: ViewContext
     ) -> ViewNode {
         VStack(alignment: .leading, spacing: 1) {
             Text(label).font(Font(size: 12, weight: .semibold)).foregroundStyle(color).lineLimit(1).shrinks(from: 12)
             Text(style.text(value, context.locale)).font(Font(size: style.size, weight: .bold).monospacedDigit())
                 .lineLimit(1).shrinks(from: style.size)
             if let today {
-                Text(Formatting.labelled(Formatting.signed(today), todayLabel, locale: context.locale))
+                Text(today)
                     .font(Font(size: 11, weight: .medium)).foregroundStyle(.secondary).lineLimit(1)
             } else {
                 Text(" ").font(Font(size: 11))
@@ -221,16 +232,15 @@ struct CountryStatusWidgetView: View {
                 [status.cases, status.deaths, status.recovered], width: (width - 12) / 3, size: 20, smallest: 15)
             HStack(alignment: .top, spacing: 0) {
                 column(
-                    labels.cases, status.cases, today: status.todayCases, todayLabel: labels.today, Self.casesColor,
-                    style: style, context)
+                    labels.cases, status.cases, today: Self.today(status.todayCases, of: status, context.locale),
+                    Self.casesColor, style: style, context)
                 Spacer(minLength: 6)
                 column(
-                    labels.deaths, status.deaths, today: status.todayDeaths, todayLabel: labels.today, Self.deathsColor,
-                    style: style, context)
+                    labels.deaths, status.deaths, today: Self.today(status.todayDeaths, of: status, context.locale),
+                    Self.deathsColor, style: style, context)
                 Spacer(minLength: 6)
                 column(
-                    labels.recovered, status.recovered, today: nil, todayLabel: labels.today, Self.recoveredColor,
-                    style: style, context)
+                    labels.recovered, status.recovered, today: nil, Self.recoveredColor, style: style, context)
             }
             .padding(EdgeInsets(top: roomy ? 6 : 2))
             Spacer(minLength: roomy ? 6 : 2)
@@ -263,7 +273,6 @@ struct CountryStatusWidgetView: View {
 
     @ViewBuilder
     private func rectangular(_ entry: CountryStatusEntry, _ context: ViewContext) -> ViewNode {
-        let labels = Labels(context.locale)
         let date = Formatting.shortDate(entry.status.updated, locale: context.locale, timeZone: context.timeZone)
         VStack(alignment: .leading, spacing: 1) {
             HStack(spacing: 4) {
@@ -274,7 +283,7 @@ struct CountryStatusWidgetView: View {
             }
             Text(Formatting.grouped(entry.status.cases)).font(Font(size: 17, weight: .bold).monospacedDigit())
                 .lineLimit(1).shrinks(from: 17)
-            Text(Formatting.labelled(Formatting.signed(entry.status.todayCases), labels.today, locale: context.locale))
+            Text(Self.today(entry.status.todayCases, of: entry.status, context.locale))
                 .font(Font(size: 12, weight: .semibold).monospacedDigit()).lineLimit(1)
         }
     }

@@ -61,13 +61,22 @@ struct GlobalStatsWidgetView: View {
         let deaths = CaseColors.deaths
         let recovered = CaseColors.recovered
 
-        init(onImage: Bool) {
+        /// - Parameters:
+        ///   - onImage: whether the text sits on the shared photo's scrim.
+        ///   - series: what the charted column counts; its colour is the accent (``CaseColors``),
+        ///     so the headline, the bars and the line of `--column deaths` are the deaths' purple.
+        init(onImage: Bool, series: SeriesKind? = .cases) {
             primary = .primary
             secondary =
                 onImage
                 ? Color(light: .init(hex: 0x3C3C43, alpha: 0.85), dark: .init(hex: 0xFFFFFF, alpha: 0.85))
                 : .secondary
-            accent = onImage ? Color(light: .init(hex: 0xC93400), dark: .init(hex: 0xFFB340)) : .chartAccent
+            switch series {
+            case .deaths?: accent = CaseColors.deaths
+            case .recovered?: accent = CaseColors.recovered
+            case .cases?, nil:
+                accent = onImage ? Color(light: .init(hex: 0xC93400), dark: .init(hex: 0xFFB340)) : .chartAccent
+            }
         }
     }
 
@@ -84,7 +93,7 @@ struct GlobalStatsWidgetView: View {
     }
 
     func view(for entry: GlobalStatsEntry, in context: ViewContext) -> ViewNode {
-        let palette = Palette(onImage: entry.backgroundImagePath != nil)
+        let palette = Palette(onImage: entry.backgroundImagePath != nil, series: Self.series(of: entry))
         let content: ViewNode
         let url = URL(string: "widgetrender://covid/global")
         switch context.family {
@@ -135,10 +144,12 @@ struct GlobalStatsWidgetView: View {
         }
     }
 
-    /// "Confirmed", or the column chosen with `--column`, named in the widget's language when it
-    /// is a known one (`deaths` → "Deaths"), else as the file names it, capitalised.
-    private func confirmed(_ entry: GlobalStatsEntry, _ context: ViewContext, short: Bool = false) -> String {
-        let cases = context.locale.pick(en: short ? "Cases" : "Confirmed", ja: "感染者", ko: "확진자")
+    /// "Cases", or the column chosen with `--column`, named in the widget's language when it
+    /// is a known one (`deaths` → "Deaths"), else as the file names it, capitalised. One name on
+    /// every device, and the covid-country widget's ("Confirmed" on larger phones was the same
+    /// figure under a second name).
+    private func confirmed(_ entry: GlobalStatsEntry, _ context: ViewContext) -> String {
+        let cases = context.locale.pick(en: "Cases", ja: "感染者", ko: "확진자")
         guard let column = entry.seriesName else { return cases }
         switch Self.seriesKind(column) {
         case .deaths: return deathsLabel(context)
@@ -165,6 +176,12 @@ struct GlobalStatsWidgetView: View {
     /// What a column holds, when its name says: cases, deaths or recoveries.
     enum SeriesKind {
         case cases, deaths, recovered
+    }
+
+    /// What the entry charts: cases unless `--column` names deaths or recoveries.
+    static func series(of entry: GlobalStatsEntry) -> SeriesKind? {
+        guard let column = entry.seriesName else { return .cases }
+        return seriesKind(column)
     }
 
     static func seriesKind(_ column: String) -> SeriesKind? {
@@ -194,18 +211,30 @@ struct GlobalStatsWidgetView: View {
             .shrinks(from: size)
     }
 
-    /// The 7-day average as a line over the raw daily counts as bars.
-    private func chart(_ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette, markers: Bool) -> ViewNode
-    {
-        let values = entry.averagePoints.map(\.y)
-        var chart = LineChart(entry.averagePoints, color: palette.accent).bars(entry.chartPoints)
-        if markers, let low = values.min(), let high = values.max() {
-            chart = chart.markers(
-                min: Formatting.compact(low, locale: context.locale),
-                max: Formatting.compact(high, locale: context.locale))
+    /// The 7-day average as a line over the raw daily counts as bars; with `axis`, the value
+    /// axis (zero to a round top, ``CountAxis``) labelled in a gutter at the trailing edge, so no
+    /// label covers a bar.
+    private func chart(_ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette, axis: Bool) -> ViewNode {
+        let line = LineChart(entry.averagePoints, color: palette.accent).bars(entry.chartPoints)
+        guard axis,
+            let scale = CountAxis(
+                values: (entry.chartPoints + entry.averagePoints).map(\.y), locale: context.locale)
+        else { return line.node }
+        return HStack(alignment: .top, spacing: 4) {
+            // The dotted level line marks the top the label names.
+            line.baseline(scale.top).node
+            VStack(alignment: .trailing, spacing: 0) {
+                Text(scale.topLabel)
+                Spacer(minLength: 0)
+                Text(scale.zeroLabel)
+            }
+            .font(Self.axisFont).foregroundStyle(palette.secondary).lineLimit(1)
         }
-        return chart.node
+        .node
     }
+
+    /// The axis labels' font: the charts' label font.
+    static var axisFont: Font { Font(size: 11, weight: .semibold).monospacedDigit() }
 
     /// Small widgets shorter than this (content under 136 pt) leave out the "new" line, which
     /// the chart of new cases already shows, so the chart keeps a readable height.
@@ -231,9 +260,9 @@ struct GlobalStatsWidgetView: View {
             if roomy {
                 newToday(entry, context, palette, size: 12)
             } else {
-                // The label gives way first: "Cases" for "Confirmed", and where even that leaves
-                // no room, the day's new cases go compact (`+70.1K new`), so no figure is cut.
-                let label = confirmed(entry, context, short: true)
+                // Where the label leaves no room, the day's new cases go compact (`+70.1K new`), so
+                // no figure is cut.
+                let label = confirmed(entry, context)
                 let room = context.displaySize.width - 32 - 4 - Formatting.estimatedWidth(label, size: 11)
                 let full = Formatting.labelled(
                     Formatting.signed(max(0, entry.newCases)), newLabel(context), locale: context.locale)
@@ -250,7 +279,7 @@ struct GlobalStatsWidgetView: View {
                 Spacer(minLength: 0)
                 figures(entry, context, palette)
             } else {
-                chart(entry, context, palette, markers: false).padding(EdgeInsets(top: roomy ? 6 : 3))
+                chart(entry, context, palette, axis: false).padding(EdgeInsets(top: roomy ? 6 : 3))
             }
         }
     }
@@ -299,7 +328,7 @@ struct GlobalStatsWidgetView: View {
         } else {
             Text(chartTitle(entry, context))
                 .font(Font(size: 11, weight: .semibold)).foregroundStyle(palette.secondary).lineLimit(1)
-            chart(entry, context, palette, markers: true)
+            chart(entry, context, palette, axis: true)
         }
     }
 

@@ -75,10 +75,10 @@ struct PriceWidgetView: View {
         }
     }
 
-    /// `BTC / USD · 90D`, without the pair when it only repeats the name.
+    /// `BTC / USD`; the window (`90D`) when the pair only repeats the name. The change beside the
+    /// price states the window, so the subtitle does not repeat it.
     private func subtitle(_ entry: PriceEntry, _ context: ViewContext) -> String {
-        let span = entry.span.label(in: context.locale)
-        return entry.pairLabel == name(entry, context) ? span : entry.pairLabel + " · " + span
+        entry.pairLabel == name(entry, context) ? entry.span.label(in: context.locale) : entry.pairLabel
     }
 
     /// A discreet note that the data is not fresh: cached, or the built-in sample after a failed fetch.
@@ -92,20 +92,28 @@ struct PriceWidgetView: View {
         return entry.isIntraday ? day + " " + Formatting.time(entry.date, timeZone: context.timeZone) : day
     }
 
-    /// The change over the window drawn, with an arrow, in the trend's colour: `▲ +12.31%`.
-    @ViewBuilder
-    private func change(_ entry: PriceEntry, _ context: ViewContext, size: Double, period: Bool = false) -> ViewNode {
-        let percent = entry.windowChangePercent
-        let trend = ChangeTrend(percent: percent)
+    /// The change over the window drawn, with an arrow and its period, in the trend's colour:
+    /// `▲ +12.31% · 30D` (a Stocks user reads a bare change as the day's). Where `width` is too
+    /// narrow the arrow goes first (the colour and sign still tell the direction), then the period.
+    static func changeText(_ entry: PriceEntry, _ locale: Locale, size: Double, width: Double? = nil) -> String {
+        let percent = Formatting.percent(entry.windowChangePercent)
         let arrow =
-            switch trend {
+            switch ChangeTrend(percent: entry.windowChangePercent) {
             case .up: "▲ "
             case .down: "▼ "
             case .flat: ""
             }
-        Text(arrow + Formatting.percent(percent) + (period ? " · " + entry.span.label(in: context.locale) : ""))
+        let period = " · " + entry.span.label(in: locale)
+        let forms = [arrow + percent + period, percent + period, arrow + percent, percent]
+        guard let width else { return forms[0] }
+        return forms.first { Formatting.estimatedWidth($0, size: size) <= width } ?? percent
+    }
+
+    @ViewBuilder
+    private func change(_ entry: PriceEntry, _ context: ViewContext, size: Double, width: Double? = nil) -> ViewNode {
+        Text(Self.changeText(entry, context.locale, size: size, width: width))
             .font(Font(size: size, weight: .semibold).monospacedDigit())
-            .foregroundStyle(TrendPalette(context.locale).color(trend))
+            .foregroundStyle(TrendPalette(context.locale).color(ChangeTrend(percent: entry.windowChangePercent)))
             .lineLimit(1)
     }
 
@@ -128,13 +136,13 @@ struct PriceWidgetView: View {
             .gradientFill()
             .baseline(entry.bars.count > 1 ? entry.bars[0].close : nil)
         if markers, let low = closes.min(), let high = closes.max() {
-            chart = chart.markers(
-                min: Self.axisLabel(low, context.locale), max: Self.axisLabel(high, context.locale))
+            let labels = Formatting.priceAxis([low, high], locale: context.locale)
+            chart = chart.markers(min: labels[0], max: labels[1])
         }
         return chart.node
     }
 
-    /// A chart's high or low: the price itself, or from 10,000 up in the language's compact
+    /// A price in a few characters: the price itself, or from 10,000 up in the language's compact
     /// units (`31.5K`, `3.2万`, `3.2만`).
     static func axisLabel(_ value: Double, _ locale: Locale) -> String {
         abs(value) >= 10_000 ? Formatting.compact(value, locale: locale) : Formatting.price(value)
@@ -148,11 +156,10 @@ struct PriceWidgetView: View {
                 x: Double($0.offset), open: $0.element.open, high: $0.element.high, low: $0.element.low,
                 close: $0.element.close)
         }
+        let labels = Formatting.priceAxis(
+            [entry.bars.map(\.low).min() ?? 0, entry.bars.map(\.high).max() ?? 0], locale: context.locale)
         return CandlestickChart(candles, maxCandles: 60)
-            .labels(
-                min: Self.axisLabel(entry.bars.map(\.low).min() ?? 0, context.locale),
-                max: Self.axisLabel(entry.bars.map(\.high).max() ?? 0, context.locale)
-            )
+            .labels(min: labels[0], max: labels[1])
             .colors(up: palette.up, down: palette.down).node
     }
 
@@ -163,6 +170,9 @@ struct PriceWidgetView: View {
 
     @ViewBuilder
     private func small(_ entry: PriceEntry, _ context: ViewContext) -> ViewNode {
+        let room = context.displaySize.width - 32
+        let change = Self.changeText(entry, context.locale, size: 12, width: room)
+        let period = entry.span.label(in: context.locale)
         VStack(alignment: .leading, spacing: 2) {
             HStack(spacing: 4) {
                 Text(entry.base).font(Font(size: 14, weight: .bold)).lineLimit(1)
@@ -170,15 +180,16 @@ struct PriceWidgetView: View {
                     Text(quote).font(Font(size: 14, weight: .medium)).foregroundStyle(.secondary).lineLimit(1)
                 }
                 Spacer(minLength: 0)
-                Text(
-                    entry.stale
-                        ? ProviderData.staleLabel(for: entry.origin, locale: context.locale)
-                        : entry.span.label(in: context.locale)
-                )
-                .font(Font(size: 11, weight: .semibold)).foregroundStyle(.secondary).lineLimit(1)
+                // The period sits beside the change; up here only when the change has no room for it.
+                if entry.stale || !change.hasSuffix(period) {
+                    Text(
+                        entry.stale ? ProviderData.staleLabel(for: entry.origin, locale: context.locale) : period
+                    )
+                    .font(Font(size: 11, weight: .semibold)).foregroundStyle(.secondary).lineLimit(1)
+                }
             }
             price(entry, size: 24)
-            change(entry, context, size: 12)
+            self.change(entry, context, size: 12, width: room)
             chart(entry, context, markers: false).padding(EdgeInsets(top: 6))
         }
     }
@@ -194,7 +205,7 @@ struct PriceWidgetView: View {
                     .foregroundStyle(.secondary).lineLimit(1)
                 Spacer(minLength: 0)
                 price(entry, size: roomy ? 26 : 22)
-                change(entry, context, size: 13)
+                change(entry, context, size: 13, width: 124)
                 Text(when(entry, context) + staleNote(entry, context))
                     .font(Font(size: 11)).foregroundStyle(.secondary).lineLimit(1)
             }
@@ -269,13 +280,12 @@ struct PriceWidgetView: View {
         let expanded = context.family == .todayExpanded
         let trend = ChangeTrend(percent: entry.windowChangePercent)
         let color = TrendPalette(context.locale).color(trend)
+        let labels = Formatting.priceAxis(
+            [entry.bars.map(\.close).min() ?? 0, entry.bars.map(\.close).max() ?? 0], locale: context.locale)
         let chart = VStack(alignment: .leading, spacing: 3) {
             LineChart(entry.chartPoints, lineWidth: 1.75, color: color)
                 .baseline(entry.bars.count > 1 ? entry.bars[0].close : nil)
-                .markers(
-                    min: Self.axisLabel(entry.bars.map(\.close).min() ?? 0, context.locale),
-                    max: Self.axisLabel(entry.bars.map(\.close).max() ?? 0, context.locale)
-                ).node
+                .markers(min: labels[0], max: labels[1]).node
             HStack(spacing: 5) {
                 Capsule().fill(color).frame(width: 12, height: 2.5)
                 Text(entry.pairLabel + " · " + entry.span.label(in: context.locale))
@@ -306,7 +316,7 @@ struct PriceWidgetView: View {
                 VStack(alignment: .leading, spacing: 2) {
                     Text(name(entry, context)).font(Font(size: 15, weight: .bold)).lineLimit(1).shrinks(from: 15)
                     price(entry, size: 22)
-                    change(entry, context, size: 12)
+                    change(entry, context, size: 12, width: 124)
                     Text(when(entry, context) + staleNote(entry, context))
                         .font(Font(size: 11)).foregroundStyle(.secondary).lineLimit(1)
                 }
@@ -339,7 +349,7 @@ struct PriceWidgetView: View {
             // window's range.
             VStack(alignment: .leading, spacing: 10) {
                 price(entry, size: 34)
-                change(entry, context, size: 15, period: true)
+                change(entry, context, size: 15, width: 200)
                 Spacer(minLength: 0)
                 HStack(alignment: .top, spacing: 8) {
                     stat(context.locale.pick(en: "Open", ja: "始値", ko: "시가"), Formatting.price(last.open))
@@ -372,7 +382,9 @@ struct PriceWidgetView: View {
                     Font(size: 15, weight: .bold).monospacedDigit()
                 )
                 .lineLimit(1).shrinks(from: 15)
-                Text(trend == .up ? "▲" : trend == .down ? "▼" : "–").font(Font(size: 11, weight: .bold))
+                // The arrow tells the change over the period named beside it (no room for a percentage).
+                Text((trend == .up ? "▲ " : trend == .down ? "▼ " : "– ") + entry.span.label(in: context.locale))
+                    .font(Font(size: 11, weight: .bold)).lineLimit(1)
             }
             .padding(6)
         }
@@ -393,17 +405,20 @@ struct PriceWidgetView: View {
         }
     }
 
-    /// One line above the time: the price and the change first; the name gives way when space runs out.
+    /// One line above the time: the price, the change and its period (`BTC 29,039.01 -4.14% 30D`).
+    /// When space runs out the period goes first, then the name gives way; the price and change stay.
+    static func inlineText(_ entry: PriceEntry, _ locale: Locale, width: Double) -> String {
+        let figures = " " + Formatting.price(entry.last.close) + " " + Formatting.percent(entry.windowChangePercent)
+        let withPeriod = figures + " " + entry.span.label(in: locale)
+        if Formatting.estimatedWidth(entry.base + withPeriod, size: 14) <= width { return entry.base + withPeriod }
+        return Formatting.fitted(name: entry.base, then: figures, width: width, size: 14)
+    }
+
     @ViewBuilder
     private func inline(_ entry: PriceEntry, _ context: ViewContext) -> ViewNode {
-        Text(
-            Formatting.fitted(
-                name: entry.base,
-                then: " " + Formatting.price(entry.last.close) + " " + Formatting.percent(entry.windowChangePercent),
-                width: context.displaySize.width, size: 14)
-        )
-        .font(Font(size: 14, weight: .semibold).monospacedDigit())
-        .lineLimit(1)
+        Text(Self.inlineText(entry, context.locale, width: context.displaySize.width))
+            .font(Font(size: 14, weight: .semibold).monospacedDigit())
+            .lineLimit(1)
     }
 }
 

@@ -26,13 +26,19 @@ public enum Formatting {
     public static func price(_ value: Double) -> String {
         guard value.isFinite else { return "–" }
         var decimals = priceDecimals(abs(value))
-        var scaled = (abs(value) * pow(10, Double(decimals))).rounded()
+        let scaled = (abs(value) * pow(10, Double(decimals))).rounded()
         // Rounding can carry into the next band (9.99996 → 10.0000): use that band's precision.
         let carried = priceDecimals(scaled / pow(10, Double(decimals)))
         if carried < decimals {
             decimals = carried
-            scaled = (abs(value) * pow(10, Double(decimals))).rounded()
         }
+        return price(value, decimals: decimals)
+    }
+
+    /// A price grouped, with exactly `decimals` decimals: `29,039.01`, `9.50`.
+    static func price(_ value: Double, decimals: Int) -> String {
+        guard value.isFinite else { return "–" }
+        let scaled = (abs(value) * pow(10, Double(decimals))).rounded()
         let whole = (scaled / pow(10, Double(decimals))).rounded(.down)
         let fraction = Int64(scaled - whole * pow(10, Double(decimals)))
         var text = grouped(whole)
@@ -60,18 +66,10 @@ public enum Formatting {
         guard value.isFinite else { return "–" }
         let magnitude = abs(value)
         let sign = value < 0 ? "-" : ""
-        let units: [(Double, String)] =
-            switch locale.languageSubtag {
-            case "ja": [(1e12, "兆"), (1e8, "億"), (1e4, "万")]
-            case "ko": [(1e12, "조"), (1e8, "억"), (1e4, "만")]
-            default: [(1e12, "T"), (1e9, "B"), (1e6, "M"), (1e3, "K")]
-            }
-        // Units of ten thousand are coarse: below 10 of them, two decimals keep three figures
-        // (`3.18万` where English says `31.8K`).
-        let fine = units.last?.0 == 1e4
+        let units = compactUnits(locale)
         for (size, suffix) in units where magnitude >= size {
             let scaled = magnitude / size
-            let decimals = scaled >= 100 ? 0 : (scaled < 10 && fine ? 2 : 1)
+            let decimals = compactDecimals(scaled, locale: locale)
             var text = String(format: "%.\(decimals)f", scaled)
             while decimals > 0, text.hasSuffix("0") { text.removeLast() }
             if text.hasSuffix(".") { text.removeLast() }
@@ -80,6 +78,24 @@ public enum Formatting {
         // Below the first unit the figure is whole and grouped: `999`, and `9,231` in Japanese
         // and Korean, whose first unit is ten thousand.
         return sign + grouped(magnitude)
+    }
+
+    /// The language's units for compact numbers, largest first: thousands, millions… in English;
+    /// ten thousands (万, 만) and ten thousands of them in Japanese and Korean.
+    static func compactUnits(_ locale: Locale) -> [(size: Double, suffix: String)] {
+        switch locale.languageSubtag {
+        case "ja": [(1e12, "兆"), (1e8, "億"), (1e4, "万")]
+        case "ko": [(1e12, "조"), (1e8, "억"), (1e4, "만")]
+        default: [(1e12, "T"), (1e9, "B"), (1e6, "M"), (1e3, "K")]
+        }
+    }
+
+    /// Decimals of a compact figure worth `scaled` units: three figures at most.
+    static func compactDecimals(_ scaled: Double, locale: Locale) -> Int {
+        // Units of ten thousand are coarse: below 10 of them, two decimals keep three figures
+        // (`3.18万` where English says `31.8K`).
+        let fine = compactUnits(locale).last?.size == 1e4
+        return scaled >= 100 ? 0 : (scaled < 10 && fine ? 2 : 1)
     }
 
     /// A signed percentage: `+2.31%`, `-0.40%`; a change that rounds to zero has no sign: `0.00%`.
