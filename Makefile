@@ -9,8 +9,9 @@ OUT ?= Output
 setup:
 	@scripts/setup.sh
 
+## The command only (not the fuzz targets, which scripts/fuzz.sh builds with its own flags).
 build: setup
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --product widgetrender
 
 ## Render the built-in widgets (embedded data, no network) into Output/.
 run: build

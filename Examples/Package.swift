@@ -26,6 +26,11 @@ let package = Package(
                 .product(name: "WidgetRenderCommand", package: "WidgetRender"),
             ]
         ),
+        // The smallest widget, in one file, with its own `@main` command.
+        .executableTarget(
+            name: "hello-widget",
+            dependencies: [.product(name: "WidgetRenderCommand", package: "WidgetRender")]
+        ),
         .testTarget(
             name: "TutorialWidgetsTests",
             dependencies: [

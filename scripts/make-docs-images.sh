@@ -25,7 +25,8 @@ render price-today-compact --widget price --family todayCompact --device iphone-
 render covid-global-small-ja --widget covid-global --family small --locale ja
 
 # The tutorial widgets of Examples/, through their own command.
-(cd Examples && swift build -c release --product tutorial-widgets > /dev/null)
+(cd Examples && swift build -c release --product tutorial-widgets > /dev/null \
+    && swift build -c release --product hello-widget > /dev/null)
 tutorial=Examples/.build/release/tutorial-widgets
 todos=Examples/Tests/TutorialWidgetsTests/Fixtures/todo
 example() { # name, then tutorial-widgets arguments; the first PNG listed
@@ -38,6 +39,14 @@ example tutorial-todo-medium --widget todo-list --family medium --now 2026-01-01
     --shared-container "group.com.example.todo=$todos"
 "$tutorial" timeline --widget character-health --family small --from 2026-01-01T09:00:00Z --to +4h --scale 2 \
     --out "$tmp/timeline" > "$tmp/timeline.list" 2> /dev/null
+hello() { # name, then hello-widget arguments; the first PNG listed
+    local name=$1; shift
+    Examples/.build/release/hello-widget --scale 2 --now 2026-01-01T09:00:00Z --out "$tmp/$name" "$@" \
+        > "$tmp/$name.list" 2> /dev/null
+    cp "$(head -n 1 "$tmp/$name.list")" "docs/images/$name.png"
+}
+hello hello-steps-small-dark --family small --color-scheme dark
+hello hello-steps-medium --family medium
 n=0
 while read -r png; do
     cp "$png" "docs/images/tutorial-character-timeline-$n.png"

@@ -177,7 +177,8 @@ struct NowOption: ParsableArguments {
         guard let now else { return Date() }
         guard let date = DateParsing.date(now, timeZone: zone) else {
             throw ValidationError(
-                "--now: '\(now)' is not a date that exists, written as ISO 8601: 2026-01-01 or 2026-01-01T09:00:00Z")
+                "--now: '\(now)' is not an ISO 8601 date (or not one that exists): write 2026-01-01 or 2026-01-01T09:00:00Z"
+            )
         }
         return date
     }

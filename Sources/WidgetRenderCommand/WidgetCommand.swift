@@ -37,7 +37,7 @@ public struct WidgetCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>
             ] + Options.examples
         return CommandConfiguration(
             commandName: name,
-            abstract: "Render the widgets of \(String(describing: Bundle.self)) to PNG files, as WidgetKit shows them.",
+            abstract: "Render this bundle's widgets to PNG files, as WidgetKit shows them.",
             discussion: """
                 Widgets: \(kinds.isEmpty ? "(none)" : kinds.joined(separator: ", ")).
 

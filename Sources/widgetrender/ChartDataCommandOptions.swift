@@ -64,7 +64,7 @@ struct ChartDataCommandOptions: WidgetCommandOptions {
 
     static var examples: [String] {
         [
-            "--widget covid-country --param country=KOR --locale ko --family small",
+            "--widget covid-country --param country=KOR --locale ko",
             "--widget price --data ./BTC-USD.csv --range 90d --family large",
             "--widget covid-global --shared-container ./group --family medium",
             "formats",

@@ -11,15 +11,15 @@ import WidgetRender
     }
 
     /// The executable SwiftPM built beside the test bundle.
-    static var executable: URL {
+    static func executable(_ name: String) -> URL {
         let bundle = ([Bundle.main] + Bundle.allBundles).map(\.bundleURL).first { $0.pathExtension == "xctest" }
         let folder = bundle?.deletingLastPathComponent() ?? Bundle.main.bundleURL
-        return folder.appendingPathComponent("tutorial-widgets")
+        return folder.appendingPathComponent(name)
     }
 
-    static func run(_ arguments: [String]) throws -> Output {
+    static func run(_ arguments: [String], command: String = "tutorial-widgets") throws -> Output {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = executable(command)
         process.arguments = arguments
         let out = Pipe()
         let err = Pipe()
@@ -32,6 +32,23 @@ import WidgetRender
         return Output(
             status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
             stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// The README's one-file widget renders its three hourly entries in both families.
+    @Test func theOneFileWidgetRenders() throws {
+        let out = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try Self.run(
+            [
+                "--family", "small,medium", "--color-scheme", "dark", "--now", "2026-01-01T09:00:00Z", "--out",
+                out.path,
+            ], command: "hello-widget")
+        #expect(result.status == 0, "\(result.stderr)")
+        for family in ["small", "medium"] {
+            let files = try FileManager.default.contentsOfDirectory(
+                atPath: out.appendingPathComponent("com.example.steps/\(family)").path)
+            #expect(files.sorted() == ["0-20260101T090000Z.png", "1-20260101T100000Z.png", "2-20260101T110000Z.png"])
+        }
     }
 
     @Test func timelineOverFourHours() throws {

@@ -19,7 +19,7 @@ struct GalleryCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Asyn
 
                 Examples:
                   \(name) gallery --out Output/gallery
-                  \(name) gallery --device ipad-1024x1366 --locale ja --out Output/gallery-ipad
+                  \(name) gallery --device ipad-1024x1366 --locale ja --out Output/ipad
                 """)
     }
 

@@ -26,7 +26,7 @@ struct TimelineCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Asy
 
                 Examples:
                   \(name) timeline --from 2026-01-01T09:00:00Z --to +4h
-                  \(name) timeline --from 2026-01-01T09:00:00Z --to 2026-01-02T09:00:00Z --every 1h --family small
+                  \(name) timeline --from 2026-01-01T09:00:00Z --to +24h --every 1h
                 """)
     }
 
