@@ -59,6 +59,23 @@ public struct PriceEntry: DataDescribingEntry {
     /// True for bars less than a day apart.
     public var isIntraday: Bool { barInterval < 86_400 }
 
+    /// True when the last bar is older than `shown` by more than ``barInterval``: the data has
+    /// fallen behind the screen (a feed that stopped, an old file), so a widget must say how
+    /// old it is rather than pass it off as live.
+    ///
+    /// This is about age only; ``stale`` stays about origin (the cache or the built-in sample
+    /// after a failed fetch), as the manifest reports it.
+    ///
+    /// ```swift
+    /// entry.isBehind(at: context.date)  // daily bars of Aug 6 on Aug 8: true
+    /// ```
+    ///
+    /// - Parameter shown: the time the screen shows (`ViewContext.date`).
+    /// - Returns: whether the data is more than one bar behind `shown`.
+    public func isBehind(at shown: Date) -> Bool {
+        shown.timeIntervalSince(last.time) > barInterval
+    }
+
     /// The closes as chart points on a trading-time axis: one step per bar, so weekends and
     /// missing days close up instead of being drawn as long diagonals.
     public var chartPoints: [ChartPoint] {

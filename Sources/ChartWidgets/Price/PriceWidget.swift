@@ -42,13 +42,14 @@ struct PriceWidgetView: View {
     @Environment(\.locale) private var locale
     @Environment(\.timeZone) private var timeZone
     @Environment(\.redacted) private var redacted
+    @Environment(\.date) private var date
 
     var body: ViewNode {
         view(
             for: entry,
             in: ViewContext(
                 family: family, displaySize: displaySize, colorScheme: colorScheme, locale: locale, timeZone: timeZone,
-                isPlaceholder: redacted))
+                isPlaceholder: redacted, date: date))
     }
 
     @ViewBuilder
@@ -190,7 +191,11 @@ struct PriceWidgetView: View {
             }
             price(entry, size: 24)
             self.change(entry, context, size: 12, width: room)
-            chart(entry, context, markers: false).padding(EdgeInsets(top: 6))
+            // Data more than a bar behind the screen says its date, as medium and large always do.
+            if entry.isBehind(at: context.date) {
+                Text(when(entry, context)).font(Font(size: 11)).foregroundStyle(.secondary).lineLimit(1)
+            }
+            chart(entry, context, markers: false).padding(EdgeInsets(top: entry.isBehind(at: context.date) ? 3 : 6))
         }
     }
 

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+import WidgetCore
+import WidgetLayout
+import WidgetRendering
+@testable import ChartWidgets
+import WidgetRender
+
+/// The price widget laid out with the real fonts on every device, in en, ja and ko: a small
+/// widget whose data is behind the screen shows its date, whole (#14).
+@Suite("Price and country layout on every device")
+struct PriceWidgetLayoutTests {
+    static let locales = ["en", "ja", "ko"].map(Locale.init(identifier:))
+
+    /// The texts of every device's entry on screen at `shown`, with a measurer for the locale.
+    static func texts(
+        kind: String, family: WidgetFamily, locale: Locale, shown: Date? = nil, parameters: [String: String] = [:],
+        _ check: (DeviceProfile, [DisplayText], PangoText) throws -> Void
+    ) async throws {
+        let widget = try Fixtures.widget(kind)
+        for device in DeviceProfile.all where device.size(of: family) != nil {
+            let metrics = try WidgetMetrics(family: family, device: device)
+            let context = TimelineProviderContext(
+                family: family, displaySize: metrics.size,
+                parameters: try WidgetParameters.resolve(parameters, against: widget.parameters), now: Fixtures.now)
+            guard let entry = try await widget.timeline(in: context).entry(at: Fixtures.now) else { continue }
+            try Fixtures.withSession { session in
+                let measurer = try session.renderer.text(for: locale)
+                let lists = try session.renderer.layout(
+                    entry.view, metrics: metrics,
+                    context: ViewContext(
+                        family: family, displaySize: metrics.size, locale: locale, date: shown ?? entry.date))
+                var texts: [DisplayText] = []
+                for case .text(let text) in lists.content { texts.append(text) }
+                try check(device, texts, measurer)
+            }
+        }
+    }
+
+    @Test func aSmallWidgetBehindTheScreenShowsItsDate() async throws {
+        for locale in Self.locales {
+            // The sample ends on 6 Aug 2023; the screen shows November.
+            let date = Formatting.longDate(
+                Date(timeIntervalSince1970: 1_691_280_000), locale: locale, timeZone: .utc)
+            try await Self.texts(kind: "price", family: .systemSmall, locale: locale, shown: Fixtures.now) {
+                device, texts, measurer in
+                let shown = texts.first { $0.string == date }
+                #expect(shown != nil, "\(device.id) \(locale.identifier): no '\(date)' in \(texts.map(\.string))")
+                if let shown {
+                    let natural = measurer.measure(shown.string, font: shown.font, maxWidth: nil, lineLimit: nil)
+                    #expect(natural.width <= shown.layoutWidth + 0.01, "\(device.id): '\(date)' is cut")
+                }
+            }
+            // On the day of its last bar it is live, and says no date.
+            try await Self.texts(kind: "price", family: .systemSmall, locale: locale) { device, texts, _ in
+                #expect(!texts.contains { $0.string == date }, "\(device.id) \(locale.identifier)")
+            }
+        }
+    }
+}
