@@ -7,7 +7,8 @@ import WidgetRendering
 import WidgetRender
 
 /// The price widget laid out with the real fonts on every device, in en, ja and ko: a small
-/// widget whose data is behind the screen shows its date, whole (#14).
+/// widget whose data is behind the screen shows its date, whole (#14). The country circular
+/// names the country in ja and ko (#9).
 @Suite("Price and country layout on every device")
 struct PriceWidgetLayoutTests {
     static let locales = ["en", "ja", "ko"].map(Locale.init(identifier:))
@@ -54,6 +55,17 @@ struct PriceWidgetLayoutTests {
             // On the day of its last bar it is live, and says no date.
             try await Self.texts(kind: "price", family: .systemSmall, locale: locale) { device, texts, _ in
                 #expect(!texts.contains { $0.string == date }, "\(device.id) \(locale.identifier)")
+            }
+        }
+    }
+
+    @Test func theCountryCircularNamesJapanInItsLanguage() async throws {
+        for (language, name) in [("en", "JPN"), ("ja", "日本"), ("ko", "일본")] {
+            let locale = Locale(identifier: language)
+            try await Self.texts(
+                kind: "covid-country", family: .accessoryCircular, locale: locale, parameters: ["country": "JPN"]
+            ) { device, texts, _ in
+                #expect(texts.first?.string == name, "\(device.id) \(language): \(texts.map(\.string))")
             }
         }
     }

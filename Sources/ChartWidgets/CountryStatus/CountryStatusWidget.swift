@@ -257,13 +257,25 @@ struct CountryStatusWidgetView: View {
         }
     }
 
-    /// The Lock Screen's round widget: the country's code and its cases in a few characters.
+    /// The country as the round widget names it: in Japanese and Korean the short name the
+    /// language writes in headlines (`日本`, `일본`, `米国`), where it fits in `width` at 11 pt;
+    /// otherwise, and in English, the ISO code (`JPN`), as English headlines abbreviate.
+    static func circularName(iso3: String, locale: Locale, width: Double) -> String {
+        guard ["ja", "ko"].contains(locale.languageSubtag), CountryNames.all.contains(where: { $0.iso3 == iso3 })
+        else { return iso3 }
+        let short = CountryNames.name(of: iso3, in: locale, short: true)
+        return Formatting.estimatedWidth(short, size: 11) <= width ? short : iso3
+    }
+
+    /// The Lock Screen's round widget: the country's name or code and its cases in a few characters.
     @ViewBuilder
     private func circular(_ entry: CountryStatusEntry, _ context: ViewContext) -> ViewNode {
         ZStack {
             Circle().fill(Color.white.opacity(0.18))
             VStack(spacing: 0) {
-                Text(entry.iso3).font(Font(size: 11, weight: .semibold)).lineLimit(1)
+                // The top line of a circle is narrower than its middle.
+                Text(Self.circularName(iso3: entry.iso3, locale: context.locale, width: context.displaySize.width - 24))
+                    .font(Font(size: 11, weight: .semibold)).lineLimit(1)
                 Text(Formatting.compact(entry.status.cases, locale: context.locale))
                     .font(Font(size: 15, weight: .bold).monospacedDigit()).lineLimit(1).shrinks(from: 15)
             }
