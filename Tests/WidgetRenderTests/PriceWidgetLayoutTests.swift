@@ -6,9 +6,9 @@ import WidgetRendering
 @testable import ChartWidgets
 import WidgetRender
 
-/// The price widget laid out with the real fonts on every device, in en, ja and ko: a small
-/// widget whose data is behind the screen shows its date, whole (#14). The country circular
-/// names the country in ja and ko (#9).
+/// The price widget laid out with the real fonts on every device, in en, ja and ko: the
+/// statistics row keeps its gaps (#4), and a small widget whose data is behind the screen
+/// shows its date, whole (#14). The country circular names the country in ja and ko (#9).
 @Suite("Price and country layout on every device")
 struct PriceWidgetLayoutTests {
     static let locales = ["en", "ja", "ko"].map(Locale.init(identifier:))
@@ -34,6 +34,39 @@ struct PriceWidgetLayoutTests {
                 var texts: [DisplayText] = []
                 for case .text(let text) in lists.content { texts.append(text) }
                 try check(device, texts, measurer)
+            }
+        }
+    }
+
+    @Test(arguments: [WidgetFamily.systemLarge, .todayExpanded])
+    func statisticsAreAtLeastTenPointsApart(_ family: WidgetFamily) async throws {
+        for locale in Self.locales {
+            let labels = [
+                locale.pick(en: "Open", ja: "始値", ko: "시가"), locale.pick(en: "High", ja: "高値", ko: "고가"),
+                locale.pick(en: "Low", ja: "安値", ko: "저가"), locale.pick(en: "Day", ja: "前日比", ko: "전일 대비"),
+            ]
+            try await Self.texts(kind: "price", family: family, locale: locale) { device, texts, measurer in
+                func width(_ text: DisplayText) -> Double {
+                    measurer.measure(text.string, font: text.font, maxWidth: nil, lineLimit: nil).width
+                }
+                // A column: its label and the figure right under it.
+                let columns = texts.filter { labels.contains($0.string) }.map { label -> (minX: Double, maxX: Double) in
+                    let figure = texts.first {
+                        abs($0.frame.minX - label.frame.minX) < 0.5 && $0.frame.minY >= label.frame.maxY - 0.5
+                            && $0.frame.minY < label.frame.maxY + 6
+                    }
+                    let right = max(width(label), figure.map(width) ?? 0)
+                    return (label.frame.minX, label.frame.minX + right)
+                }
+                .sorted { $0.minX < $1.minX }
+                #expect(columns.count >= 3, "\(device.id) \(locale.identifier): \(columns.count) statistics")
+                for (left, right) in zip(columns, columns.dropFirst()) {
+                    let gap = right.minX - left.maxX
+                    #expect(
+                        gap >= 10 - 0.05,
+                        "\(device.id) \(family.shortName) \(locale.identifier): a \(String(format: "%.1f", gap)) pt gap"
+                    )
+                }
             }
         }
     }

@@ -220,12 +220,39 @@ struct PriceWidgetView: View {
     }
 
     @ViewBuilder
-    private func stat(_ label: String, _ value: String, color: Color = .primary) -> ViewNode {
+    private func stat(_ label: String, _ value: String, color: Color = .primary, size: Double = 13) -> ViewNode {
         VStack(alignment: .leading, spacing: 1) {
             Text(label).font(Font(size: 11, weight: .medium)).foregroundStyle(.secondary).lineLimit(1)
-            Text(value).font(Font(size: 13, weight: .semibold).monospacedDigit()).foregroundStyle(color).lineLimit(1)
-                .shrinks(from: 13)
+            Text(value).font(Font(size: size, weight: .semibold).monospacedDigit()).foregroundStyle(color)
+                .lineLimit(1).shrinks(from: size)
         }
+    }
+
+    /// The least space between two statistics of the last bar's row, in points.
+    static let statGap = 10.0
+
+    /// How the last bar's row fits `width`: its figures at one size, shrunk together from 13 pt
+    /// to no less than 11 pt, with ``statGap`` between the statistics; when even 11 pt leaves
+    /// less, the open (the first statistic, the least telling beside the day's change, high and
+    /// low) is dropped. Widths are ``Formatting/estimatedWidth(_:size:)``'s, which err wide.
+    ///
+    /// - Parameters:
+    ///   - labels: each statistic's label, drawn at 11 pt.
+    ///   - values: each statistic's figure.
+    ///   - width: the row's width in points.
+    /// - Returns: how many statistics to drop from the front (0 or 1) and the figures' size.
+    static func statRowFit(labels: [String], values: [String], width: Double) -> (dropped: Int, size: Double) {
+        func fits(_ drop: Int, _ size: Double) -> Bool {
+            let columns = zip(labels, values).dropFirst(drop).map { label, value in
+                max(Formatting.estimatedWidth(label, size: 11), Formatting.estimatedWidth(value, size: size))
+            }
+            return columns.reduce(0, +) + statGap * Double(columns.count - 1) <= width
+        }
+        let sizes = stride(from: 13.0, through: Legibility.smallestText, by: -0.5)
+        for drop in 0..<2 {
+            if let size = sizes.first(where: { fits(drop, $0) }) { return (drop, size) }
+        }
+        return (1, Legibility.smallestText)
     }
 
     /// The last bar's change against the one before, for the statistics.
@@ -239,19 +266,29 @@ struct PriceWidgetView: View {
         return (label, Formatting.percent(entry.changePercent), TrendPalette(context.locale).color(trend))
     }
 
-    /// The last bar's open, high, low and change, in a row across the widget.
+    /// The last bar's open, high, low and change, in a row across the widget, at least
+    /// ``statGap`` apart (``statRowFit(labels:values:width:)``).
     @ViewBuilder
     private func lastBar(_ entry: PriceEntry, _ context: ViewContext) -> ViewNode {
         let last = entry.last
         let day = dayChange(entry, context)
+        let labels = [
+            context.locale.pick(en: "Open", ja: "始値", ko: "시가"), context.locale.pick(en: "High", ja: "高値", ko: "고가"),
+            context.locale.pick(en: "Low", ja: "安値", ko: "저가"), day.label,
+        ]
+        let values = [last.open, last.high, last.low].map { Formatting.price($0) } + [day.value]
+        let fit = Self.statRowFit(
+            labels: labels, values: values, width: context.displaySize.width - 2 * WidgetMetrics.standardMargin)
         HStack(spacing: 0) {
-            stat(context.locale.pick(en: "Open", ja: "始値", ko: "시가"), Formatting.price(last.open))
-            Spacer(minLength: 4)
-            stat(context.locale.pick(en: "High", ja: "高値", ko: "고가"), Formatting.price(last.high))
-            Spacer(minLength: 4)
-            stat(context.locale.pick(en: "Low", ja: "安値", ko: "저가"), Formatting.price(last.low))
-            Spacer(minLength: 4)
-            stat(day.label, day.value, color: day.color)
+            if fit.dropped == 0 {
+                stat(labels[0], values[0], size: fit.size)
+                Spacer(minLength: Self.statGap)
+            }
+            stat(labels[1], values[1], size: fit.size)
+            Spacer(minLength: Self.statGap)
+            stat(labels[2], values[2], size: fit.size)
+            Spacer(minLength: Self.statGap)
+            stat(labels[3], values[3], color: day.color, size: fit.size)
         }
     }
 
