@@ -71,10 +71,11 @@ struct ServerOptions: WidgetCommandOptions {
         var request = try command.common.request(outputDirectory: URL(fileURLWithPath: "/tmp"), families: nil)
         try command.options.apply(to: &request)
         #expect(request.providerValues[ServerKey.self] == "https://games.example")
-        let insecure = try #require(
-            try WithServer.parseAsRoot(["render", "--server", "http://x"]) as? RenderCommand<Clocks, ServerOptions>)
-        var other = try insecure.common.request(outputDirectory: URL(fileURLWithPath: "/tmp"), families: nil)
-        #expect(throws: ValidationError.self) { try insecure.options.apply(to: &other) }
+        // A bundle's own check runs while parsing, so the error comes with render's usage.
+        let insecure = #expect(throws: (any Error).self) {
+            try WithServer.parseAsRoot(["render", "--server", "http://x"])
+        }
+        #expect(WithServer.message(for: insecure!).contains("--server must be an https:// URL"))
     }
 
     @Test func genericOptionsBuildTheRequest() throws {
@@ -118,12 +119,11 @@ struct ServerOptions: WidgetCommandOptions {
         (["--rendering-mode", "tinted"], "--rendering-mode: 'tinted' is not full-color, accented or vibrant"),
     ])
     func badValuesNameTheOption(arguments: [String], message: String) throws {
-        let command = try #require(
-            try Plain.parseAsRoot(["render"] + arguments) as? RenderCommand<Clocks, NoWidgetCommandOptions>)
-        let error = #expect(throws: ValidationError.self) {
-            try command.common.request(outputDirectory: URL(fileURLWithPath: "/tmp"), families: nil)
-        }
-        #expect(error?.message.contains(message) == true, "\(error?.message ?? "")")
+        // Checked while parsing (render's validate), so the error comes with render's usage.
+        let error = #expect(throws: (any Error).self) { try Plain.parseAsRoot(["render"] + arguments) }
+        let text = error.map { Plain.message(for: $0) } ?? ""
+        #expect(text.contains(message), "\(text)")
+        #expect(Plain.exitCode(for: error!) == ExitCode(64))
     }
 
     @Test func familiesAndDates() throws {
@@ -138,11 +138,8 @@ struct ServerOptions: WidgetCommandOptions {
                 as? RenderCommand<Clocks, NoWidgetCommandOptions>)
         let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
         #expect(try now.time.date(in: tokyo) == Date(timeIntervalSince1970: 1_767_258_000))
-        #expect(throws: ValidationError.self) {
-            try
-                (Plain.parseAsRoot(["render", "--now", "2026-02-30"]) as? RenderCommand<Clocks, NoWidgetCommandOptions>)?
-                .time.date(in: .utc)
-        }
+        #expect(throws: ValidationError.self) { try NowOption.parse(["--now", "2026-02-30"]).date(in: .utc) }
+        #expect(throws: (any Error).self) { try Plain.parseAsRoot(["render", "--now", "2026-02-30"]) }
     }
 
     @Test func aBundleWithTwoWidgetsOfOneKindIsAConfigurationError() {

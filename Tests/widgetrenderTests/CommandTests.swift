@@ -102,6 +102,26 @@ struct CommandTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("manifest.json").path))
     }
 
+    /// A bad value is reported with the usage of the subcommand it belongs to, also for the
+    /// default subcommand (`render`), not the top-level "widgetrender <subcommand>".
+    @Test(arguments: [
+        (["--family", "huge"], "widgetrender render"),
+        (["--now", "garbage"], "widgetrender render"),
+        (["--format", "csv"], "widgetrender render"),
+        (["timeline", "--to", "garbage"], "widgetrender timeline"),
+        (["gallery", "--color-scheme", "sepia"], "widgetrender gallery"),
+        (["bench", "--family", "huge"], "widgetrender bench"),
+    ])
+    func aBadValueShowsItsSubcommandsUsage(arguments: [String], usage: String) throws {
+        let folder = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = arguments.first == "bench" ? [] : ["--out", folder.path]  // bench writes no files
+        let result = try CommandRunner.run(arguments + out)
+        #expect(result.exitCode == 64, "\(result.stderr)")
+        #expect(result.stderr.contains("Usage: \(usage)"), "\(result.stderr)")
+        #expect(result.stderr.contains("See '\(usage) --help'"), "\(result.stderr)")
+    }
+
     @Test func badDataFileNamesTheLineAndWritesNothing() throws {
         let folder = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

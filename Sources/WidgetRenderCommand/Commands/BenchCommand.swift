@@ -87,13 +87,22 @@ struct BenchCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncP
         if background && !common.sharedContainers.isEmpty {
             throw ValidationError("--background puts its photo in a folder of its own; leave out --shared-container")
         }
+        // Checked here as well as in run(), so that a bad value prints this subcommand's usage line.
+        _ = try makeRequest()
+    }
+
+    /// The request the options describe; throws `ValidationError` naming a bad option.
+    private func makeRequest() throws -> RenderRequest {
+        var request = try common.request(
+            outputDirectory: URL(fileURLWithPath: "/dev/null"), families: try FamilySelection.parse(families))
+        request.now = try time.date(in: request.timeZone)
+        try options.apply(to: &request)
+        return request
     }
 
     func run() async throws {
+        var request = try makeRequest()
         let selected = try FamilySelection.parse(families)
-        var request = try common.request(outputDirectory: URL(fileURLWithPath: "/dev/null"), families: selected)
-        request.now = try time.date(in: request.timeZone)
-        try options.apply(to: &request)
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
             "widgetrender-bench-\(getpid())", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: scratch) }

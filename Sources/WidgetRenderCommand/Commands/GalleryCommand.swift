@@ -35,11 +35,20 @@ struct GalleryCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Asyn
 
     init() {}
 
-    func run() async throws {
+    // Checked here as well as in run(), so that a bad value prints this subcommand's usage line.
+    func validate() throws { _ = try makeRequest() }
+
+    /// The request the options describe; throws `ValidationError` naming a bad option.
+    private func makeRequest() throws -> RenderRequest {
         var request = try common.request(outputDirectory: URL(fileURLWithPath: out, isDirectory: true), families: nil)
         request.now = try time.date(in: request.timeZone)
         request.mode = .snapshot
         try options.apply(to: &request)
+        return request
+    }
+
+    func run() async throws {
+        let request = try makeRequest()
         let started = DispatchTime.now()
         do {
             let session = try RenderSession(bundle: Bundle())

@@ -54,15 +54,23 @@ struct RenderCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Async
 
     func validate() throws {
         if placeholder && snapshot { throw ValidationError("--placeholder and --snapshot cannot be combined") }
+        // Checked here as well as in run(), so that a bad value prints this subcommand's usage line.
+        _ = try makeRequest()
     }
 
-    func run() async throws {
+    /// The request the options describe; throws `ValidationError` naming a bad option.
+    private func makeRequest() throws -> RenderRequest {
         var request = try common.request(
             outputDirectory: URL(fileURLWithPath: out, isDirectory: true), families: try FamilySelection.parse(families)
         )
         request.now = try time.date(in: request.timeZone)
         request.mode = placeholder ? .placeholder : snapshot ? .snapshot : .timeline
         try options.apply(to: &request)
+        return request
+    }
+
+    func run() async throws {
+        let request = try makeRequest()
         let started = DispatchTime.now()
         do {
             let session = try RenderSession(bundle: Bundle())

@@ -65,7 +65,11 @@ struct TimelineCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Asy
 
     init() {}
 
-    func run() async throws {
+    // Checked here as well as in run(), so that a bad value prints this subcommand's usage line.
+    func validate() throws { _ = try makeRequest() }
+
+    /// The request and the simulated span the options describe; throws `ValidationError` naming a bad option.
+    private func makeRequest() throws -> (request: RenderRequest, start: Date, end: Date, every: TimeInterval?) {
         var request = try common.request(
             outputDirectory: URL(fileURLWithPath: out, isDirectory: true), families: try FamilySelection.parse(families)
         )
@@ -91,6 +95,11 @@ struct TimelineCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Asy
             interval = seconds
         }
         try options.apply(to: &request)
+        return (request, start, end, interval)
+    }
+
+    func run() async throws {
+        let (request, start, end, interval) = try makeRequest()
         let started = DispatchTime.now()
         do {
             let session = try RenderSession(bundle: Bundle())
