@@ -33,6 +33,7 @@ let package = Package(
         .executable(name: "fuzz-csv", targets: ["FuzzCSV"]),
         .executable(name: "fuzz-json", targets: ["FuzzJSON"]),
         .executable(name: "fuzz-generic", targets: ["FuzzGeneric"]),
+        .executable(name: "fuzz-png", targets: ["FuzzPNG"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -151,6 +152,9 @@ let package = Package(
         .executableTarget(name: "FuzzCSV", dependencies: ["WidgetDataFuzzing"], path: "Fuzz/Targets/FuzzCSV"),
         .executableTarget(name: "FuzzJSON", dependencies: ["WidgetDataFuzzing"], path: "Fuzz/Targets/FuzzJSON"),
         .executableTarget(name: "FuzzGeneric", dependencies: ["WidgetDataFuzzing"], path: "Fuzz/Targets/FuzzGeneric"),
+        // The PNG reader (bg.png, golden references): the header check, then libpng through Cairo.
+        .executableTarget(
+            name: "FuzzPNG", dependencies: ["WidgetDataFuzzing", "WidgetRendering"], path: "Fuzz/Targets/FuzzPNG"),
         .testTarget(
             name: "WidgetDataPropertyTests",
             dependencies: ["WidgetData", .product(name: "PropertyBased", package: "swift-property-based")]

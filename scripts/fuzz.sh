@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzzes WidgetData's readers with libFuzzer: builds each harness in Fuzz/Targets with
+# Fuzzes WidgetData's readers and the PNG reader with libFuzzer: builds each harness in Fuzz/Targets with
 # -sanitize=fuzzer,address, seeds it from Assets/samples, the test fixtures and Fuzz/Seeds, and
 # runs it for a time. See docs/FUZZING.md.
 #
@@ -15,7 +15,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets=(binance coinbase kraken cryptowatch ohlc-csv diseasesh jhu long-csv series-reader generic csv json)
+targets=(binance coinbase kraken cryptowatch ohlc-csv diseasesh jhu long-csv series-reader generic csv json png)
 seconds=60
 jobs=1
 ci=0
@@ -56,6 +56,7 @@ kind_of() {
     case "$1" in
         binance|coinbase|kraken|cryptowatch|diseasesh|json) echo json ;;
         ohlc-csv|jhu|long-csv|csv) echo csv ;;
+        png) echo png ;;
         *) echo any ;;
     esac
 }
@@ -79,6 +80,10 @@ seed() {
             json:*.json|csv:*.csv|any:*) cp "$file" "$folder/$(basename "$file")" ;;
         esac
     done < <(find Assets/samples Tests/WidgetDataTests/Fixtures -type f \( -name '*.json' -o -name '*.csv' \) -print0)
+    # The PNG reader: the goldens and test images that fit in --max-len.
+    if [ "$kind" = png ]; then
+        find Tests Examples/Tests -type f -name '*.png' -size -"$max_len"c -exec cp {} "$folder/" \;
+    fi
     # Hand-made seeds for formats without a real file, and earlier findings.
     for extra in "Fuzz/Seeds/$kind" "Fuzz/Seeds/$name"; do
         [ -d "$extra" ] && cp "$extra"/* "$folder/" 2>/dev/null || true

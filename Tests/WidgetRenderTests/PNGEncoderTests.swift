@@ -95,4 +95,38 @@ struct PNGEncoderTests {
             #expect(error.description.contains(url.path))
         }
     }
+
+    /// A PNG's header is read before anything decodes: a file that claims 20000×20000 pixels is
+    /// refused with its size, by path and from memory, without allocating 1.6 GB.
+    @Test func anImageOverTheSizeLimitIsRefusedByItsHeader() throws {
+        let png = try PNGEncoder.small.encode(try CairoSurface(width: 4, height: 3))
+        var huge = png
+        // IHDR's width and height (bytes 16…23); the CRC no longer matches, which libpng would
+        // report — but the header check answers first.
+        huge.replaceSubrange(16..<24, with: [0, 0, 0x4E, 0x20, 0, 0, 0x4E, 0x20])
+        let error = #expect(throws: RenderError.self) { try PNGImage.read(data: huge, name: "bg.png") }
+        #expect(error?.description.contains("20000×20000 pixels is larger than the 8192×8192 limit") == true)
+        let folder = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("bg.png")
+        try huge.write(to: url)
+        let byPath = #expect(throws: RenderError.self) { try PNGImage.read(path: url.path) }
+        #expect(byPath?.description.contains("larger than the 8192×8192 limit") == true)
+        #expect(PNGImage.problem(header: png) == nil)
+        #expect(PNGImage.problem(header: png, maximumSide: 3) != nil)
+    }
+
+    /// Bytes decoded in memory: every prefix of a valid PNG is refused with a reason (never a
+    /// crash), and the whole file decodes.
+    @Test func truncatedPNGDataIsRefusedAtEveryLength() throws {
+        let surface = try CairoSurface(width: 7, height: 5)
+        let png = try PNGEncoder.small.encode(surface)
+        #expect(try PNGImage.read(data: png).width == 7)
+        for length in 0..<png.count {
+            let error = #expect(throws: RenderError.self) { try PNGImage.read(data: png.prefix(length)) }
+            guard case .image(let name, let reason) = error else { continue }
+            #expect(name == "PNG data")
+            #expect(reason.hasPrefix("not a valid PNG"), "\(length) bytes: \(reason)")
+        }
+    }
 }
