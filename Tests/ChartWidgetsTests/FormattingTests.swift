@@ -27,6 +27,15 @@ struct FormattingTests {
         #expect(Formatting.price(.infinity) == "–")
     }
 
+    /// Prices too large for cents (× 100 overflows past 1.8e306) are shown whole, never a trap.
+    @Test func hugePricesAreShownWhole() {
+        #expect(Formatting.price(.greatestFiniteMagnitude) == Formatting.compact(.greatestFiniteMagnitude))
+        #expect(Formatting.price(-1.8e306) == Formatting.compact(-1.8e306))
+        #expect(Formatting.price(1e16) == "10,000,000,000,000,000")
+        #expect(Formatting.price(-1e16) == "-10,000,000,000,000,000")
+        #expect(Formatting.price(1e13 + 0.25) == "10,000,000,000,000.25")
+    }
+
     @Test(arguments: [
         (2.314, "+2.31%"), (-0.4, "-0.40%"), (0, "0.00%"), (-0.0, "0.00%"), (0.004, "0.00%"), (-0.004, "0.00%"),
         (0.006, "+0.01%"),

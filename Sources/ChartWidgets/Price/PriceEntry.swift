@@ -90,7 +90,9 @@ public struct PriceEntry: DataDescribingEntry {
 
     /// Bigger moves are more relevant, as a Smart Stack would rank them.
     public var relevance: TimelineEntryRelevance? {
-        TimelineEntryRelevance(score: abs(changePercent), duration: 86_400)
+        // A change from 1e-300 to 1e300 is infinite in percent: the most relevant there is.
+        let move = abs(changePercent)
+        return TimelineEntryRelevance(score: move.isNaN ? 0 : min(move, .greatestFiniteMagnitude), duration: 86_400)
     }
 
     /// The base asset, e.g. `BTC` for `BTC-USD` or `BTC/USD`.

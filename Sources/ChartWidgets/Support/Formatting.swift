@@ -38,9 +38,13 @@ public enum Formatting {
     /// A price grouped, with exactly `decimals` decimals: `29,039.01`, `9.50`.
     static func price(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return "–" }
-        let scaled = (abs(value) * pow(10, Double(decimals))).rounded()
-        let whole = (scaled / pow(10, Double(decimals))).rounded(.down)
-        let fraction = Int64(scaled - whole * pow(10, Double(decimals)))
+        let factor = pow(10, Double(decimals))
+        let scaled = (abs(value) * factor).rounded()
+        // From 2^53 a double holds no fraction (and × factor may overflow to infinity): such a
+        // price is shown whole, grouped (compact from 1e18).
+        guard scaled < 0x1p53 else { return grouped(value) }
+        let whole = (scaled / factor).rounded(.down)
+        let fraction = Int64(max(0, scaled - whole * factor))
         var text = grouped(whole)
         if decimals > 0 {
             let digits = String(fraction)

@@ -156,19 +156,41 @@ struct Run {
     }
 
     /// The record of an image still to draw (its bytes, digest and URL are filled in when drawn).
-    func imageRecord(
+    ///
+    /// A relevance or data summary with a number JSON cannot hold (infinity, NaN) is left out of
+    /// the record, with a warning, rather than failing the run when the manifest is encoded.
+    mutating func imageRecord(
         _ widget: AnyWidget, metrics: WidgetMetrics, entry: AnyTimelineEntry, index: Int?, shownAt: Date,
         file: String
     ) -> Manifest.ImageRecord {
-        Manifest.ImageRecord(
+        var relevance = entry.relevance
+        if let given = relevance, !given.score.isFinite || !given.duration.isFinite {
+            note(
+                "warning: \(widget.kind): an entry's relevance (score \(given.score), duration \(given.duration)) "
+                    + "is not a finite number; left out of the manifest")
+            relevance = nil
+        }
+        var summary = entry.dataSummary
+        if let given = summary, ![given.lastValue, given.min, given.max].allSatisfy(\.isFinite) {
+            note(
+                "warning: \(widget.kind): an entry's data summary holds a number that is not finite; "
+                    + "left out of the manifest")
+            summary = nil
+        }
+        return Manifest.ImageRecord(
             kind: widget.kind, family: metrics.family.shortName, device: metrics.deviceID, scale: metrics.scale,
             sizePoints: .init(width: metrics.size.width, height: metrics.size.height),
             sizePixels: .init(width: Double(metrics.pixelWidth), height: Double(metrics.pixelHeight)),
             colorScheme: request.colorScheme.rawValue, locale: request.locale.identifier, entryIndex: index,
             entryDate: entry.date, shownAt: shownAt, status: nil, request: nil, reason: nil,
-            relevance: entry.relevance.map { .init(score: $0.score, duration: $0.duration) }, shownAtNow: false,
-            widgetURL: nil, file: file, bytes: 0, sha256: "", data: entry.dataSummary,
+            relevance: relevance.map { .init(score: $0.score, duration: $0.duration) }, shownAtNow: false,
+            widgetURL: nil, file: file, bytes: 0, sha256: "", data: summary,
             renderingMode: (request.renderingMode ?? .default(for: metrics.family)).description)
+    }
+
+    /// Adds a warning once.
+    private mutating func note(_ warning: String) {
+        if seenWarnings.insert(warning).inserted { warnings.append(warning) }
     }
 
     /// The images still to draw, in manifest order.
