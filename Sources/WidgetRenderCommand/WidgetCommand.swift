@@ -23,6 +23,10 @@ import WidgetRender
 public struct WidgetCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncParsableCommand {
     /// The command's name (the executable's), abstract, help and subcommands.
     public static var configuration: CommandConfiguration {
+        ConfigurationCache.configuration(of: Self.self, build: makeConfiguration)
+    }
+
+    private static func makeConfiguration() -> CommandConfiguration {
         let name = CommandName.current
         let kinds = (try? Bundle().resolvedWidgets().map(\.kind)) ?? []
         let kind = kinds.first ?? "KIND"
