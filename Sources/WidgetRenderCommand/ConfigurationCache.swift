@@ -10,19 +10,21 @@ enum ConfigurationCache {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var built: [ObjectIdentifier: CommandConfiguration] = [:]
 
-    /// The configuration of `command`, built by `build` the first time it is asked for.
+    /// The configuration built for a command type, if one was.
+    ///
+    /// - Parameter command: `ObjectIdentifier` of the command type (each generic specialisation
+    ///   is its own).
+    /// - Returns: the configuration, or `nil` the first time.
+    static func configuration(of command: ObjectIdentifier) -> CommandConfiguration? {
+        lock.withLock { built[command] }
+    }
+
+    /// Keeps the configuration of a command type; it depends only on the type and the process.
     ///
     /// - Parameters:
-    ///   - command: the command type (each generic specialisation is its own).
-    ///   - build: makes the configuration; it depends only on the type and the process.
-    /// - Returns: the configuration.
-    static func configuration(
-        of command: any ParsableCommand.Type, build: () -> CommandConfiguration
-    ) -> CommandConfiguration {
-        let key = ObjectIdentifier(command)
-        if let cached = lock.withLock({ built[key] }) { return cached }
-        let configuration = build()
-        lock.withLock { built[key] = configuration }
-        return configuration
+    ///   - configuration: the configuration.
+    ///   - command: `ObjectIdentifier` of the command type.
+    static func store(_ configuration: CommandConfiguration, for command: ObjectIdentifier) {
+        lock.withLock { built[command] = configuration }
     }
 }

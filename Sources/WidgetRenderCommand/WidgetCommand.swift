@@ -23,7 +23,11 @@ import WidgetRender
 public struct WidgetCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncParsableCommand {
     /// The command's name (the executable's), abstract, help and subcommands.
     public static var configuration: CommandConfiguration {
-        ConfigurationCache.configuration(of: Self.self, build: makeConfiguration)
+        let key = ObjectIdentifier(Self.self)
+        if let cached = ConfigurationCache.configuration(of: key) { return cached }
+        let configuration = makeConfiguration()
+        ConfigurationCache.store(configuration, for: key)
+        return configuration
     }
 
     private static func makeConfiguration() -> CommandConfiguration {
