@@ -3,6 +3,10 @@
 
 SWIFT ?= swift
 OUT ?= Output
+# The release command links the Swift runtime and Foundation into the binary on Linux: a cold
+# start then loads no Swift shared libraries (see README, Speed › Cold start). STATIC= to link them
+# dynamically. The tests use the debug build, which stays dynamic.
+STATIC ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib)
 
 .PHONY: setup build run test asan tsan bench docs lint clean
 
@@ -11,7 +15,7 @@ setup:
 
 ## The command only (not the fuzz targets, which scripts/fuzz.sh builds with its own flags).
 build: setup
-	$(SWIFT) build -c release --product widgetrender
+	$(SWIFT) build -c release --product widgetrender $(STATIC)
 
 ## Render the built-in widgets (embedded data, no network) into Output/.
 run: build

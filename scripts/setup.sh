@@ -3,7 +3,7 @@
 # Used by `make run` and `make test`; safe to run again (it only installs what is missing).
 set -euo pipefail
 
-packages=(libcairo2-dev libpango1.0-dev libpng-dev libisal-dev libssl-dev pkg-config fonts-inter fonts-noto-cjk fonts-noto-mono fonts-noto-color-emoji
+packages=(libcairo2-dev libpango1.0-dev libpng-dev libisal-dev libssl-dev libcurl4-openssl-dev pkg-config fonts-inter fonts-noto-cjk fonts-noto-mono fonts-noto-color-emoji
     fonts-materialdesignicons-webfont tesseract-ocr pngcheck chromium)
 
 missing=()

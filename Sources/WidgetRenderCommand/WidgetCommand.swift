@@ -23,6 +23,14 @@ import WidgetRender
 public struct WidgetCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncParsableCommand {
     /// The command's name (the executable's), abstract, help and subcommands.
     public static var configuration: CommandConfiguration {
+        let key = ObjectIdentifier(Self.self)
+        if let cached = ConfigurationCache.configuration(of: key) { return cached }
+        let configuration = makeConfiguration()
+        ConfigurationCache.store(configuration, for: key)
+        return configuration
+    }
+
+    private static func makeConfiguration() -> CommandConfiguration {
         let name = CommandName.current
         let kinds = (try? Bundle().resolvedWidgets().map(\.kind)) ?? []
         let kind = kinds.first ?? "KIND"

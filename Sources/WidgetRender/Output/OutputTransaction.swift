@@ -158,11 +158,12 @@ package final class OutputTransaction: @unchecked Sendable {
     /// never names a file whose bytes differ from what it says; then removes PNGs of earlier runs
     /// with this tool's names from the folders written now.
     ///
-    /// - Parameter manifest: the new manifest, or `nil` (the gallery) to only put files in place.
+    /// - Parameter manifest: the new manifest's bytes (``Manifest/encoded()``), or `nil` (the
+    ///   gallery) to only put files in place.
     /// - Returns: how many PNGs of earlier runs were removed.
     /// - Throws: ``PipelineError`` (74) when a file cannot be renamed or written.
     @discardableResult
-    package func commit(manifest: Manifest?) throws(PipelineError) -> Int {
+    package func commit(manifest: Data?) throws(PipelineError) -> Int {
         let files = lock.withLock { staged }
         let written = Set(files.map(\.relative))
         if manifest != nil {
@@ -189,7 +190,7 @@ package final class OutputTransaction: @unchecked Sendable {
         finished = true
         guard let manifest else { return 0 }
         // 3. The new manifest. 4. What it leaves out of the folders written now.
-        try replace(Self.manifestName, with: try encoded(manifest))
+        try replace(Self.manifestName, with: manifest)
         checkpoint()
         return removeStalePNGs(keeping: written)
     }

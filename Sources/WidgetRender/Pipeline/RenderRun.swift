@@ -264,13 +264,14 @@ struct Run {
             device: request.device.id, colorScheme: request.colorScheme.rawValue, locale: request.locale.identifier,
             renderStack: pipeline.session.renderStack, widgets: widgetRecords, images: images)
         guard let transaction else { throw .software("no PNG was staged") }
-        // The manifest is checked before anything takes its place.
+        // Encoded once, before anything takes its place: a manifest that cannot be written stops the run here.
+        let manifestJSON: Data
         do {
-            _ = try manifest.encoded()
+            manifestJSON = try manifest.encoded()
         } catch {
             throw .software("cannot encode the manifest: \(error)")
         }
-        let removed = try transaction.commit(manifest: manifest)
+        let removed = try transaction.commit(manifest: manifestJSON)
         let files = images.map { request.outputDirectory.appendingPathComponent($0.file) }
         var notes = self.notes
         if removed > 0 {
