@@ -176,4 +176,28 @@ struct PipelineTests {
             #expect(error.description.contains("nowhere"))
         }
     }
+
+    /// The manifest's images are encoded one at a time (so a 10,000-image manifest never holds
+    /// Foundation's tree of all of them) into the very bytes one JSONEncoder pass writes, with
+    /// nested empty arrays, escaped newlines and slashes, and optional fields left out.
+    @Test func theManifestIsEncodedRecordByRecordIntoTheSameBytes() async throws {
+        let out = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        var request = RenderRequest(outputDirectory: out)
+        request.families = nil
+        request.now = Fixtures.now
+        var manifest = try await run(request).manifest
+        #expect(manifest.images.count > 20)
+        manifest.images[0].reason = "two\nlines / and a \"quote\""
+        manifest.images[1].controls = []
+        manifest.images += manifest.images
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        let whole = try encoder.encode(manifest)
+        let spliced = try manifest.encoded()
+        #expect(spliced == whole, "\(String(decoding: spliced.prefix(2000), as: UTF8.self))")
+        manifest.images = []
+        #expect(try manifest.encoded() == (try encoder.encode(manifest)))
+    }
 }

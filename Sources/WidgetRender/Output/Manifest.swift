@@ -229,7 +229,34 @@ public struct Manifest: Codable, Sendable, Equatable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        return try encoder.encode(self)
+        // Foundation builds a tree of every value before it writes (about 4.5 KB per image
+        // record): the images are encoded one at a time and spliced in, the same bytes, so a
+        // 10,000-image manifest holds one record's tree at a time.
+        var head = self
+        head.images = []
+        var data = try encoder.encode(head)
+        let empty = Data("\"images\" : [\n\n  ]".utf8)
+        guard !images.isEmpty, let range = data.range(of: empty) else { return try encoder.encode(self) }
+        var list = [UInt8]("\"images\" : [\n".utf8)
+        for (index, image) in images.enumerated() {
+            // A record at the top level, indented two levels deeper; blank lines (inside an
+            // empty array) stay blank, and a newline in a string is escaped, so every raw
+            // newline is structure.
+            list.append(contentsOf: "    ".utf8)
+            let record = [UInt8](try encoder.encode(image))
+            var previous = UInt8(ascii: " ")
+            for byte in record {
+                if previous == UInt8(ascii: "\n"), byte != UInt8(ascii: "\n") {
+                    list.append(contentsOf: [0x20, 0x20, 0x20, 0x20])
+                }
+                list.append(byte)
+                previous = byte
+            }
+            list.append(contentsOf: (index < images.count - 1 ? ",\n" : "\n").utf8)
+        }
+        list.append(contentsOf: "  ]".utf8)
+        data.replaceSubrange(range, with: Data(list))
+        return data
     }
 
     /// Reads a manifest back.
