@@ -41,10 +41,8 @@ asan: setup
 
 tsan: setup
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	TSAN_OPTIONS="halt_on_error=1 suppressions=$(CURDIR)/scripts/tsan.supp" \
-		$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --skip DataFetcher
-	TSAN_OPTIONS="halt_on_error=1 suppressions=$(CURDIR)/scripts/tsan.supp" \
-		$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter DataFetcher
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --skip DataFetcher
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter DataFetcher
 
 ## Time rendering + PNG encoding (release build): warm renders of every widget in small, medium
 ## and large beside Cairo's own PNG writer; with a photo background; cold processes; 1,000 PNGs

@@ -27,10 +27,12 @@ struct FormattingTests {
         #expect(Formatting.price(.infinity) == "–")
     }
 
-    /// Prices too large for cents (× 100 overflows past 1.8e306) are shown whole, never a trap.
+    /// Prices too large for cents (× 100 overflows past 1.8e306) are shown whole, never a trap;
+    /// past a thousand trillion, with their power of ten.
     @Test func hugePricesAreShownWhole() {
-        #expect(Formatting.price(.greatestFiniteMagnitude) == Formatting.compact(.greatestFiniteMagnitude))
-        #expect(Formatting.price(-1.8e306) == Formatting.compact(-1.8e306))
+        #expect(Formatting.price(.greatestFiniteMagnitude) == "1.8e308")
+        #expect(Formatting.price(-1.8e306) == "-1.8e306")
+        #expect(Formatting.price(1.65e300) == "1.65e300")
         #expect(Formatting.price(1e16) == "10,000,000,000,000,000")
         #expect(Formatting.price(-1e16) == "-10,000,000,000,000,000")
         #expect(Formatting.price(1e13 + 0.25) == "10,000,000,000,000.25")
@@ -109,5 +111,17 @@ struct FormattingTests {
         #expect(Formatting.priceAxis([806.19, 1_204.5], locale: en) == ["806.19", "1,204.50"])
         #expect(Formatting.priceAxis([9_500, 12_000], locale: en) == ["9.5K", "12.0K"])
         #expect(Formatting.priceAxis([29_000, 31_500], locale: Locale(identifier: "ja")) == ["2.90万", "3.15万"])
+    }
+
+    /// Past a thousand of the largest unit no language has a word: three figures and the power
+    /// of ten, in compact figures and on an axis (a 300-digit label ran off the card).
+    @Test func figuresPastTheLargestUnitHaveAPowerOfTen() {
+        #expect(Formatting.compact(999e12) == "999T")
+        #expect(Formatting.compact(1e15) == "1e15")
+        #expect(Formatting.compact(-2.345e20, locale: Locale(identifier: "ja")) == "-2.35e20")
+        #expect(Formatting.compact(9.999e17) == "1e18")
+        #expect(Formatting.compact(.greatestFiniteMagnitude, locale: Locale(identifier: "ko")) == "1.8e308")
+        #expect(Formatting.compactAxis([1e300, 1.7e308], locale: Locale(identifier: "en")) == ["1e300", "1.7e308"])
+        #expect(Formatting.compactAxis([1e12, 5e12], locale: Locale(identifier: "en")) == ["1T", "5T"])
     }
 }

@@ -165,7 +165,16 @@ struct PipelineTests {
         try Data("garbage".utf8).write(to: container.appendingPathComponent("bg.png"))
         let garbage = try await run(request)
         #expect(garbage.manifest.images.first?.sha256 == plain.manifest.images.first?.sha256)
-        #expect(garbage.warnings.contains { $0.contains("bg.png: not a PNG file") })
+        #expect(garbage.warnings.contains { $0.contains("bg.png: not a valid PNG (no PNG signature)") })
+        // A PNG whose header claims 20000×20000 pixels is refused by its header, not decoded.
+        var huge = try Data(contentsOf: try Fixtures.backgroundImage(in: container))
+        huge.replaceSubrange(16..<24, with: [0, 0, 0x4E, 0x20, 0, 0, 0x4E, 0x20])
+        try huge.write(to: container.appendingPathComponent("bg.png"))
+        let oversized = try await run(request)
+        #expect(oversized.manifest.images.first?.sha256 == plain.manifest.images.first?.sha256)
+        #expect(
+            oversized.warnings.contains { $0.contains("bg.png: 20000×20000 pixels is larger than the 8192×8192 limit") }
+        )
         // A folder that does not exist is the user's mistake: exit 66.
         request.appGroups = AppGroupContainers(defaultFolder: out.appendingPathComponent("nowhere"))
         do {

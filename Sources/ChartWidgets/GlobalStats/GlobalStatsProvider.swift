@@ -29,10 +29,6 @@ public struct GlobalStatsProvider: TimelineProvider {
         return entry
     }
 
-    /// The largest shared background WidgetRender decodes: 8192 pixels a side (a 48-megapixel
-    /// photo is 8064 wide), so a hostile file cannot take gigabytes before it is drawn.
-    static var maximumBackgroundSide: Int { 8192 }
-
     /// The shared photo, `bg.png` in the app group container, when it is there and looks like a
     /// PNG of a sensible size; otherwise the widget draws its own background (with a warning
     /// when the file is there but cannot be used).
@@ -41,15 +37,7 @@ public struct GlobalStatsProvider: TimelineProvider {
         else { return nil }
         let path = folder.appendingPathComponent("bg.png").path
         guard FileManager.default.fileExists(atPath: path) else { return nil }
-        let problem: String?
-        if let handle = FileHandle(forReadingAtPath: path) {
-            defer { try? handle.close() }
-            let header = (try? handle.read(upToCount: 24)) ?? Data()
-            problem = PNGHeader(header).problem(maximumSide: maximumBackgroundSide)
-        } else {
-            problem = "cannot be read"
-        }
-        if let problem {
+        if let problem = PNGFile.problem(atPath: path) {
             if warn { context.diagnostics.warn("\(path): \(problem); drawing the widget's own background") }
             return nil
         }

@@ -19,8 +19,10 @@ extension Formatting {
     /// - Returns: one label per value, in order.
     static func compactAxis(_ values: [Double], locale: Locale) -> [String] {
         let largest = values.filter(\.isFinite).map(abs).max() ?? 0
-        guard let unit = compactUnits(locale).first(where: { largest >= $0.size }) else {
-            // Below the first unit every figure is whole and grouped: one precision already.
+        let units = compactUnits(locale)
+        guard let unit = units.first(where: { largest >= $0.size }), largest < units[0].size * 1000 else {
+            // Below the first unit every figure is whole and grouped, and past a thousand of the
+            // largest each is written with its power of ten: one precision already.
             return values.map { compact($0, locale: locale) }
         }
         let inUnit = { (value: Double) in value.isFinite && value != 0 && abs(value) >= unit.size }

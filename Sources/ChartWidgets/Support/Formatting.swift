@@ -71,6 +71,7 @@ public enum Formatting {
         let magnitude = abs(value)
         let sign = value < 0 ? "-" : ""
         let units = compactUnits(locale)
+        if let largest = units.first?.size, magnitude >= largest * 1000 { return sign + scientific(magnitude) }
         for (size, suffix) in units where magnitude >= size {
             let scaled = magnitude / size
             let decimals = compactDecimals(scaled, locale: locale)
@@ -82,6 +83,23 @@ public enum Formatting {
         // Below the first unit the figure is whole and grouped: `999`, and `9,231` in Japanese
         // and Korean, whose first unit is ten thousand.
         return sign + grouped(magnitude)
+    }
+
+    /// A magnitude past a thousand of the largest unit (1,000T, 1,000兆), in three figures with
+    /// its power of ten: `1.65e308`, `2e15`. No language has a word for these.
+    static func scientific(_ magnitude: Double) -> String {
+        guard magnitude.isFinite, magnitude > 0 else { return "–" }
+        var exponent = Int(log10(magnitude).rounded(.down))
+        var mantissa = magnitude / pow(10, Double(exponent))
+        // Rounding to two decimals can carry (9.996 → 10.00): one more power of ten.
+        if (mantissa * 100).rounded() >= 1000 {
+            exponent += 1
+            mantissa /= 10
+        }
+        var text = String(format: "%.2f", mantissa)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text + "e" + String(exponent)
     }
 
     /// The language's units for compact numbers, largest first: thousands, millions… in English;

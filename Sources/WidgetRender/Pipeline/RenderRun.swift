@@ -152,7 +152,7 @@ struct Run {
 
     /// Moves the providers' warnings to the run's list, once each.
     mutating func collectWarnings() {
-        for warning in diagnostics.drain() where seenWarnings.insert(warning).inserted { warnings.append(warning) }
+        for warning in diagnostics.drain() { addWarning(warning) }
     }
 
     /// The record of an image still to draw (its bytes, digest and URL are filled in when drawn).
@@ -165,14 +165,14 @@ struct Run {
     ) -> Manifest.ImageRecord {
         var relevance = entry.relevance
         if let given = relevance, !given.score.isFinite || !given.duration.isFinite {
-            note(
+            addWarning(
                 "warning: \(widget.kind): an entry's relevance (score \(given.score), duration \(given.duration)) "
                     + "is not a finite number; left out of the manifest")
             relevance = nil
         }
         var summary = entry.dataSummary
         if let given = summary, ![given.lastValue, given.min, given.max].allSatisfy(\.isFinite) {
-            note(
+            addWarning(
                 "warning: \(widget.kind): an entry's data summary holds a number that is not finite; "
                     + "left out of the manifest")
             summary = nil
@@ -188,8 +188,8 @@ struct Run {
             renderingMode: (request.renderingMode ?? .default(for: metrics.family)).description)
     }
 
-    /// Adds a warning once.
-    private mutating func note(_ warning: String) {
+    /// Adds a warning, once however often it is given.
+    private mutating func addWarning(_ warning: String) {
         if seenWarnings.insert(warning).inserted { warnings.append(warning) }
     }
 
@@ -245,7 +245,7 @@ struct Run {
             guard image.controls?.contains(where: { $0.kind == "link" }) == true else { continue }
             let warning =
                 "warning: \(image.kind): a Link in a small widget does nothing on iOS (one tap target: use widgetURL)"
-            if seenWarnings.insert(warning).inserted { warnings.append(warning) }
+            addWarning(warning)
         }
         images += drawn
         return surfaces
