@@ -32,7 +32,9 @@ enum SnapshotRendering {
             return try pool.with(fonts: fonts) { session in
                 let (surface, _) = try session.renderer.render(
                     view, metrics: metrics, context: context, contentMarginsDisabled: contentMarginsDisabled)
-                let decoded = try PNGImage.read(data: try session.encoder.encode(surface))
+                let png = try session.encoder.encode(surface)
+                session.renderer.recycle(surface)
+                let decoded = try PNGImage.read(data: png)
                 return WidgetImage(surface: decoded, failure: nil, renderStack: session.renderStack)
             }
         } catch {

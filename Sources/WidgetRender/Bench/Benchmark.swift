@@ -119,8 +119,12 @@ public struct Benchmark {
             var lastSurface: CairoSurface?
             do {
                 // One warm-up render fills the font and text caches, as in a long-running process.
-                _ = try session.encoder.encode(try render())
+                let warmUp = try render()
+                _ = try session.encoder.encode(warmUp)
+                session.renderer.recycle(warmUp)
                 for _ in 0..<iterations {
+                    // The last render's surface is drawn on again, as in a run.
+                    if let surface = lastSurface { session.renderer.recycle(surface) }
                     let cpuStart = Self.threadCPUTime()
                     let start = DispatchTime.now()
                     let surface = try render()

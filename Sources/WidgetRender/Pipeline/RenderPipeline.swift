@@ -250,7 +250,9 @@ public struct RenderPipeline {
         do {
             let (surface, layout) = try session.renderer.render(
                 view, metrics: metrics, context: context, contentMarginsDisabled: contentMarginsDisabled)
-            return (try session.encoder.encode(surface), layout.widgetURL)
+            let png = try session.encoder.encode(surface)
+            session.renderer.recycle(surface)
+            return (png, layout.widgetURL)
         } catch .image(let path, let reason) {
             throw .badData("\(path): \(reason)")
         } catch .view(let message) {

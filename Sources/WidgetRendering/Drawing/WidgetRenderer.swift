@@ -19,6 +19,10 @@ package final class WidgetRenderer {
     private var images: [String: CairoSurface] = [:]
     private var scaledImages: [ScaledImageKey: CairoSurface] = [:]
     private let gradients = GradientCache()
+    /// Surfaces given back after encoding (``recycle(_:)``), drawn on again by the next render of
+    /// their size: a new 1092×510 surface is 2.2 MB of fresh pages that the kernel faults in and
+    /// Cairo clears, on every render.
+    private var spareSurfaces: [CairoSurface] = []
 
     /// An image resampled for one place at one device transform.
     private struct ScaledImageKey: Hashable {
@@ -46,6 +50,21 @@ package final class WidgetRenderer {
         let text = try PangoText(fonts: fonts, language: language)
         texts[language] = text
         return text
+    }
+
+    /// Gives a surface this renderer returned back for a later render to draw on; the caller
+    /// must not use it afterwards. At most two are kept.
+    package func recycle(_ surface: CairoSurface) {
+        guard spareSurfaces.count < 2, !spareSurfaces.contains(where: { $0 === surface }) else { return }
+        spareSurfaces.append(surface)
+    }
+
+    /// A surface of a size: a spare one (its old pixels still there, `reused` true) or a new, clear one.
+    private func surface(width: Int, height: Int) throws(RenderError) -> (surface: CairoSurface, reused: Bool) {
+        if let index = spareSurfaces.firstIndex(where: { $0.width == width && $0.height == height }) {
+            return (spareSurfaces.remove(at: index), true)
+        }
+        return (try CairoSurface(width: width, height: height), false)
     }
 
     /// Decodes an image once per renderer.
@@ -159,10 +178,17 @@ package final class WidgetRenderer {
             }
         }
 
-        func newCanvas(clipped: Bool = true) throws(RenderError) -> (CairoSurface, CairoContext) {
-            let surface = try CairoSurface(width: metrics.pixelWidth, height: metrics.pixelHeight)
+        /// A surface and context for the widget; `painted` when the caller paints every pixel first.
+        func newCanvas(clipped: Bool = true, painted: Bool = false) throws(RenderError) -> (CairoSurface, CairoContext)
+        {
+            let (surface, reused) = try self.surface(width: metrics.pixelWidth, height: metrics.pixelHeight)
             let context = try CairoContext(surface: surface)
             let cr = context.pointer
+            if reused && !painted {
+                cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+                cairo_paint(cr)
+                cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+            }
             cairo_scale(
                 cr, Double(metrics.pixelWidth) / metrics.size.width, Double(metrics.pixelHeight) / metrics.size.height)
             cairo_set_antialias(cr, CAIRO_ANTIALIAS_GRAY)
@@ -179,16 +205,54 @@ package final class WidgetRenderer {
         /// stroke (price, medium: about 12 % of the draw). The edge keeps its antialiased coverage
         /// and is now the finished picture's; clipped layer by layer, a photo under a scrim showed
         /// a faint fringe of the photo at the rim.
+        ///
+        /// A rounded card is cut corner by corner, each fill clipped to the whole device pixels
+        /// around its corner: one fill of the card's outline made Cairo compose a mask as large as
+        /// the card (4 % of a medium price widget's draw) for the few pixels outside the shape.
         func cutToShape(_ context: CairoContext) {
             let cr = context.pointer
             guard metrics.family == .accessoryCircular || metrics.cornerRadius > 0 else { return }
-            cairo_save(cr)
-            traceShape(context)
-            cairo_rectangle(cr, metrics.bounds.minX, metrics.bounds.minY, metrics.bounds.width, metrics.bounds.height)
-            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
-            cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
-            cairo_fill(cr)
-            cairo_restore(cr)
+            func cut() {
+                traceShape(context)
+                cairo_rectangle(
+                    cr, metrics.bounds.minX, metrics.bounds.minY, metrics.bounds.width, metrics.bounds.height)
+                cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+                cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+                cairo_fill(cr)
+            }
+            guard metrics.family != .accessoryCircular else {
+                cairo_save(cr)
+                cut()
+                cairo_restore(cr)
+                return
+            }
+            // The corner curve's extent, as continuousRoundedRect draws it.
+            let bounds = metrics.bounds
+            let extent = min(metrics.cornerRadius * 1.528, min(bounds.width, bounds.height) / 2)
+            var matrix = cairo_matrix_t()
+            cairo_get_matrix(cr, &matrix)
+            let width = Double(metrics.pixelWidth)
+            let height = Double(metrics.pixelHeight)
+            for (x0, y0) in [
+                (bounds.minX, bounds.minY), (bounds.maxX - extent, bounds.minY),
+                (bounds.minX, bounds.maxY - extent), (bounds.maxX - extent, bounds.maxY - extent),
+            ] {
+                var (left, top, right, bottom) = (x0, y0, x0 + extent, y0 + extent)
+                cairo_user_to_device(cr, &left, &top)
+                cairo_user_to_device(cr, &right, &bottom)
+                left = max(0, left.rounded(.down) - 1)
+                top = max(0, top.rounded(.down) - 1)
+                right = min(width, right.rounded(.up) + 1)
+                bottom = min(height, bottom.rounded(.up) + 1)
+                guard right > left, bottom > top else { continue }
+                cairo_save(cr)
+                cairo_identity_matrix(cr)
+                cairo_rectangle(cr, left, top, right - left, bottom - top)
+                cairo_clip(cr)
+                cairo_set_matrix(cr, &matrix)
+                cut()
+                cairo_restore(cr)
+            }
         }
 
         func drawAll(_ context: CairoContext, group: Bool?) throws(RenderError) {
@@ -197,7 +261,9 @@ package final class WidgetRenderer {
                 accentGroup: group)
         }
 
-        let (surface, context) = try newCanvas(clipped: mode == .accented || mode == .vibrant)
+        let layered = mode == .accented || mode == .vibrant
+        let paintsBackground = !layered && !metrics.family.isAccessory
+        let (surface, context) = try newCanvas(clipped: layered, painted: paintsBackground)
         let cr = context.pointer
         switch mode {
         case .accented:
@@ -219,6 +285,7 @@ package final class WidgetRenderer {
                 context.setColor(tint)
                 cairo_mask_surface(cr, layer.pointer, 0, 0)
                 cairo_restore(cr)
+                recycle(layer)
             }
         case .vibrant:
             let (layer, layerContext) = try newCanvas()
@@ -235,10 +302,14 @@ package final class WidgetRenderer {
             cairo_set_source_surface(cr, layer.pointer, 0, 0)
             cairo_paint(cr)
             cairo_restore(cr)
+            recycle(layer)
         default:
-            if !metrics.family.isAccessory {
+            if paintsBackground {
+                // Every pixel, whatever a reused surface held (on a clear one, the same as OVER).
                 context.setColor(Color.background.resolved(in: colorScheme))
+                cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
                 cairo_paint(cr)
+                cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
             }
             try drawAll(context, group: nil)
             cutToShape(context)
@@ -628,9 +699,8 @@ package final class WidgetRenderer {
 
     private func drawText(_ run: DisplayText, text: PangoText, context: CairoContext, scheme: ColorScheme) {
         let cr = context.pointer
-        let layout = text.makeLayout(
+        let layout = text.layoutToDraw(
             run.text, width: run.layoutWidth, lineLimit: run.lineLimit, alignment: run.alignment, scheme: scheme)
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
         // Put the layout's logical box where layout placed the frame.

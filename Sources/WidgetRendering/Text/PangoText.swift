@@ -11,6 +11,20 @@ package final class PangoText: TextMeasuring {
     private let language: String
     private var descriptions: [Font: OpaquePointer] = [:]
     private var cache: [Key: Size] = [:]
+    /// Layouts drawn before, shaped and broken into lines already (Pango keeps its lines).
+    private var drawn: [DrawKey: OpaquePointer] = [:]
+
+    private struct DrawKey: Hashable {
+        var text: StyledText
+        var width: Double?
+        var lines: Int?
+        var alignment: HorizontalAlignment
+        var scheme: ColorScheme
+    }
+
+    /// Drawn layouts kept at most; past this the cache starts afresh (a run of changing figures
+    /// never grows it).
+    private static var drawnLimit: Int { 512 }
 
     private struct Key: Hashable {
         var text: StyledText
@@ -28,6 +42,7 @@ package final class PangoText: TextMeasuring {
     }
 
     deinit {
+        for layout in drawn.values { g_object_unref(UnsafeMutableRawPointer(layout)) }
         for description in descriptions.values { pango_font_description_free(description) }
         g_object_unref(UnsafeMutableRawPointer(context))
     }
@@ -48,6 +63,26 @@ package final class PangoText: TextMeasuring {
         cache[key] = size
         return size
     }
+
+    /// A layout to draw, kept for the next render that draws the same text at the same width:
+    /// its shaping and line breaking are done once. The text measurer owns it; the caller must
+    /// not release it nor change it.
+    package func layoutToDraw(
+        _ text: StyledText, width: Double?, lineLimit: Int?, alignment: HorizontalAlignment, scheme: ColorScheme
+    ) -> OpaquePointer {
+        let key = DrawKey(text: text, width: width, lines: lineLimit, alignment: alignment, scheme: scheme)
+        if let layout = drawn[key] { return layout }
+        if drawn.count >= Self.drawnLimit {
+            for layout in drawn.values { g_object_unref(UnsafeMutableRawPointer(layout)) }
+            drawn.removeAll(keepingCapacity: true)
+        }
+        let layout = makeLayout(text, width: width, lineLimit: lineLimit, alignment: alignment, scheme: scheme)
+        drawn[key] = layout
+        return layout
+    }
+
+    /// How many drawn layouts are kept now.
+    package var drawnLayoutCount: Int { drawn.count }
 
     /// A layout of plain text in one font; the caller releases it with `g_object_unref`.
     func makeLayout(
