@@ -196,9 +196,15 @@ struct Run {
     /// The images still to draw, in manifest order.
     var jobs: [RenderJob] = []
 
-    /// Draws every job, several at a time (one per processor, or `request.workers`), staging each
-    /// PNG in the output folder as soon as it is encoded, so finished PNGs leave memory at once
-    /// and at most one image per worker is held. The manifest keeps the jobs' order.
+    /// Draws every job, several at a time (one worker per processor, or `request.workers`),
+    /// staging each PNG in the output folder as soon as it is encoded, so finished PNGs leave
+    /// memory at once and at most one image per worker is held. The manifest keeps the jobs' order.
+    ///
+    /// Each worker keeps one renderer (its own fonts: Pango's font maps are not thread-safe) and
+    /// takes its jobs from a ``JobQueue`` that keeps it on the widget and family it drew last.
+    /// A renderer's first image of a widget loads that widget's fonts, shapes and glyphs; with
+    /// jobs dealt in order, both workers loaded every widget's (the default job's first images
+    /// took 24 ms each instead of 5).
     ///
     /// - Returns: the drawn surfaces, by job, for jobs that asked to keep theirs (the gallery's
     ///   contact sheet); `nil` for the others.
@@ -215,23 +221,37 @@ struct Run {
         let session = pipeline.session
         let workers = max(
             1, min(request.workers > 0 ? request.workers : ProcessInfo.processInfo.activeProcessorCount, pending.count))
+        let queue = JobQueue(groups: pending.map { "\($0.image.kind)\u{1F}\($0.image.family)" })
         var results = [Manifest.ImageRecord?](repeating: nil, count: pending.count)
         var surfaces = [CairoSurface?](repeating: nil, count: pending.count)
         do {
-            try await withThrowingTaskGroup(of: (Int, RenderJob.Drawn).self) { group in
-                var next = 0
-                func start() {
-                    guard next < pending.count else { return }
-                    let index = next
-                    let job = pending[index]
-                    next += 1
-                    group.addTask { (index, try job.draw(session: session, into: transaction)) }
+            try await withThrowingTaskGroup(of: [(Int, RenderJob.Drawn)].self) { group in
+                for _ in 0..<workers {
+                    group.addTask {
+                        do {
+                            return try session.withRenderer { renderer throws(PipelineError) in
+                                var drawn: [(Int, RenderJob.Drawn)] = []
+                                var last: Int?
+                                while let (groupIndex, index) = queue.next(after: last) {
+                                    last = groupIndex
+                                    let job = pending[index]
+                                    drawn.append(
+                                        (index, try job.draw(with: renderer, session: session, into: transaction)))
+                                }
+                                return drawn
+                            }
+                        } catch {
+                            // The others stop after their current image.
+                            queue.stop()
+                            throw error
+                        }
+                    }
                 }
-                for _ in 0..<workers { start() }
-                while let (index, drawn) = try await group.next() {
-                    results[index] = drawn.image
-                    surfaces[index] = drawn.surface?.surface
-                    start()
+                for try await batch in group {
+                    for (index, drawn) in batch {
+                        results[index] = drawn.image
+                        surfaces[index] = drawn.surface?.surface
+                    }
                 }
             }
         } catch let error as PipelineError {
@@ -308,23 +328,22 @@ struct RenderJob: Sendable {
         }
     }
 
-    /// Draws and encodes with a renderer of the session's pool, stages the PNG, and returns the
-    /// record with the PNG's size, digest and the widget URL.
-    func draw(session: RenderSession, into transaction: OutputTransaction) throws(PipelineError) -> Drawn {
+    /// Draws and encodes with a worker's renderer, stages the PNG, and returns the record with
+    /// the PNG's size, digest and the widget URL.
+    func draw(with renderer: WidgetRenderer, session: RenderSession, into transaction: OutputTransaction)
+        throws(PipelineError) -> Drawn
+    {
         let png: Data
         let pixels: String
         let layout: WidgetRenderer.Layout
         let kept: CairoSurface?
         do {
-            (png, pixels, layout, kept) = try session.withRenderer { renderer throws(RenderError) in
-                let (surface, layout) = try renderer.render(
-                    view, metrics: metrics, context: context, contentMarginsDisabled: contentMarginsDisabled)
-                let (png, pixels) = try session.encoder.encodeWithFingerprint(surface)
-                return (
-                    png, pixels, layout,
-                    keepSurface ? surface : nil
-                )
-            }
+            let (surface, drawnLayout) = try renderer.render(
+                view, metrics: metrics, context: context, contentMarginsDisabled: contentMarginsDisabled)
+            (png, pixels) = try session.encoder.encodeWithFingerprint(surface)
+            layout = drawnLayout
+            kept = keepSurface ? surface : nil
+            if !keepSurface { renderer.recycle(surface) }
         } catch .image(let path, let reason) {
             throw .badData("\(path): \(reason)")
         } catch .view(let message) {
@@ -344,5 +363,63 @@ struct RenderJob: Sendable {
         let controls = layout.hitTargets.map { Manifest.Control($0.target, frame: $0.frame) }
         record.controls = controls.isEmpty ? nil : controls
         return Drawn(image: record, surface: kept.map(SurfaceBox.init))
+    }
+}
+
+/// The jobs of a run, dealt to workers so that each stays on one widget and family.
+///
+/// A worker asking again gets the next job of the group (widget and family) it drew last;
+/// when that group is done, the group with the most jobs left that no other worker is on, and
+/// only when every group left has a worker, the largest of those. Which worker draws a job
+/// never changes its pixels: the results are kept by job.
+final class JobQueue: @unchecked Sendable {
+    private let lock = NSLock()
+    /// Job indices left, by group, in order.
+    private var remaining: [[Int]]
+    /// How many workers are on each group.
+    private var workers: [Int]
+    private var stopped = false
+
+    /// - Parameter groups: each job's group key, in job order.
+    init(groups: [String]) {
+        var order: [String: Int] = [:]
+        var remaining: [[Int]] = []
+        for (index, key) in groups.enumerated() {
+            if let group = order[key] {
+                remaining[group].append(index)
+            } else {
+                order[key] = remaining.count
+                remaining.append([index])
+            }
+        }
+        self.remaining = remaining.map { $0.reversed() }
+        workers = Array(repeating: 0, count: remaining.count)
+    }
+
+    /// The next job for a worker that drew a job of group `last` (or none yet): its group and index.
+    func next(after last: Int?) -> (group: Int, job: Int)? {
+        lock.withLock {
+            guard !stopped else { return nil }
+            if let last, let job = remaining[last].popLast() { return (last, job) }
+            if let last { workers[last] -= 1 }
+            var best: Int?
+            for group in remaining.indices where !remaining[group].isEmpty {
+                guard let chosen = best else {
+                    best = group
+                    continue
+                }
+                let free = workers[group] == 0
+                let chosenFree = workers[chosen] == 0
+                if free != chosenFree ? free : remaining[group].count > remaining[chosen].count { best = group }
+            }
+            guard let group = best, let job = remaining[group].popLast() else { return nil }
+            workers[group] += 1
+            return (group, job)
+        }
+    }
+
+    /// No more jobs are given out (a worker failed).
+    func stop() {
+        lock.withLock { stopped = true }
     }
 }

@@ -73,12 +73,18 @@ public final class RenderSession: @unchecked Sendable {
     }
 
     /// Runs `body` with a renderer no other thread is using, returned to the pool afterwards.
-    package func withRenderer<T>(_ body: (WidgetRenderer) throws(RenderError) -> T) throws(RenderError) -> T {
+    ///
+    /// - Throws: what `body` throws, or `unavailable` (69) when a new renderer's fonts cannot be loaded.
+    package func withRenderer<T>(_ body: (WidgetRenderer) throws(PipelineError) -> T) throws(PipelineError) -> T {
         let renderer: WidgetRenderer
         if let lent = poolLock.withLock({ idleRenderers.popLast() }) {
             renderer = lent
         } else {
-            renderer = WidgetRenderer(fonts: try FontLibrary(configFile: configFile, extraFiles: extraFontFiles))
+            do {
+                renderer = WidgetRenderer(fonts: try FontLibrary(configFile: configFile, extraFiles: extraFontFiles))
+            } catch {
+                throw .unavailable(error.description)
+            }
         }
         defer { poolLock.withLock { idleRenderers.append(renderer) } }
         return try body(renderer)
