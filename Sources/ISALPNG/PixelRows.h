@@ -25,8 +25,10 @@ void wr_analyse_rows(const uint8_t *pixels, int width, int height, size_t stride
                      int *opaque, int *gray);
 
 /// Writes `rows` PNG scanlines of `color_type`, each a filter byte 0 (None) then straight samples,
-/// to `out` (rows * (1 + width * bytes per pixel) bytes).
+/// to `out` (rows * (1 + width * bytes per pixel) bytes). When `equal_counts` is not NULL, it gets,
+/// for each row, how many pixels are equal to the pixel on their left (all four bytes): most of a
+/// drawn row, few of a photograph's. Both paths give the same counts.
 void wr_convert_rows(const uint8_t *pixels, int width, int rows, size_t stride, int color_type,
-                     int vector, uint8_t *out);
+                     int vector, uint8_t *out, uint32_t *equal_counts);
 
 #endif

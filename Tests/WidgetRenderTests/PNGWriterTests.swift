@@ -165,6 +165,25 @@ struct PNGWriterTests {
         #expect(png[41] == 0x78 && (UInt16(png[41]) << 8 | UInt16(png[42])) % 31 == 0)
     }
 
+    @Test func aPhotographsRowsAreFilteredUpAndDrawnRowsNone() throws {
+        // Rows 0–19 drawn (flat colour with a few edges), rows 20–39 a photograph (every pixel
+        // differs from its neighbour), rows 40–49 drawn again, with a transparent corner (RGBA).
+        let sample = Sample(name: "drawing over a photograph", width: 120, height: 50) { x, y in
+            if x + y < 3 { return 0 }
+            if (20..<40).contains(y) { return Self.noise(y * 120 + x) | 0xFF00_0000 }
+            return x < 60 ? 0xFFFF_FFFF : 0xFF20_4060
+        }
+        let surface = try sample.surface()
+        for path: WidgetPNGWriter.PixelPath in Self.vectorAvailable ? [.scalar, .vector] : [.scalar] {
+            let png = [UInt8](try WidgetPNGWriter(pixelPath: path).encode(surface))
+            var filters = [UInt8](repeating: 9, count: 50)
+            #expect(wr_isal_png_row_filters(png, png.count, &filters, 50) == 50)
+            #expect(filters[0..<20].allSatisfy { $0 == 0 } && filters[40..<50].allSatisfy { $0 == 0 }, "\(filters)")
+            #expect(filters[20..<40].allSatisfy { $0 == 2 }, "\(filters)")
+            #expect(Self.samePixels(try Self.decoded(Data(png)), surface))
+        }
+    }
+
     @Test func theCRCIsTheOnePNGUses() {
         let check = Array("123456789".utf8).withUnsafeBufferPointer { wr_isal_crc32($0.baseAddress, $0.count) }
         #expect(check == 0xCBF4_3926)

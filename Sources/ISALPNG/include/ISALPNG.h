@@ -30,7 +30,8 @@ typedef struct wr_isal_png {
 
 /// Encodes premultiplied, native-endian ARGB32 pixels (Cairo's CAIRO_FORMAT_ARGB32) as an 8-bit PNG:
 /// straight alpha, the smallest of grey, grey + alpha, RGB and RGBA that holds every pixel exactly,
-/// filter None, one IDAT compressed by ISA-L's igzip at level 1, CRCs by ISA-L.
+/// filter None (Up for rows of a photograph, where most pixels differ from their left neighbour),
+/// one IDAT compressed by ISA-L's igzip at level 1, CRCs by ISA-L.
 ///
 /// The same pixels give the same bytes on one machine and library version; igzip picks its code
 /// by CPU at run time, so the compressed bytes (never the decoded pixels) can differ between CPUs.
@@ -50,6 +51,10 @@ const char *wr_isal_version(void);
 
 /// CRC-32 as PNG and zlib define it (ISA-L's crc32_gzip_refl), for tests.
 uint32_t wr_isal_crc32(const uint8_t *bytes, size_t length);
+
+/// The filter byte of each row of an 8-bit PNG this writer made (its IDAT data inflated), for tests:
+/// up to `max_rows` into `filters`. Returns the number of rows written, or -1 when the file cannot be read.
+int wr_isal_png_row_filters(const uint8_t *png, size_t length, uint8_t *filters, int max_rows);
 
 /// A fingerprint of what a decoder gets from the PNG, whoever wrote it: CRC-64/XZ (ECMA-182,
 /// reflected, as `xz` checks files; ISA-L's crc64_ecma_refl) of the image as straight 8-bit RGBA,

@@ -6,7 +6,7 @@ extension PNGEncoder {
     package enum Writer: Sendable, Hashable {
         /// libpng with ``PNGEncoder/compressionLevel`` and ``PNGEncoder/filters``.
         case libpng
-        /// ``WidgetPNGWriter``: ISA-L's igzip at level 1, filter None.
+        /// ``WidgetPNGWriter``: ISA-L's igzip at level 1, filter None (Up for a photograph's rows).
         case isal
     }
 
