@@ -138,7 +138,8 @@ package final class OutputTransaction: @unchecked Sendable {
     /// - Throws: ``PipelineError`` (74) naming the file: a link in the way, a full disk.
     package func stage(_ data: Data, as relative: String) throws(PipelineError) {
         let (folder, name) = try folder(for: relative)
-        if folder.kind(of: name) == .link || folder.kind(of: name) == .folder {
+        let existing = folder.kind(of: name)
+        if existing == .link || existing == .folder {
             throw .io(
                 path: (folder.path as NSString).appendingPathComponent(name),
                 reason:
