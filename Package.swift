@@ -110,7 +110,7 @@ let package = Package(
         .target(name: "CCurlLoader"),
 
         // The built-in widgets: a client of the framework like any user's package.
-        .target(name: "WidgetData", exclude: ["DATA-RULES.md"]),
+        .target(name: "WidgetData", dependencies: ["CCurlLoader"], exclude: ["DATA-RULES.md"]),
         .target(name: "ChartWidgets", dependencies: ["WidgetRender", "WidgetData", "WidgetAssets"]),
         .executableTarget(
             name: "widgetrender",
