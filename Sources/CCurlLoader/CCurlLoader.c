@@ -76,8 +76,6 @@ static void load_curl(void) {
     atomic_store(&loaded, 1);
 }
 
-int wr_curl_is_loaded(void) { return atomic_load(&loaded); }
-
 // ---------------------------------------------------------------------------------------------
 // One transfer.
 

@@ -123,9 +123,6 @@ void *_Nullable wr_http_transfer_take_body(wr_http_transfer *transfer, size_t *l
 /// Releases the transfer and everything it still owns.
 void wr_http_transfer_destroy(wr_http_transfer *_Nullable transfer);
 
-/// 1 once libcurl has been loaded into this process by this loader, else 0.
-int wr_curl_is_loaded(void);
-
 #pragma clang assume_nonnull end
 
 #ifdef __cplusplus
