@@ -14,8 +14,14 @@ setup:
 	@scripts/setup.sh
 
 ## The command only (not the fuzz targets, which scripts/fuzz.sh builds with its own flags).
+## libcurl is loaded on the first URL fetch, never linked (README, Speed › Cold start): the build
+## fails if the binary needs it to start (the test suite checks the debug build the same way).
 build: setup
 	$(SWIFT) build -c release --product widgetrender $(STATIC)
+	@if [ "$$(uname -s)" = Linux ] && ldd .build/release/widgetrender | grep libcurl; then \
+		echo "error: .build/release/widgetrender needs libcurl at start-up; it must load it on the first URL fetch" >&2; \
+		exit 1; \
+	fi
 
 ## Render the built-in widgets (embedded data, no network) into Output/.
 run: build

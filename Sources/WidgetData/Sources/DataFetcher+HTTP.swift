@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 extension DataFetcher {
     /// The longest wait between attempts, however many retries are allowed.
     private static var maximumRetryDelay: TimeInterval { 30 }
@@ -29,15 +25,12 @@ extension DataFetcher {
             }
         }
 
-        var request = URLRequest(
-            url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timing.attempt)
-        request.httpMethod = "GET"
-        request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
+        var request = HTTPTransfer.Request(url: url, userAgent: userAgent)
         // Revalidate only a copy worth keeping: a 304 for a bad copy would keep serving it.
         let revalidated = usableCached()
-        if let etag = revalidated?.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
+        if let etag = revalidated?.etag { request.headers.append(.init(name: "If-None-Match", value: etag)) }
         if let lastModified = revalidated?.lastModified {
-            request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since")
+            request.headers.append(.init(name: "If-Modified-Since", value: lastModified))
         }
 
         let (outcome, attempts) = await download(request, timing: timing)
@@ -115,7 +108,7 @@ extension DataFetcher {
     /// the whole fetch reaches ``totalTimeout``.
     ///
     /// - Returns: the last outcome and how many attempts were made.
-    private func download(_ request: URLRequest, timing: Timing) async -> (
+    private func download(_ request: HTTPTransfer.Request, timing: Timing) async -> (
         Result<HTTPTransfer.Response, HTTPFailure>, attempts: Int
     ) {
         let clock = ContinuousClock()
@@ -133,7 +126,8 @@ extension DataFetcher {
             case .success(let response) where (200..<300).contains(response.status) || response.status == 304:
                 return (.success(response), attempt)
             case .success(let response):
-                last = .status(response.status, finalURL: response.url == request.url ? nil : response.url)
+                last = .status(
+                    response.status, finalURL: response.redirectedURL.flatMap { $0 == request.url ? nil : $0 })
             case .failure(let failure):
                 last = failure
             }
@@ -160,7 +154,7 @@ extension DataFetcher {
 
 extension DataFetcher {
     /// The fetcher's times, checked: every one finite and within a day, so none can reach the
-    /// clock or URLSession as a value that traps.
+    /// clock or libcurl as a value that traps.
     struct Timing {
         /// Seconds one attempt may take in all.
         var attempt: TimeInterval

@@ -1,7 +1,11 @@
 import Foundation
 
 /// Fetches the bytes of a ``DataSource``: a local file, or an `http(s)://` URL through
-/// `URLSession` with a timeout, bounded retries, a size limit and an on-disk cache.
+/// libcurl with a timeout, bounded retries, a size limit and an on-disk cache.
+///
+/// libcurl (`libcurl.so.4`, Debian's `libcurl4`) is loaded on the first URL fetch, not linked:
+/// a process that reads only files never loads it. Without it, a URL fetch fails with
+/// ``DataError/unavailable(source:reason:)`` saying so.
 ///
 /// For a URL, the fetcher revalidates its cached copy (`If-None-Match` / `If-Modified-Since`);
 /// a `304 Not Modified` serves the cached bytes. When the fetch fails — the host unreachable,

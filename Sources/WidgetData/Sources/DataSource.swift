@@ -61,7 +61,8 @@ public struct DataSource: Sendable, Hashable, CustomStringConvertible {
             guard let host = url.host, !host.isEmpty else {
                 throw .unsupported(source: text, reason: "the \(scheme):// URL has no host")
             }
-            // URLSession picks its protocol handler by the scheme as written; `HTTPS:` would not match.
+            // The scheme in lower case, so `HTTPS://x` and `https://x` share a cache entry; messages name
+            // the source as written.
             var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
             components?.scheme = scheme
             location = .remote(components?.url ?? url)

@@ -1,8 +1,5 @@
+import CCurlLoader
 import Foundation
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// Why one HTTP attempt failed; ``DataFetcher`` decides from it whether to retry and whether a
 /// cached copy may stand in, and turns it into ``DataError/unavailable(source:reason:)``.
@@ -27,6 +24,8 @@ enum HTTPFailure: Error, Equatable {
     case notModifiedWithoutCache
     /// The calling task was cancelled.
     case cancelled
+    /// libcurl, which URL fetches load on first use, could not be loaded (dlopen's words).
+    case libcurlUnavailable(String)
 
     /// Whether another attempt may succeed: connection trouble, timeouts, truncation, 5xx,
     /// `408 Request Timeout` and `429 Too Many Requests`.
@@ -36,7 +35,9 @@ enum HTTPFailure: Error, Equatable {
         case .timedOut, .truncated: true
         case .tooSlow: false
         case .status(let code, _): code >= 500 || code == 408 || code == 429
-        case .tooLarge, .tooManyRedirects, .unsupportedRedirect, .notModifiedWithoutCache, .cancelled: false
+        case .tooLarge, .tooManyRedirects, .unsupportedRedirect, .notModifiedWithoutCache, .cancelled,
+            .libcurlUnavailable:
+            false
         }
     }
 
@@ -61,7 +62,7 @@ enum HTTPFailure: Error, Equatable {
         case .tooSlow(let seconds):
             return "no complete answer within \(Self.seconds(seconds)) in all (total timeout)"
         case .status(let code, let finalURL):
-            let text = "HTTP \(code) \(HTTPURLResponse.localizedString(forStatusCode: code))"
+            let text = "HTTP \(code) \(HTTPStatus.reasonPhrase(code))"
             return finalURL.map { "\(text) from \($0.absoluteString)" } ?? text
         case .truncated(let received, let expected):
             return "the body was cut short: \(received) of \(expected) bytes (Content-Length) arrived"
@@ -77,6 +78,9 @@ enum HTTPFailure: Error, Equatable {
             return "the server answered 304 Not Modified but there is no cached copy"
         case .cancelled:
             return "cancelled"
+        case .libcurlUnavailable(let detail):
+            return
+                "cannot fetch URLs without libcurl (\(detail)); install the libcurl4 package (apt-get install libcurl4)"
         }
     }
 
@@ -87,43 +91,36 @@ enum HTTPFailure: Error, Equatable {
 }
 
 extension HTTPFailure {
-    /// The failure for a URLSession error.
+    /// The failure for a transfer that curl ended with an error.
     ///
     /// - Parameters:
-    ///   - error: what the task completed with.
-    ///   - timeout: the idle timeout in force, for the message.
-    init(_ error: any Error, timeout: TimeInterval) {
-        let nsError = error as NSError
-        // curl's own words ("Failed to connect to 127.0.0.1 port 80 …") when it gave some.
-        let detail = (nsError.userInfo[NSLocalizedDescriptionKey] as? String).flatMap { $0.isEmpty ? nil : $0 }
+    ///   - failure: the class of curl's error.
+    ///   - detail: curl's own words ("Failed to connect to 127.0.0.1 port 80 …"), or empty.
+    ///   - location: the `Location` of the last answer, for a redirect curl refused to follow.
+    ///   - limits: the attempt's limits, for the timeout and redirect messages.
+    init(_ failure: wr_http_failure, detail: String, location: String?, limits: HTTPTransfer.Limits) {
         func described(_ summary: String) -> String {
-            detail.map { "\(summary) (\($0))" } ?? summary
+            detail.isEmpty ? summary : "\(summary) (\(detail))"
         }
-        guard nsError.domain == NSURLErrorDomain else {
-            self = .connection(described("network error \(nsError.domain) \(nsError.code)"), retryable: true)
-            return
-        }
-        switch URLError.Code(rawValue: nsError.code) {
-        case .timedOut:
-            self = .timedOut(seconds: timeout)
-        case .cancelled:
-            self = .cancelled
-        case .cannotConnectToHost:
+        switch failure {
+        case WR_HTTP_FAILURE_TIMED_OUT:
+            self = limits.lateFailure
+        case WR_HTTP_FAILURE_CANNOT_CONNECT:
             self = .connection(described("cannot connect to the server"), retryable: true)
-        case .cannotFindHost, .dnsLookupFailed:
+        case WR_HTTP_FAILURE_CANNOT_FIND_HOST:
             self = .connection(described("cannot find the host"), retryable: true)
-        case .notConnectedToInternet:
-            self = .connection(described("no network connection"), retryable: true)
-        case .networkConnectionLost:
+        case WR_HTTP_FAILURE_CONNECTION_LOST:
             self = .connection(described("the connection was lost"), retryable: true)
-        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-            .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
-            .clientCertificateRequired:
+        case WR_HTTP_FAILURE_SECURE_CONNECTION:
             self = .connection(described("the secure connection failed"), retryable: false)
-        case .unsupportedURL, .badURL:
+        case WR_HTTP_FAILURE_BAD_URL:
             self = .connection(described("the URL cannot be fetched"), retryable: false)
+        case WR_HTTP_FAILURE_REDIRECT_NOT_HTTP:
+            self = .unsupportedRedirect(location ?? "a URL without a scheme")
+        case WR_HTTP_FAILURE_TOO_MANY_REDIRECTS:
+            self = .tooManyRedirects(limit: limits.maximumRedirects)
         default:
-            self = .connection(detail ?? "network error \(nsError.code)", retryable: true)
+            self = .connection(detail.isEmpty ? "network error" : detail, retryable: true)
         }
     }
 }

@@ -1,18 +1,21 @@
+import CCurlLoader
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
-/// One HTTP GET through `URLSession`, enforcing the limits URLSession does not: the body size
-/// (from `Content-Length`, and from the bytes as they arrive, counted after decoding), the
-/// number of redirects, one deadline for the whole attempt (connection, answer and body), and a
-/// body as long as its `Content-Length`.
+/// One HTTP GET through libcurl, enforcing the body size (from `Content-Length`, and from the
+/// bytes as they arrive, counted after decoding), the number of redirects, one deadline for the
+/// whole attempt (connection, answer and body), and a body as long as its `Content-Length`.
 ///
-/// Each transfer has its own session, delegate and state; it is used once and then dropped.
-/// Delegate callbacks run at once on the thread that delivers them (see ``ImmediateQueue``) and
-/// the deadline fires on a global queue, so the state is guarded by a lock.
-final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+/// libcurl is not linked: `CCurlLoader` loads it with `dlopen` on the first transfer, so a run
+/// that fetches no URL never maps it and its two dozen dependencies. When it cannot be loaded,
+/// the attempt fails with ``HTTPFailure/libcurlUnavailable(_:)``.
+///
+/// `curl_easy_perform` blocks, so each transfer runs on a thread of its own, never on the
+/// cooperative pool. The caller is answered as soon as the transfer ends, the deadline passes or
+/// the task is cancelled, whichever comes first; a stopped transfer is told to stop (curl sees
+/// it within about a second, at once when bytes arrive, and its own timeout is the same
+/// deadline) and what it still produces is dropped. Each transfer is used once; its state is
+/// guarded by a lock.
+final class HTTPTransfer: @unchecked Sendable {
     /// The limits for one attempt.
     struct Limits: Sendable {
         /// Seconds the attempt may take from start to last byte (finite, positive, at most a day).
@@ -23,6 +26,25 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
         var sizeLimit: Int
         /// The most redirects followed.
         var maximumRedirects: Int
+
+        /// The failure when the deadline passes.
+        var lateFailure: HTTPFailure {
+            cutByTotal.map { .tooSlow(seconds: $0) } ?? .timedOut(seconds: timeout)
+        }
+    }
+
+    /// What to ask for.
+    struct Request: Sendable {
+        var url: URL
+        var userAgent: String
+        /// Header fields sent besides `User-Agent`, in order.
+        var headers: [Header] = []
+
+        /// One header field.
+        struct Header: Sendable, Equatable {
+            var name: String
+            var value: String
+        }
     }
 
     /// What the server answered, with any status.
@@ -32,51 +54,46 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
         var etag: String?
         var lastModified: String?
         var contentType: String?
-        /// The URL that answered, after redirects.
-        var url: URL?
+        /// The URL that answered, after redirects; `nil` when no redirect was followed.
+        var redirectedURL: URL?
     }
 
     private let limits: Limits
+    // The C transfer; owned by this object, used by one thread at a time except for
+    // `wr_http_transfer_cancel`, which is safe from any thread.
+    private let transfer: OpaquePointer?
     private let lock = NSLock()
     // Guarded by `lock`.
-    private var task: URLSessionDataTask?
-    private var response: HTTPURLResponse?
-    private var body = Data()
     private var failure: HTTPFailure?
-    private var redirects = 0
     private var finished = false
     private var continuation: CheckedContinuation<Result<Response, HTTPFailure>, Never>?
 
     init(limits: Limits) {
         self.limits = limits
+        transfer = wr_http_transfer_create()
+    }
+
+    deinit {
+        wr_http_transfer_destroy(transfer)
     }
 
     /// Runs `request` once.
     ///
     /// - Returns: the response, whatever its status, or why none arrived in full.
-    func run(_ request: URLRequest) async -> Result<Response, HTTPFailure> {
-        let configuration = URLSessionConfiguration.ephemeral
-        // Caching is DataFetcher's job; URLSession's own cache would answer conditional requests itself.
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        // URLSession on Linux rounds its timeouts down to whole seconds (0.5 s fires at once), so
-        // its own are set past ours, and the deadline below decides.
-        configuration.timeoutIntervalForRequest = limits.timeout.rounded(.up) + 1
-        configuration.timeoutIntervalForResource = limits.timeout.rounded(.up) + 1
-        let session = URLSession(configuration: configuration, delegate: self, delegateQueue: ImmediateQueue())
-        var request = request
-        request.timeoutInterval = limits.timeout.rounded(.up) + 1
-        // The session holds its delegate strongly until invalidated.
-        defer { session.finishTasksAndInvalidate() }
-
-        let task = session.dataTask(with: request)
-        lock.withLock { self.task = task }
-        // Our own deadline for the whole attempt: URLSession's request timeout only bounds the
-        // wait between two pieces, so a server trickling one byte a second would never trip it.
-        let late: HTTPFailure = limits.cutByTotal.map { .tooSlow(seconds: $0) } ?? .timedOut(seconds: limits.timeout)
-        let deadline = DispatchWorkItem { [weak self] in self?.stop(because: late) }
+    func run(_ request: Request) async -> Result<Response, HTTPFailure> {
+        guard let transfer else { return .failure(.connection("out of memory for the transfer", retryable: false)) }
+        for header in request.headers {
+            // A value with a line break would add a header field of its own: never sent.
+            guard !header.value.contains(where: \.isNewline), !header.name.contains(where: \.isNewline) else {
+                continue
+            }
+            guard wr_http_transfer_add_header(transfer, "\(header.name): \(header.value)") == 0 else {
+                return .failure(.connection("out of memory for the request headers", retryable: false))
+            }
+        }
+        // The deadline answers the caller even if curl is stuck where it cannot look at the
+        // clock (a resolver without threads); curl's own timeout, the same, ends its thread.
+        let deadline = DispatchWorkItem { [weak self, limits] in self?.stop(because: limits.lateFailure) }
         DispatchQueue.global().asyncAfter(deadline: .now() + limits.timeout, execute: deadline)
         defer { deadline.cancel() }
 
@@ -93,7 +110,9 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
                 if let early {
                     continuation.resume(returning: .failure(early))
                 } else {
-                    task.resume()
+                    let thread = Thread { [self] in finish(with: perform(request)) }
+                    thread.name = "WidgetData HTTP"
+                    thread.start()
                 }
             }
         } onCancel: {
@@ -102,141 +121,91 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     }
 
     /// Records why the transfer is stopped, unless it has already ended, answers the caller at
-    /// once, and cancels the task.
-    ///
-    /// The caller does not wait for URLSession to wind down: on Linux it decodes whatever the
-    /// server has already sent before it looks at a cancel (a gzip bomb of gigabytes takes
-    /// seconds), and what it still delivers is dropped (see ``urlSession(_:dataTask:didReceive:)``).
+    /// once, and tells curl to stop.
     private func stop(because reason: HTTPFailure) {
-        let (task, continuation): (URLSessionDataTask?, CheckedContinuation<Result<Response, HTTPFailure>, Never>?) =
-            lock.withLock {
-                guard !finished else { return (nil, nil) }
-                if failure == nil { failure = reason }
-                finished = true
-                let continuation = self.continuation
-                self.continuation = nil
-                return (self.task, continuation)
-            }
-        continuation?.resume(returning: .failure(reason))
-        if let task { Self.later { task.cancel() } }
-    }
-
-    func urlSession(
-        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
-    ) {
-        let disposition: URLSession.ResponseDisposition = lock.withLock {
-            self.response = response as? HTTPURLResponse
-            let status = self.response?.statusCode ?? 0
-            let declared = response.expectedContentLength
-            // checked: Int to Int64 widens.
-            guard (200..<300).contains(status), declared > Int64(limits.sizeLimit) else { return .allow }
-            return .cancel
-        }
-        if disposition == .cancel {
-            let declared = Int(exactly: response.expectedContentLength)
-            stop(because: .tooLarge(declared: declared, limit: limits.sizeLimit))
-        }
-        Self.later { completionHandler(disposition) }
-    }
-
-    /// Counts the body as it arrives, after any `Content-Encoding` is decoded, so a compressed
-    /// bomb stops at the limit like a plain body. Once the transfer has failed, later pieces are
-    /// dropped at once: URLSession may still hand over what it has already decoded.
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let overLimit: Bool = lock.withLock {
-            guard failure == nil, !finished else { return false }
-            guard body.count + data.count <= limits.sizeLimit else { return true }
-            body.append(data)
-            return false
-        }
-        if overLimit { stop(because: .tooLarge(declared: nil, limit: limits.sizeLimit)) }
-    }
-
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
-    ) {
-        let next: URLRequest? = lock.withLock {
-            redirects += 1
-            let scheme = request.url?.scheme?.lowercased()
-            if redirects > limits.maximumRedirects {
-                failure = failure ?? .tooManyRedirects(limit: limits.maximumRedirects)
-                return nil
-            }
-            guard scheme == "http" || scheme == "https" else {
-                failure = failure ?? .unsupportedRedirect(request.url?.absoluteString ?? "a URL without a scheme")
-                return nil
-            }
-            return request
-        }
-        // Declining ends the task with the 3xx response, which `failure` then overrides.
-        Self.later { completionHandler(next) }
-    }
-
-    /// Runs `work` off the calling thread. Delegate callbacks run on URLSession's own work queue
-    /// (see ``ImmediateQueue``), where `cancel()` and completion handlers would wait on that
-    /// same queue and deadlock.
-    private static func later(_ work: @escaping @Sendable () -> Void) {
-        DispatchQueue.global().async(execute: work)
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let (outcome, continuation) = lock.withLock {
+        let continuation: CheckedContinuation<Result<Response, HTTPFailure>, Never>? = lock.withLock {
+            guard !finished else { return nil }
+            failure = reason
             finished = true
-            let outcome = self.outcome(error: error)
-            let continuation = self.continuation
-            self.continuation = nil
-            return (outcome, continuation)
+            defer { self.continuation = nil }
+            return self.continuation
+        }
+        if let transfer { wr_http_transfer_cancel(transfer) }
+        continuation?.resume(returning: .failure(reason))
+    }
+
+    /// Answers the caller with `outcome`, unless it has been answered already.
+    private func finish(with outcome: Result<Response, HTTPFailure>) {
+        let continuation: CheckedContinuation<Result<Response, HTTPFailure>, Never>? = lock.withLock {
+            guard !finished else { return nil }
+            finished = true
+            defer { self.continuation = nil }
+            return self.continuation
         }
         continuation?.resume(returning: outcome)
     }
 
-    /// The result once the task has ended. Called with the lock held.
-    private func outcome(error: (any Error)?) -> Result<Response, HTTPFailure> {
-        if let failure { return .failure(failure) }
-        if let error, (error as NSError).domain == NSURLErrorDomain,
-            (error as NSError).code == URLError.timedOut.rawValue
-        {
-            return .failure(limits.cutByTotal.map { .tooSlow(seconds: $0) } ?? .timedOut(seconds: limits.timeout))
+    /// Runs the GET on the calling thread, which it blocks, and reads what curl left.
+    private func perform(_ request: Request) -> Result<Response, HTTPFailure> {
+        guard let transfer else { return .failure(.connection("out of memory for the transfer", retryable: false)) }
+        // Whole milliseconds, rounded up so that curl never gives up before the deadline; the
+        // timeout is positive and at most a day (``DataFetcher/Timing``), so this is exact.
+        let milliseconds = max(1, Int(exactly: (limits.timeout * 1000).rounded(.up)) ?? 86_400_000)
+        request.url.absoluteString.withCString { url in
+            request.userAgent.withCString { userAgent in
+                var options = wr_http_options(
+                    url: url, user_agent: userAgent, timeout_ms: milliseconds, connect_timeout_ms: milliseconds,
+                    maximum_redirects: max(0, limits.maximumRedirects), size_limit: Int64(clamping: limits.sizeLimit))
+                wr_http_transfer_perform(transfer, &options)
+            }
         }
-        // A body shorter than its Content-Length, whether or not URLSession saw an error. With a
+        var length = 0
+        let bytes = wr_http_transfer_take_body(transfer, &length)
+        let body = bytes.map { Data(bytesNoCopy: $0, count: length, deallocator: .free) } ?? Data()
+        return outcome(wr_http_transfer_result(transfer).pointee, body: body, request: request)
+    }
+
+    /// The result once curl has returned.
+    private func outcome(_ result: wr_http_result, body: Data, request: Request) -> Result<Response, HTTPFailure> {
+        let message = String(cString: result.message)
+        switch result.stop {
+        case WR_HTTP_STOP_UNAVAILABLE:
+            return .failure(.libcurlUnavailable(message))
+        case WR_HTTP_STOP_DECLARED_TOO_LARGE:
+            return .failure(.tooLarge(declared: Int(exactly: result.content_length), limit: limits.sizeLimit))
+        case WR_HTTP_STOP_TOO_LARGE:
+            return .failure(.tooLarge(declared: nil, limit: limits.sizeLimit))
+        case WR_HTTP_STOP_CANCELLED:
+            return .failure(.cancelled)
+        case WR_HTTP_STOP_SETUP_FAILED:
+            return .failure(.connection("cannot set up the transfer: \(message)", retryable: false))
+        default:
+            break
+        }
+        if result.failure == WR_HTTP_FAILURE_TIMED_OUT { return .failure(limits.lateFailure) }
+        let status = result.status
+        let encoding = result.content_encoding.map { String(cString: $0) }
+        // A body shorter than its Content-Length, whether or not curl saw an error. With a
         // Content-Encoding the length counts compressed bytes, so it cannot be compared.
-        if let response, (200..<300).contains(response.statusCode), response.statusCode != 204,
-            response.value(forHTTPHeaderField: "Content-Encoding").map({ $0.lowercased() == "identity" }) ?? true,
-            response.expectedContentLength >= 0, Int64(exactly: body.count) != response.expectedContentLength,
-            let expected = Int(exactly: response.expectedContentLength)
+        if (200..<300).contains(status), status != 204, encoding.map({ $0.lowercased() == "identity" }) ?? true,
+            result.content_length >= 0, Int64(exactly: body.count) != result.content_length,
+            let expected = Int(exactly: result.content_length)
         {
             return .failure(.truncated(received: body.count, expected: expected))
         }
-        if let error { return .failure(HTTPFailure(error, timeout: limits.timeout)) }
-        guard let response else { return .failure(.connection("no HTTP response", retryable: true)) }
+        guard result.failure == WR_HTTP_FAILURE_NONE else {
+            return .failure(
+                HTTPFailure(
+                    result.failure, detail: message, location: result.location.map { String(cString: $0) },
+                    limits: limits))
+        }
+        guard status > 0 else { return .failure(.connection("no HTTP response", retryable: true)) }
+        let answered = result.effective_url.flatMap { URL(string: String(cString: $0)) }
         return .success(
             Response(
-                status: response.statusCode, body: body, etag: response.value(forHTTPHeaderField: "ETag"),
-                lastModified: response.value(forHTTPHeaderField: "Last-Modified"),
-                contentType: response.value(forHTTPHeaderField: "Content-Type"), url: response.url))
-    }
-}
-
-/// An operation queue that runs each operation at once, on the thread that adds it.
-///
-/// URLSession on Linux hands every decoded piece of a body to its delegate queue and goes on
-/// decoding without waiting; with an ordinary queue a gzip bomb piles gigabytes of pieces in the
-/// queue before the delegate can stop the transfer. Run at once, each piece is counted (or
-/// dropped, past the limit) before the next is decoded, so memory stays within the size limit.
-/// The delegate's callbacks are short and never wait on URLSession, so nothing can deadlock.
-final class ImmediateQueue: OperationQueue, @unchecked Sendable {
-    override init() {
-        super.init()
-        maxConcurrentOperationCount = 1
-    }
-
-    override func addOperation(_ block: @escaping @Sendable () -> Void) {
-        block()
-    }
-
-    override func addOperation(_ operation: Operation) {
-        operation.start()
+                status: status, body: body, etag: result.etag.map { String(cString: $0) },
+                lastModified: result.last_modified.map { String(cString: $0) },
+                contentType: result.content_type.map { String(cString: $0) },
+                redirectedURL: result.redirects > 0 ? answered : nil))
     }
 }

@@ -171,6 +171,48 @@ struct DataFetcherHTTPTests {
         )
     }
 
+    @Test("a redirect to another scheme is not followed, and is named")
+    func redirectToAnotherScheme() async throws {
+        let server = try TestHTTPServer(routes: ["/moved": { _ in .redirect(to: "ftp://127.0.0.1/data.csv") }])
+        defer { server.stop() }
+        let url = server.url("/moved")
+        let error = await fetchError(.testing(cache: nil, retries: 2), url)
+        #expect(
+            error
+                == .unavailable(
+                    source: url.absoluteString,
+                    reason: "redirected to ftp://127.0.0.1/data.csv, which is not an http(s) URL"))
+        #expect(server.hits("/moved") == 1)
+    }
+
+    @Test("a gzip-encoded body arrives decoded, its compressed Content-Length no truncation")
+    func gzipEncoded() async throws {
+        let compressed = try fixture("network/GOOG-daily.csv.gz")
+        let plain = try fixture("ohlc/backtesting-0.6.6_GOOG_daily.csv")
+        let server = try TestHTTPServer(routes: [
+            "/goog.csv": { _ in .ok(compressed, headers: [("Content-Encoding", "gzip")]) }
+        ])
+        defer { server.stop() }
+        let result = try await DataFetcher.testing(cache: nil).fetch(server.url("/goog.csv").absoluteString)
+        #expect(result.data == plain)
+        #expect(server.requests.first?.header("Accept-Encoding")?.contains("gzip") == true)
+    }
+
+    @Test(
+        "a status is named in the words of the HTTP registry, or by its class",
+        arguments: [
+            (400, "Bad Request"), (401, "Unauthorized"), (403, "Forbidden"), (410, "Gone"),
+            (418, "Client Error"), (429, "Too Many Requests"), (451, "Unavailable For Legal Reasons"),
+            (502, "Bad Gateway"), (503, "Service Unavailable"), (504, "Gateway Timeout"), (599, "Server Error"),
+        ])
+    func statusWords(code: Int, words: String) async throws {
+        let server = try TestHTTPServer(routes: ["/s": { _ in .status(code, "Whatever The Server Says") }])
+        defer { server.stop() }
+        let url = server.url("/s")
+        let error = await fetchError(.testing(cache: nil), url)
+        #expect(error == .unavailable(source: url.absoluteString, reason: "HTTP \(code) \(words)"))
+    }
+
     @Test("a redirect loop stops at the limit")
     func redirectLoop() async throws {
         let server = try TestHTTPServer(routes: ["/loop": { _ in .redirect(to: "/loop") }])
