@@ -107,6 +107,10 @@ static void wr_put32(uint8_t *p, uint32_t value) {
     p[3] = (uint8_t)value;
 }
 
+static uint32_t wr_get32(const uint8_t *p) {
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
 uint32_t wr_isal_crc32(const uint8_t *bytes, size_t length) { return crc32_gzip_refl(0, bytes, length); }
 
 static const char *wr_deflate_error(int code) {
@@ -336,8 +340,8 @@ int wr_isal_pixels_crc64(const uint8_t *pixels, int width, int height, int strid
 
 int wr_isal_png_row_filters(const uint8_t *png, size_t length, uint8_t *filters, int max_rows) {
     if (!png || length < 33 || memcmp(png + 12, "IHDR", 4) != 0) return -1;
-    const uint32_t width = (uint32_t)png[16] << 24 | (uint32_t)png[17] << 16 | (uint32_t)png[18] << 8 | png[19];
-    const uint32_t height = (uint32_t)png[20] << 24 | (uint32_t)png[21] << 16 | (uint32_t)png[22] << 8 | png[23];
+    const uint32_t width = wr_get32(png + 16);
+    const uint32_t height = wr_get32(png + 20);
     const int bpp = wr_bytes_per_pixel(png[25]);
     if (png[24] != 8 || width == 0 || height == 0 || width > 16384 || height > 16384) return -1;
     const size_t row_bytes = 1 + (size_t)width * (size_t)bpp;
@@ -352,7 +356,7 @@ int wr_isal_png_row_filters(const uint8_t *png, size_t length, uint8_t *filters,
     size_t at = 8;
     int status = ISAL_DECOMP_OK;
     while (at + 12 <= length) {
-        const uint32_t chunk = (uint32_t)png[at] << 24 | (uint32_t)png[at + 1] << 16 | (uint32_t)png[at + 2] << 8 | png[at + 3];
+        const uint32_t chunk = wr_get32(png + at);
         if (chunk > length - at - 12) break;
         if (memcmp(png + at + 4, "IDAT", 4) == 0) {
             state.next_in = (uint8_t *)(png + at + 8);

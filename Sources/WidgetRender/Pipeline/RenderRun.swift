@@ -221,7 +221,7 @@ struct Run {
         let session = pipeline.session
         let workers = max(
             1, min(request.workers > 0 ? request.workers : ProcessInfo.processInfo.activeProcessorCount, pending.count))
-        let queue = JobQueue(groups: pending.map { "\($0.image.kind)\u{1F}\($0.image.family)" })
+        let queue = JobQueue(groups: pending.map { [$0.image.kind, $0.image.family] })
         var results = [Manifest.ImageRecord?](repeating: nil, count: pending.count)
         var surfaces = [CairoSurface?](repeating: nil, count: pending.count)
         do {
@@ -381,8 +381,8 @@ final class JobQueue: @unchecked Sendable {
     private var stopped = false
 
     /// - Parameter groups: each job's group key, in job order.
-    init(groups: [String]) {
-        var order: [String: Int] = [:]
+    init<Key: Hashable>(groups: [Key]) {
+        var order: [Key: Int] = [:]
         var remaining: [[Int]] = []
         for (index, key) in groups.enumerated() {
             if let group = order[key] {
@@ -402,17 +402,11 @@ final class JobQueue: @unchecked Sendable {
             guard !stopped else { return nil }
             if let last, let job = remaining[last].popLast() { return (last, job) }
             if let last { workers[last] -= 1 }
-            var best: Int?
-            for group in remaining.indices where !remaining[group].isEmpty {
-                guard let chosen = best else {
-                    best = group
-                    continue
-                }
-                let free = workers[group] == 0
-                let chosenFree = workers[chosen] == 0
-                if free != chosenFree ? free : remaining[group].count > remaining[chosen].count { best = group }
-            }
-            guard let group = best, let job = remaining[group].popLast() else { return nil }
+            // Nobody on it first, then the most jobs left, then the earliest.
+            func rank(_ group: Int) -> (Int, Int, Int) { (workers[group] == 0 ? 1 : 0, remaining[group].count, -group) }
+            guard let group = remaining.indices.filter({ !remaining[$0].isEmpty }).max(by: { rank($0) < rank($1) }),
+                let job = remaining[group].popLast()
+            else { return nil }
             workers[group] += 1
             return (group, job)
         }

@@ -95,17 +95,22 @@ final class CairoContext {
         cairo_set_source_rgba(pointer, rgba.red, rgba.green, rgba.blue, rgba.alpha)
     }
 
+    /// How far a continuous corner of `radius` reaches along each edge of `rect` (from its corner).
+    static func cornerExtent(of rect: Rect, radius: Double) -> Double {
+        min(radius * 1.528, min(rect.width, rect.height) / 2)
+    }
+
     /// Adds a rectangle with continuous ("squircle") corners to the path.
     ///
-    /// Each corner is three cubic Béziers spanning 1.528 × radius along each edge,
-    /// the usual approximation of Apple's continuous corner curve.
+    /// Each corner is three cubic Béziers spanning 1.528 × radius along each edge
+    /// (``cornerExtent(of:radius:)``), the usual approximation of Apple's continuous corner curve.
     func continuousRoundedRect(_ rect: Rect, radius: Double) {
         let cr = pointer
         guard radius > 0 else {
             cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
             return
         }
-        let extent = min(radius * 1.528, min(rect.width, rect.height) / 2)
+        let extent = Self.cornerExtent(of: rect, radius: radius)
         // One corner in unit space, from the end of a straight edge to the start of the next.
         let curves: [(Double, Double, Double, Double, Double, Double)] = [
             (0.3, 0, 0.473, 0, 0.619, 0.039),

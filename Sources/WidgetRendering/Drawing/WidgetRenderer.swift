@@ -226,9 +226,8 @@ package final class WidgetRenderer {
                 cairo_restore(cr)
                 return
             }
-            // The corner curve's extent, as continuousRoundedRect draws it.
             let bounds = metrics.bounds
-            let extent = min(metrics.cornerRadius * 1.528, min(bounds.width, bounds.height) / 2)
+            let extent = CairoContext.cornerExtent(of: bounds, radius: metrics.cornerRadius)
             var matrix = cairo_matrix_t()
             cairo_get_matrix(cr, &matrix)
             let width = Double(metrics.pixelWidth)

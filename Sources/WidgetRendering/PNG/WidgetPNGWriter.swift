@@ -5,8 +5,8 @@ import ISALPNG
 /// complete PNG, several times faster than libpng at a smaller size.
 ///
 /// It writes straight (unpremultiplied) samples in the smallest of grey, grey + alpha, RGB and
-/// RGBA that holds every pixel exactly, each row with filter None (Up where most pixels differ from
-/// their left neighbour, as in a photograph), compressed by ISA-L's igzip
+/// RGBA that holds every pixel exactly, each row with filter None (Up for a photograph's rows, where
+/// fewer than 60 % of sampled pixels equal their left neighbour), compressed by ISA-L's igzip
 /// at level 1 in one call, the IHDR, IDAT and IEND chunks written directly with ISA-L's CRC-32.
 /// The conversion runs eight pixels at a time with AVX2 when the CPU has it, one at a time
 /// otherwise; both give the same bytes. The samples are the ones ``PNGEncoder/libpngFast``
