@@ -38,6 +38,10 @@ struct DeterminismTests {
         }
         // Eight families (no extra large on an iPhone; the two Today families) × three entries.
         #expect(digests[0].count == 24)
-        #expect(digests[0] == digests[1] && digests[1] == digests[2])
+        // Name what differs (file and digest), so a failure says which image and which run.
+        for run in 1...2 {
+            let differing = zip(digests[0], digests[run]).filter { $0 != $1 }.map { "\($0) ≠ \($1)" }
+            #expect(differing.isEmpty, "\([1, 2, 4][run]) workers: \(differing.joined(separator: "; "))")
+        }
     }
 }
