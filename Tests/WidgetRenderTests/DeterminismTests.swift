@@ -27,21 +27,42 @@ struct DeterminismTests {
     @Test func oneWorkerOrManyGiveTheSameFilesAndManifest() async throws {
         let session = try RenderSession(bundle: BuiltInWidgets())
         var digests: [[String]] = []
-        for workers in [1, 2, 4] {
+        var manifests: [Data] = []
+        // The last run keeps no image record in memory: its manifest comes from the spool alone.
+        for (workers, keeps) in [(1, true), (2, true), (4, true), (2, false)] {
             let out = try Fixtures.temporaryDirectory()
             defer { try? FileManager.default.removeItem(at: out) }
             var request = Fixtures.request(kind: "price", out: out)
             request.families = nil
             request.workers = workers
+            request.keepsImageRecords = keeps
             let result = try await RenderPipeline(session: session).run(request)
-            digests.append(result.manifest.images.map { "\($0.file) \($0.sha256)" })
+            let written = try Data(contentsOf: out.appendingPathComponent("manifest.json"))
+            let manifest = try Manifest.decode(written)
+            digests.append(manifest.images.map { "\($0.file) \($0.sha256)" })
+            manifests.append(written)
+            #expect(result.imageCount == manifest.images.count)
+            #expect(result.pngBytes == manifest.images.reduce(0) { $0 + $1.bytes })
+            #expect(result.kinds == ["price"])
+            if keeps {
+                // The records read back from the spool are the result's, byte for byte.
+                #expect(result.manifest == manifest)
+                #expect(try result.manifest.encoded() == written)
+                #expect(result.files.count == manifest.images.count)
+            } else {
+                #expect(result.manifest.images.isEmpty && result.files.isEmpty)
+            }
+            // Nothing of the run's own is left beside the PNGs and the manifest.
+            let left = try FileManager.default.subpathsOfDirectory(atPath: out.path)
+            #expect(left.filter { $0.hasSuffix(".tmp") }.isEmpty, "\(left)")
         }
         // Eight families (no extra large on an iPhone; the two Today families) × three entries.
         #expect(digests[0].count == 24)
         // Name what differs (file and digest), so a failure says which image and which run.
-        for run in 1...2 {
+        for run in 1..<digests.count {
             let differing = zip(digests[0], digests[run]).filter { $0 != $1 }.map { "\($0) ≠ \($1)" }
-            #expect(differing.isEmpty, "\([1, 2, 4][run]) workers: \(differing.joined(separator: "; "))")
+            #expect(differing.isEmpty, "run \(run): \(differing.joined(separator: "; "))")
+            #expect(manifests[run] == manifests[0], "run \(run): manifest.json differs")
         }
     }
 }

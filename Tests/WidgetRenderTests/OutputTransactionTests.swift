@@ -48,9 +48,13 @@ struct OutputTransactionTests {
         do {
             let transaction = try OutputTransaction(folder: folder)
             try transaction.stage(Data([1]), as: "k/f/0-20230801T000000Z.png")
+            // The spool of the manifest's records is made with the first room asked for.
+            #expect(try transaction.reserveRecords(2) == 0)
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            #expect(names.contains { $0.hasSuffix("-records.widgetrender.tmp") })
             // Released without a commit: the run failed.
         }
-        // The staged file and the folders made for it are gone; only the lock file stays.
+        // The staged file, the spool and the folders made for them are gone; only the lock file stays.
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [".widgetrender.lock"])
     }
 
@@ -61,15 +65,18 @@ struct OutputTransactionTests {
         try FileManager.default.createDirectory(at: family, withIntermediateDirectories: true)
         let leftovers = [
             ".0-20230801T000000Z.png.1a2b3c4d-1.widgetrender.tmp", ".manifest.json.1a2b3c4d.widgetrender.tmp",
+            ".manifest.json.1a2b3c4d-records.widgetrender.tmp",
         ]
         try Data([0]).write(to: family.appendingPathComponent(leftovers[0]))
         try Data([0]).write(to: folder.appendingPathComponent(leftovers[1]))
+        try Data([0]).write(to: folder.appendingPathComponent(leftovers[2]))
         let old = ".out.png.12345678-1234-1234-1234-123456789ABC.tmp"
         try Data([0]).write(to: family.appendingPathComponent(old))
         try Data([0]).write(to: family.appendingPathComponent("notes.txt"))
         _ = try OutputTransaction(folder: folder)
         #expect(try FileManager.default.contentsOfDirectory(atPath: family.path) == ["notes.txt"])
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(leftovers[1]).path))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(leftovers[2]).path))
     }
 
     @Test func aLinkInsideTheOutputFolderIsRefusedAndNothingIsWrittenThroughIt() throws {

@@ -38,12 +38,16 @@ extension Benchmark {
 
     /// Renders the first selected widget that supports `family` `count` times (its entry on screen
     /// at `request.now`) into `folder`, as `<kind>/<family>/batch-NNNNN.png` plus `manifest.json`.
+    /// The jobs are made as the workers take them and the request does not keep the image records
+    /// (``RenderRequest/keepsImageRecords``): the records go to `manifest.json` through the output
+    /// folder's spool, and the run's memory does not grow with `count`.
     ///
     /// - Throws: ``PipelineError`` as `render` does; `usage` when no selected widget supports the family.
     public func batch(family: WidgetFamily, count: Int, into folder: URL) async throws(PipelineError) -> BatchResult {
         var request = self.request
         request.outputDirectory = folder
         request.families = [family]
+        request.keepsImageRecords = false
         let pipeline = RenderPipeline(session: session)
         var run = try Run(pipeline: pipeline, request: request)
         guard let (widget, parameters) = run.widgets.first(where: { $0.0.supports(family) }) else {
@@ -64,17 +68,21 @@ extension Benchmark {
         run.widgetRecords.append(run.record(widget, parameters))
         let viewContext = run.viewContext(
             family: family, size: metrics.size, shownAt: request.now, isPlaceholder: false)
+        // Made one at a time as the workers take them, and their records not kept in memory:
+        // what a run holds does not grow with `count`.
         let digits = String(count).count
-        for index in 0..<count {
+        let image = run.imageRecord(
+            widget, metrics: metrics, entry: entry, index: nil, shownAt: request.now, file: "")
+        let folder = "\(widget.kind)/\(family.shortName)"
+        let view = entry.view
+        let contentMarginsDisabled = widget.contentMarginsDisabled
+        run.jobs = JobList(count: count) { index in
             let number = String(index + 1)
-            let name = String(repeating: "0", count: max(0, digits - number.count)) + number
-            let image = run.imageRecord(
-                widget, metrics: metrics, entry: entry, index: nil, shownAt: request.now,
-                file: "\(widget.kind)/\(family.shortName)/batch-\(name).png")
-            run.jobs.append(
-                RenderJob(
-                    view: entry.view, metrics: metrics, context: viewContext,
-                    contentMarginsDisabled: widget.contentMarginsDisabled, image: image))
+            var record = image
+            record.file = "\(folder)/batch-\(String(repeating: "0", count: max(0, digits - number.count)) + number).png"
+            return RenderJob(
+                view: view, metrics: metrics, context: viewContext, contentMarginsDisabled: contentMarginsDisabled,
+                image: record)
         }
         let residentBefore = Self.residentBytes()
         let cpuBefore = Self.cpuMilliseconds()
@@ -86,7 +94,7 @@ extension Benchmark {
             kind: widget.kind, family: family, pixels: (metrics.pixelWidth, metrics.pixelHeight), count: count,
             workers: min(count, request.workers > 0 ? request.workers : ProcessInfo.processInfo.activeProcessorCount),
             wall: wall, cpu: cpu, residentBefore: residentBefore, peakResident: Self.peakResidentBytes(),
-            pngBytes: result.manifest.images.reduce(0) { $0 + $1.bytes })
+            pngBytes: result.pngBytes)
     }
 
     /// User plus system CPU time of this process so far, in milliseconds.

@@ -117,31 +117,30 @@ final class FolderHandle {
 
     /// Writes `data` to a new file `name` (which must not exist), not following links.
     func create(_ name: String, _ data: Data) throws(PipelineError) {
+        try create(name) { sink throws(PipelineError) in try sink.write(data) }
+    }
+
+    /// Writes a new file `name` (which must not exist), not following links, with what `body`
+    /// gives its sink; the file is removed again when `body` or a write fails.
+    func create(_ name: String, writing body: (FileSink) throws(PipelineError) -> Void) throws(PipelineError) {
         let filePath = (path as NSString).appendingPathComponent(name)
         let file = openat(descriptor, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard file >= 0 else {
             throw .io(path: filePath, reason: "cannot create the file: \(String(cString: strerror(errno)))")
         }
-        var failure: Int32 = 0
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count, let base = buffer.baseAddress {
-                let written = write(file, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += written
-            }
-        }
-        if close(file) != 0 && failure == 0 { failure = errno }
-        if failure != 0 {
+        let sink = FileSink(descriptor: file, path: filePath)
+        do {
+            try body(sink)
+            try sink.flush()
+        } catch {
+            close(file)
             unlinkat(descriptor, name, 0)
-            throw .io(
-                path: filePath,
-                reason:
-                    "cannot write (\(String(cString: strerror(failure)))); is the disk full or the folder read-only?")
+            throw error
+        }
+        if close(file) != 0 {
+            let failure = errno
+            unlinkat(descriptor, name, 0)
+            throw FileSink.failure(filePath, failure)
         }
     }
 
@@ -196,5 +195,60 @@ final class FolderHandle {
         if !parent.isEmpty, parent != path, mkdirs(parent) != 0 { return -1 }
         if mkdir(path, 0o755) == 0 || errno == EEXIST { return 0 }
         return -1
+    }
+}
+
+/// Bytes written to an open file through a 64 KB buffer; errors name the file.
+final class FileSink {
+    private let descriptor: Int32
+    private let path: String
+    private var buffer: [UInt8] = []
+
+    init(descriptor: Int32, path: String) {
+        self.descriptor = descriptor
+        self.path = path
+        buffer.reserveCapacity(Self.capacity)
+    }
+
+    private static let capacity = 65_536
+
+    /// Appends `bytes`, writing the buffer out when it is full.
+    func write<Bytes: Sequence>(_ bytes: Bytes) throws(PipelineError) where Bytes.Element == UInt8 {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= Self.capacity { try flush() }
+    }
+
+    /// Writes `data` out as it is (after what the buffer holds): no copy for a large block.
+    func write(_ data: Data) throws(PipelineError) {
+        try flush()
+        let code = data.withUnsafeBytes { writeOut($0) }
+        if code != 0 { throw Self.failure(path, code) }
+    }
+
+    /// Writes out what the buffer holds.
+    func flush() throws(PipelineError) {
+        let code = buffer.withUnsafeBytes { writeOut($0) }
+        buffer.removeAll(keepingCapacity: true)
+        if code != 0 { throw Self.failure(path, code) }
+    }
+
+    /// Writes every byte; 0, or the `errno` of a failed write.
+    private func writeOut(_ bytes: UnsafeRawBufferPointer) -> Int32 {
+        var offset = 0
+        while offset < bytes.count, let base = bytes.baseAddress {
+            let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            offset += written
+        }
+        return 0
+    }
+
+    static func failure(_ path: String, _ code: Int32) -> PipelineError {
+        .io(
+            path: path,
+            reason: "cannot write (\(String(cString: strerror(code)))); is the disk full or the folder read-only?")
     }
 }

@@ -226,37 +226,63 @@ public struct Manifest: Codable, Sendable, Equatable {
     /// - Returns: the bytes.
     /// - Throws: `EncodingError` for a value JSON cannot hold (a non-finite number).
     public func encoded() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
         // Foundation builds a tree of every value before it writes (about 4.5 KB per image
         // record): the images are encoded one at a time and spliced in, the same bytes, so a
         // 10,000-image manifest holds one record's tree at a time.
-        var head = self
-        head.images = []
-        var data = try encoder.encode(head)
-        let empty = Data("\"images\" : [\n\n  ]".utf8)
-        guard !images.isEmpty, let range = data.range(of: empty) else { return try encoder.encode(self) }
-        var list = [UInt8]("\"images\" : [\n".utf8)
+        let (head, tail) = try encodedAroundImages()
+        var data = head
+        let encoder = Self.encoder()
         for (index, image) in images.enumerated() {
-            // A record at the top level, indented two levels deeper; blank lines (inside an
-            // empty array) stay blank, and a newline in a string is escaped, so every raw
-            // newline is structure.
-            list.append(contentsOf: "    ".utf8)
-            let record = [UInt8](try encoder.encode(image))
-            var previous = UInt8(ascii: " ")
-            for byte in record {
-                if previous == UInt8(ascii: "\n"), byte != UInt8(ascii: "\n") {
-                    list.append(contentsOf: [0x20, 0x20, 0x20, 0x20])
-                }
-                list.append(byte)
-                previous = byte
-            }
-            list.append(contentsOf: (index < images.count - 1 ? ",\n" : "\n").utf8)
+            if index > 0 { data.append(contentsOf: ",\n".utf8) }
+            data.append(contentsOf: try Self.encodedListItem(image, encoder: encoder))
         }
-        list.append(contentsOf: "  ]".utf8)
-        data.replaceSubrange(range, with: Data(list))
+        data.append(contentsOf: "\n".utf8)
+        data.append(tail)
         return data
+    }
+
+    /// The manifest's bytes before and after its image records, which go between them each as
+    /// ``encodedListItem(_:encoder:)`` gives it, separated by `",\n"`, the list followed by `"\n"`
+    /// (also when empty). `images` itself is left out.
+    func encodedAroundImages() throws -> (head: Data, tail: Data) {
+        var empty = self
+        empty.images = []
+        let data = try Self.encoder().encode(empty)
+        let marker = Data("\"images\" : [\n\n  ]".utf8)
+        guard let range = data.range(of: marker) else {
+            throw EncodingError.invalidValue(
+                self, .init(codingPath: [], debugDescription: "no image list in the encoded manifest"))
+        }
+        let open = range.lowerBound + "\"images\" : [\n".utf8.count
+        let close = range.upperBound - "  ]".utf8.count
+        return (Data(data[..<open]), Data(data[close...]))
+    }
+
+    /// The encoder of every manifest: pretty, key-sorted, ISO 8601 dates, slashes as they are.
+    static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }
+
+    /// One image record as an item of the manifest's `images` list: the record encoded at the top
+    /// level, then indented two levels deeper. Blank lines stay blank, and a newline in a string
+    /// is escaped, so every raw newline is structure.
+    static func encodedListItem(_ image: ImageRecord, encoder: JSONEncoder) throws -> [UInt8] {
+        let record = try encoder.encode(image)
+        var item = [UInt8]()
+        item.reserveCapacity(record.count + record.count / 4 + 4)
+        item.append(contentsOf: "    ".utf8)
+        var previous = UInt8(ascii: " ")
+        for byte in record {
+            if previous == UInt8(ascii: "\n"), byte != UInt8(ascii: "\n") {
+                item.append(contentsOf: [0x20, 0x20, 0x20, 0x20])
+            }
+            item.append(byte)
+            previous = byte
+        }
+        return item
     }
 
     /// Reads a manifest back.

@@ -34,6 +34,8 @@ package final class OutputTransaction: @unchecked Sendable {
     private var staged: [(relative: String, temporary: String)] = []
     private var serial = 0
     private var finished = false
+    /// The image records for the new manifest, made with the first.
+    private var spool: ManifestSpool?
     /// Called after each step of ``commit(manifest:)`` that changes the folder; tests check the
     /// folder there, as a kill at that moment would leave it.
     package var checkpoint: () -> Void = {}
@@ -155,18 +157,50 @@ package final class OutputTransaction: @unchecked Sendable {
         lock.withLock { staged.append((relative, temporary)) }
     }
 
+    /// Room for `count` more image records of the new manifest; returns the index of the first.
+    ///
+    /// - Throws: ``PipelineError`` (74) when the records' temporary file cannot be created.
+    package func reserveRecords(_ count: Int) throws(PipelineError) -> Int {
+        try records().reserve(count)
+    }
+
+    /// Keeps `record` as the new manifest's image record `index` (see ``reserveRecords(_:)``),
+    /// on disk until the commit. Safe to call from several threads.
+    ///
+    /// - Throws: ``PipelineError``: `io` (74) naming the records' file when it cannot be written.
+    package func keepRecord(_ record: Manifest.ImageRecord, at index: Int) throws(PipelineError) {
+        try records().put(record, at: index)
+    }
+
+    private func records() throws(PipelineError) -> ManifestSpool {
+        lock.lock()
+        defer { lock.unlock() }
+        if let spool { return spool }
+        let made = try ManifestSpool(in: root, name: ".\(Self.manifestName).\(runID)-records\(Self.temporarySuffix)")
+        spool = made
+        return made
+    }
+
     /// Puts the staged files in place and, with a manifest, replaces `manifest.json` so that it
     /// never names a file whose bytes differ from what it says; then removes PNGs of earlier runs
     /// with this tool's names from the folders written now.
     ///
-    /// - Parameter manifest: the new manifest's bytes (``Manifest/encoded()``), or `nil` (the
-    ///   gallery) to only put files in place.
+    /// - Parameter manifest: the new manifest, whose image records are those kept with
+    ///   ``keepRecord(_:at:)`` (its own `images` are not read), or `nil` (the gallery) to only put
+    ///   files in place.
     /// - Returns: how many PNGs of earlier runs were removed.
     /// - Throws: ``PipelineError`` (74) when a file cannot be renamed or written.
     @discardableResult
-    package func commit(manifest: Data?) throws(PipelineError) -> Int {
+    package func commit(manifest: Manifest?) throws(PipelineError) -> Int {
         let files = lock.withLock { staged }
         let written = Set(files.map(\.relative))
+        // Encoded before anything changes: a manifest that cannot be encoded stops the run here.
+        let parts: (head: Data, tail: Data)?
+        do {
+            parts = try manifest?.encodedAroundImages()
+        } catch {
+            throw .software("cannot encode the manifest: \(error)")
+        }
         if manifest != nil {
             // 1. The old manifest without the files about to change (or no manifest at all).
             if let old = root.read(Self.manifestName, limit: 256 << 20).flatMap({ try? Manifest.decode($0) }) {
@@ -189,9 +223,20 @@ package final class OutputTransaction: @unchecked Sendable {
         }
         lock.withLock { staged.removeAll() }
         finished = true
-        guard let manifest else { return 0 }
-        // 3. The new manifest. 4. What it leaves out of the folders written now.
-        try replace(Self.manifestName, with: manifest)
+        let spool = lock.withLock { self.spool }
+        defer { spool?.remove() }
+        guard let parts else { return 0 }
+        // 3. The new manifest, its records read back from the spool. 4. What it leaves out of the
+        // folders written now.
+        try replace(Self.manifestName) { sink throws(PipelineError) in
+            try sink.write(parts.head)
+            if let spool {
+                try spool.writeRecords(to: sink)
+            } else {
+                try sink.write("\n".utf8)
+            }
+            try sink.write(parts.tail)
+        }
         checkpoint()
         return removeStalePNGs(keeping: written)
     }
@@ -205,6 +250,7 @@ package final class OutputTransaction: @unchecked Sendable {
         for (relative, temporary) in files {
             if let (folder, _) = try? folder(for: relative) { folder.remove(temporary) }
         }
+        lock.withLock { spool }?.remove()
         // Folders this run made, deepest first, if nothing else has come into them.
         let made = lock.withLock { createdFolders }
         for path in made.sorted(by: { $0.count > $1.count }) {
@@ -225,9 +271,17 @@ package final class OutputTransaction: @unchecked Sendable {
 
     /// Writes a file of the root folder through a temporary file and a rename.
     private func replace(_ name: String, with data: Data) throws(PipelineError) {
+        try replace(name) { sink throws(PipelineError) in try sink.write(data) }
+    }
+
+    /// Writes a file of the root folder, with what `body` gives its sink, through a temporary
+    /// file and a rename.
+    private func replace(_ name: String, writing body: (FileSink) throws(PipelineError) -> Void)
+        throws(PipelineError)
+    {
         let temporary = ".\(name).\(runID).\(Self.temporarySuffix.dropFirst())"
         root.remove(temporary)
-        try root.create(temporary, data)
+        try root.create(temporary, writing: body)
         do {
             try root.rename(temporary, to: name)
         } catch {

@@ -6,14 +6,22 @@ import WidgetRendering
 
 /// The result of a run: the manifest written, the files and the notes for the user.
 public struct RenderResult: Sendable {
-    /// The manifest, as written to `manifest.json`.
+    /// The manifest, as written to `manifest.json`; without its image records when the request
+    /// did not keep them (``RenderRequest/keepsImageRecords``).
     public var manifest: Manifest
-    /// Absolute URLs of the PNGs written, in order.
+    /// Absolute URLs of the PNGs written, in order; empty when the request did not keep the
+    /// image records.
     public var files: [URL]
     /// Things the user should know (skipped families, removed PNGs of an earlier run).
     public var notes: [String]
     /// Skipped records and failed fetches, one line each, for stderr.
     public var warnings: [String]
+    /// How many PNGs were written (also when their records were not kept).
+    public var imageCount: Int
+    /// The bytes of all the PNGs written.
+    public var pngBytes: Int
+    /// The kinds of the widgets drawn, in the bundle's (or the request's) order.
+    public var kinds: [String]
 }
 
 /// Runs a ``RenderRequest``: asks each widget's provider for entries, lays out and

@@ -54,6 +54,11 @@ public struct RenderRequest: Sendable {
     public var providerTimeout: TimeInterval = 60
     /// How many images are drawn at once; 0 for one per processor.
     public var workers = 0
+    /// Whether the result holds every image's record and file (``RenderResult/manifest``'s
+    /// `images`, ``RenderResult/files``). `false` keeps a run's memory flat however many PNGs it
+    /// writes (the records are in `manifest.json`, written from a spool on disk); the result then
+    /// gives only their count, bytes and kinds.
+    public var keepsImageRecords = true
     /// Where the PNGs and `manifest.json` go.
     public var outputDirectory: URL
 

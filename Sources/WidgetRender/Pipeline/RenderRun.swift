@@ -194,10 +194,16 @@ struct Run {
     }
 
     /// The images still to draw, in manifest order.
-    var jobs: [RenderJob] = []
+    var jobs = JobList()
+    /// How many images have been drawn, and their PNGs' bytes.
+    var imageCount = 0
+    var pngBytes = 0
+    /// The kinds of the widgets drawn.
+    var kindsDrawn: Set<String> = []
 
     /// Draws every job, several at a time (one worker per processor, or `request.workers`),
-    /// staging each PNG in the output folder as soon as it is encoded, so finished PNGs leave
+    /// staging each PNG in the output folder as soon as it is encoded and its manifest record
+    /// beside it (``OutputTransaction/keepRecord(_:at:)``), so finished PNGs and records leave
     /// memory at once and at most one image per worker is held. The manifest keeps the jobs' order.
     ///
     /// Each worker keeps one renderer (its own fonts: Pango's font maps are not thread-safe) and
@@ -217,28 +223,27 @@ struct Run {
         }
         guard let transaction else { return [] }
         let pending = jobs
-        jobs.removeAll()
+        jobs = JobList()
+        let first = try transaction.reserveRecords(pending.count)
         let session = pipeline.session
         let workers = max(
             1, min(request.workers > 0 ? request.workers : ProcessInfo.processInfo.activeProcessorCount, pending.count))
-        let queue = JobQueue(groups: pending.map { [$0.image.kind, $0.image.family] })
-        var results = [Manifest.ImageRecord?](repeating: nil, count: pending.count)
-        var surfaces = [CairoSurface?](repeating: nil, count: pending.count)
+        let queue = JobQueue(count: pending.count) { index in pending.group(of: index) }
+        let drawn = DrawnJobs(count: pending.count, keepingRecords: request.keepsImageRecords)
         do {
-            try await withThrowingTaskGroup(of: [(Int, RenderJob.Drawn)].self) { group in
+            try await withThrowingTaskGroup(of: Void.self) { group in
                 for _ in 0..<workers {
                     group.addTask {
                         do {
-                            return try session.withRenderer { renderer throws(PipelineError) in
-                                var drawn: [(Int, RenderJob.Drawn)] = []
+                            try session.withRenderer { renderer throws(PipelineError) in
                                 var last: Int?
                                 while let (groupIndex, index) = queue.next(after: last) {
                                     last = groupIndex
                                     let job = pending[index]
-                                    drawn.append(
-                                        (index, try job.draw(with: renderer, session: session, into: transaction)))
+                                    let result = try job.draw(with: renderer, session: session, into: transaction)
+                                    try transaction.keepRecord(result.image, at: first + index)
+                                    drawn.add(result, at: index)
                                 }
-                                return drawn
                             }
                         } catch {
                             // The others stop after their current image.
@@ -247,51 +252,41 @@ struct Run {
                         }
                     }
                 }
-                for try await batch in group {
-                    for (index, drawn) in batch {
-                        results[index] = drawn.image
-                        surfaces[index] = drawn.surface?.surface
-                    }
-                }
+                try await group.waitForAll()
             }
         } catch let error as PipelineError {
             throw error
         } catch {
             throw .software("\(error)")
         }
-        let drawn = results.compactMap { $0 }
+        let done = drawn.take()
         // WidgetKit gives a small widget one tap target, its widgetURL: links there do nothing.
-        for image in drawn where image.family == WidgetFamily.systemSmall.shortName {
-            guard image.controls?.contains(where: { $0.kind == "link" }) == true else { continue }
-            let warning =
-                "warning: \(image.kind): a Link in a small widget does nothing on iOS (one tap target: use widgetURL)"
-            addWarning(warning)
+        for kind in done.smallWidgetsWithLinks {
+            addWarning("warning: \(kind): a Link in a small widget does nothing on iOS (one tap target: use widgetURL)")
         }
-        images += drawn
-        return surfaces
+        imageCount += pending.count
+        pngBytes += done.pngBytes
+        kindsDrawn.formUnion(done.kinds)
+        if request.keepsImageRecords { images += done.records }
+        return done.surfaces
     }
 
     /// Draws what is left, puts the PNGs in place, tidies PNGs of earlier runs in the folders
     /// written, and writes the manifest.
     mutating func finish(mode: String, until: Date?) async throws(PipelineError) -> RenderResult {
         try await renderJobs()
-        guard !images.isEmpty else {
+        guard imageCount > 0 else {
             throw .usage(
                 "nothing to render: " + widgetRecords.flatMap(\.skipped).map(\.reason).joined(separator: "; "))
         }
-        let manifest = Manifest(
+        var manifest = Manifest(
             generator: "widgetrender \(WidgetRenderVersion.current)", now: request.now, mode: mode, until: until,
             device: request.device.id, colorScheme: request.colorScheme.rawValue, locale: request.locale.identifier,
-            renderStack: pipeline.session.renderStack, widgets: widgetRecords, images: images)
+            renderStack: pipeline.session.renderStack, widgets: widgetRecords, images: [])
         guard let transaction else { throw .software("no PNG was staged") }
-        // Encoded once, before anything takes its place: a manifest that cannot be written stops the run here.
-        let manifestJSON: Data
-        do {
-            manifestJSON = try manifest.encoded()
-        } catch {
-            throw .software("cannot encode the manifest: \(error)")
-        }
-        let removed = try transaction.commit(manifest: manifestJSON)
+        // The image records come from the transaction's spool, in job order.
+        let removed = try transaction.commit(manifest: manifest)
+        manifest.images = images
         let files = images.map { request.outputDirectory.appendingPathComponent($0.file) }
         var notes = self.notes
         if removed > 0 {
@@ -299,7 +294,100 @@ struct Run {
                 "note: removed \(removed) PNG\(removed == 1 ? "" : "s") of an earlier run from the folders rendered now"
             )
         }
-        return RenderResult(manifest: manifest, files: files, notes: notes, warnings: warnings)
+        return RenderResult(
+            manifest: manifest, files: files, notes: notes, warnings: warnings, imageCount: imageCount,
+            pngBytes: pngBytes, kinds: widgets.map(\.0.kind).filter { kindsDrawn.contains($0) })
+    }
+}
+
+/// The jobs of a run, in manifest order: listed one by one, or made from their index (a batch
+/// of thousands of images of one widget, so that they are not all held at once).
+struct JobList: Sendable {
+    private var listed: [RenderJob] = []
+    private var made: (count: Int, make: @Sendable (Int) -> RenderJob)?
+
+    init() {}
+
+    /// `count` jobs, job `index` being `make(index)`.
+    init(count: Int, make: @escaping @Sendable (Int) -> RenderJob) {
+        made = (count, make)
+    }
+
+    var count: Int { made?.count ?? listed.count }
+    var isEmpty: Bool { count == 0 }
+
+    subscript(index: Int) -> RenderJob {
+        if let made { return made.make(index) }
+        return listed[index]
+    }
+
+    /// A job's group for the ``JobQueue``: its widget and family.
+    func group(of index: Int) -> [String] {
+        if let made {
+            let job = made.make(index)
+            return [job.image.kind, job.image.family]
+        }
+        return [listed[index].image.kind, listed[index].image.family]
+    }
+
+    /// Adds a job after the others (not to a list made from indices).
+    mutating func append(_ job: RenderJob) {
+        precondition(made == nil, "a job list made from indices takes no more jobs")
+        listed.append(job)
+    }
+}
+
+/// What the workers drew, gathered under a lock: the records (when the run keeps them), the
+/// surfaces jobs asked to keep, and what the run reports.
+final class DrawnJobs: @unchecked Sendable {
+    struct Gathered {
+        var records: [Manifest.ImageRecord] = []
+        var surfaces: [CairoSurface?] = []
+        var pngBytes = 0
+        var kinds: Set<String> = []
+        /// Kinds of small widgets with a Link, in job order.
+        var smallWidgetsWithLinks: [String] = []
+    }
+
+    private let lock = NSLock()
+    private let keepingRecords: Bool
+    private var records: [Manifest.ImageRecord?]
+    private var surfaces: [Int: CairoSurface] = [:]
+    private var pngBytes = 0
+    private var kinds: Set<String> = []
+    /// Kind → first job index, for small widgets with a Link.
+    private var linked: [String: Int] = [:]
+    private let count: Int
+
+    init(count: Int, keepingRecords: Bool) {
+        self.count = count
+        self.keepingRecords = keepingRecords
+        records = keepingRecords ? Array(repeating: nil, count: count) : []
+    }
+
+    func add(_ drawn: RenderJob.Drawn, at index: Int) {
+        let image = drawn.image
+        let linkInSmall =
+            image.family == WidgetFamily.systemSmall.shortName
+            && image.controls?.contains(where: { $0.kind == "link" }) == true
+        lock.withLock {
+            if keepingRecords { records[index] = image }
+            if let surface = drawn.surface { surfaces[index] = surface.surface }
+            pngBytes += image.bytes
+            kinds.insert(image.kind)
+            if linkInSmall { linked[image.kind] = min(linked[image.kind] ?? index, index) }
+        }
+    }
+
+    /// Everything gathered, once every worker is done.
+    func take() -> Gathered {
+        lock.withLock {
+            Gathered(
+                records: records.compactMap { $0 },
+                surfaces: surfaces.isEmpty ? Array(repeating: nil, count: count) : (0..<count).map { surfaces[$0] },
+                pngBytes: pngBytes, kinds: kinds,
+                smallWidgetsWithLinks: linked.sorted { $0.value < $1.value }.map(\.key))
+        }
     }
 }
 
@@ -380,11 +468,14 @@ final class JobQueue: @unchecked Sendable {
     private var workers: [Int]
     private var stopped = false
 
-    /// - Parameter groups: each job's group key, in job order.
-    init<Key: Hashable>(groups: [Key]) {
+    /// - Parameters:
+    ///   - count: how many jobs.
+    ///   - group: each job's group key, by job index.
+    init<Key: Hashable>(count: Int, group: (Int) -> Key) {
         var order: [Key: Int] = [:]
         var remaining: [[Int]] = []
-        for (index, key) in groups.enumerated() {
+        for index in 0..<count {
+            let key = group(index)
             if let group = order[key] {
                 remaining[group].append(index)
             } else {
@@ -394,6 +485,11 @@ final class JobQueue: @unchecked Sendable {
         }
         self.remaining = remaining.map { $0.reversed() }
         workers = Array(repeating: 0, count: remaining.count)
+    }
+
+    /// - Parameter groups: each job's group key, in job order.
+    convenience init<Key: Hashable>(groups: [Key]) {
+        self.init(count: groups.count) { groups[$0] }
     }
 
     /// The next job for a worker that drew a job of group `last` (or none yet): its group and index.

@@ -83,9 +83,9 @@ struct RenderCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Async
             Console.warnings(result.warnings, all: allWarnings)
             if !quiet {
                 for note in result.notes { Console.line(note) }
-                let widgets = Set(result.manifest.images.map(\.kind)).count
+                let widgets = result.kinds.count
                 Console.line(
-                    "Rendered \(result.files.count) PNG\(result.files.count == 1 ? "" : "s") for \(widgets) widget\(widgets == 1 ? "" : "s") in \(Console.seconds(since: started)) → \(out)"
+                    "Rendered \(result.imageCount) PNG\(result.imageCount == 1 ? "" : "s") for \(widgets) widget\(widgets == 1 ? "" : "s") in \(Console.seconds(since: started)) → \(out)"
                 )
             }
         } catch {
