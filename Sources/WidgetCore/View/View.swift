@@ -25,6 +25,18 @@ public protocol View: Sendable {
 
     /// The view's content, built from other views.
     @ViewBuilder var body: Body { get }
+
+    /// The node this view is erased to, chosen when the type is compiled: its own node for a
+    /// ``PrimitiveView``, its `body` evaluated later for the others. Provided by WidgetRender;
+    /// do not implement it. (A cast to `any PrimitiveView` for every new view type made the
+    /// runtime search every protocol conformance in the program: a third of that search's time
+    /// in a cold `render`.)
+    var _erasedNode: ViewNode { get }
+}
+
+extension View {
+    /// A view with a body: evaluated where it is laid out.
+    public var _erasedNode: ViewNode { ViewNode(.composite(CompositeBody(self))) }
 }
 
 /// A view WidgetRender lays out and draws itself (text, stacks, shapes, charts).
@@ -37,6 +49,9 @@ public protocol PrimitiveView: View where Body == Never {
 }
 
 extension PrimitiveView {
+    /// A primitive view is its node.
+    public var _erasedNode: ViewNode { primitiveNode }
+
     /// Primitive views have no body; asking for one is a programming error.
     public var body: Never {
         return preconditionFailure("\(Self.self) is drawn by WidgetRender and has no body")

@@ -90,13 +90,7 @@ public struct ViewNode: PrimitiveView {
     ///
     /// - Parameter view: any view; a view with a `body` is evaluated later, where it is laid out.
     public init(_ view: some View) {
-        if let node = view as? ViewNode {
-            self = node
-        } else if let primitive = view as? any PrimitiveView {
-            self = primitive.primitiveNode
-        } else {
-            self.init(.composite(CompositeBody(view)))
-        }
+        self = view._erasedNode
     }
 
     /// The node itself.
@@ -265,11 +259,14 @@ public struct ViewNode: PrimitiveView {
 /// A view with a `body`, kept until layout so its body sees the environment where it is placed.
 package struct CompositeBody: Sendable {
     private let make: @Sendable () -> ViewNode
-    /// The view's type, for messages.
-    package let typeName: String
+    private let type: any View.Type
+
+    /// The view's type, for messages (named when asked: naming a type takes microseconds, and a
+    /// body is made on every render).
+    package var typeName: String { String(describing: type) }
 
     init<V: View>(_ view: V) {
-        typeName = String(describing: V.self)
+        type = V.self
         make = { ViewNode(view.body) }
     }
 
