@@ -17,72 +17,253 @@ import WidgetDates
 /// }
 /// ```
 public struct EnvironmentValues: Sendable {
+    /// The values, shared by copies until one of them changes (copy on write): a layout pass
+    /// copies the environment at every view and every size it asks, and copying two dozen fields
+    /// (a locale, a time zone, colours, fonts, dictionaries) each time was a fifth of a text-heavy
+    /// widget's drawing (covid-country, `widgetrender bench`).
+    private final class Storage: @unchecked Sendable {
+        var font: Font
+        var foreground: Color
+        var lineLimit: Int?
+        var minimumScaleFactor: Double
+        var textAlignment: HorizontalAlignment
+        var redacted: Bool
+        var colorScheme: ColorScheme
+        var widgetFamily: WidgetFamily
+        var displaySize: Size
+        var locale: Locale
+        var timeZone: TimeZone
+        var date: Date
+        var appGroups: AppGroupContainers
+        var tint: Color?
+        var lineSpacing: Double
+        var displayScale: Double
+        var widgetRenderingMode: WidgetRenderingMode
+        var showsWidgetContainerBackground: Bool
+        var textAttributes: TextAttributes
+        var labelStyle: LabelStyle
+        var progressViewStyle: ProgressViewStyle
+        var gaugeStyle: GaugeStyle
+        var buttonStyle: ButtonStyle
+        var toggleStyle: ToggleStyle
+        var imageScale: Image.Scale
+        var custom: [ObjectIdentifier: any Sendable]
+
+        /// The defaults.
+        init() {
+            font = .body
+            foreground = .primary
+            lineLimit = nil
+            minimumScaleFactor = 1
+            textAlignment = .leading
+            redacted = false
+            colorScheme = .light
+            widgetFamily = .systemSmall
+            displaySize = .zero
+            locale = Locale(identifier: "en")
+            timeZone = .utc
+            date = Date(timeIntervalSince1970: 0)
+            appGroups = AppGroupContainers()
+            tint = nil
+            lineSpacing = 0
+            displayScale = 3
+            widgetRenderingMode = .fullColor
+            showsWidgetContainerBackground = true
+            textAttributes = TextAttributes()
+            labelStyle = .automatic
+            progressViewStyle = .automatic
+            gaugeStyle = .automatic
+            buttonStyle = .automatic
+            toggleStyle = .automatic
+            imageScale = .medium
+            custom = [:]
+        }
+
+        /// A copy of `other`'s values (no default is made first: a locale is costly to make).
+        init(_ other: Storage) {
+            font = other.font
+            foreground = other.foreground
+            lineLimit = other.lineLimit
+            minimumScaleFactor = other.minimumScaleFactor
+            textAlignment = other.textAlignment
+            redacted = other.redacted
+            colorScheme = other.colorScheme
+            widgetFamily = other.widgetFamily
+            displaySize = other.displaySize
+            locale = other.locale
+            timeZone = other.timeZone
+            date = other.date
+            appGroups = other.appGroups
+            tint = other.tint
+            lineSpacing = other.lineSpacing
+            displayScale = other.displayScale
+            widgetRenderingMode = other.widgetRenderingMode
+            showsWidgetContainerBackground = other.showsWidgetContainerBackground
+            textAttributes = other.textAttributes
+            labelStyle = other.labelStyle
+            progressViewStyle = other.progressViewStyle
+            gaugeStyle = other.gaugeStyle
+            buttonStyle = other.buttonStyle
+            toggleStyle = other.toggleStyle
+            imageScale = other.imageScale
+            custom = other.custom
+        }
+
+        func copy() -> Storage { Storage(self) }
+    }
+
+    private var storage = Storage()
+
+    /// The storage, made this value's own before a change.
+    private mutating func unique() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
+
     /// The font for text.
-    public var font: Font = .body
+    public var font: Font {
+        get { storage.font }
+        set { unique().font = newValue }
+    }
     /// The colour for text, lines and shapes without a fill of their own.
-    public var foreground: Color = .primary
+    public var foreground: Color {
+        get { storage.foreground }
+        set { unique().foreground = newValue }
+    }
     /// The most lines text may take; `nil` for no limit.
-    public var lineLimit: Int?
+    public var lineLimit: Int? {
+        get { storage.lineLimit }
+        set { unique().lineLimit = newValue }
+    }
     /// How far text may shrink before it is truncated.
-    public var minimumScaleFactor: Double = 1
+    public var minimumScaleFactor: Double {
+        get { storage.minimumScaleFactor }
+        set { unique().minimumScaleFactor = newValue }
+    }
     /// How the lines of wrapped text line up.
-    public var textAlignment: HorizontalAlignment = .leading
+    public var textAlignment: HorizontalAlignment {
+        get { storage.textAlignment }
+        set { unique().textAlignment = newValue }
+    }
     /// True when drawing the placeholder: text and images become rounded bars.
-    public var redacted: Bool = false
+    public var redacted: Bool {
+        get { storage.redacted }
+        set { unique().redacted = newValue }
+    }
     /// Light or dark.
-    public var colorScheme: ColorScheme = .light
+    public var colorScheme: ColorScheme {
+        get { storage.colorScheme }
+        set { unique().colorScheme = newValue }
+    }
     /// The family being drawn, as WidgetKit's `\.widgetFamily`.
-    public var widgetFamily: WidgetFamily = .systemSmall
+    public var widgetFamily: WidgetFamily {
+        get { storage.widgetFamily }
+        set { unique().widgetFamily = newValue }
+    }
     /// The widget's size in points.
-    public var displaySize: Size = .zero
+    public var displaySize: Size {
+        get { storage.displaySize }
+        set { unique().displaySize = newValue }
+    }
     /// The language of the widget's text.
-    public var locale: Locale = Locale(identifier: "en")
+    public var locale: Locale {
+        get { storage.locale }
+        set { unique().locale = newValue }
+    }
     /// The time zone for dates drawn on the widget.
-    public var timeZone: TimeZone = .utc
+    public var timeZone: TimeZone {
+        get { storage.timeZone }
+        set { unique().timeZone = newValue }
+    }
     /// The time the screen shows: what `Text(date, style: .relative)` counts from.
     ///
     /// WidgetKit reads the clock; WidgetRender draws each screen for a given time, so this
     /// is the entry's time on screen, not the time the provider was asked.
-    public var date: Date = Date(timeIntervalSince1970: 0)
+    public var date: Date {
+        get { storage.date }
+        set { unique().date = newValue }
+    }
     /// The folders standing in for app group containers.
-    public var appGroups: AppGroupContainers = AppGroupContainers()
+    public var appGroups: AppGroupContainers {
+        get { storage.appGroups }
+        set { unique().appGroups = newValue }
+    }
     /// The colour of controls, progress and gauges (`nil` for the accent colour), as SwiftUI's `tint`.
-    public var tint: Color?
+    public var tint: Color? {
+        get { storage.tint }
+        set { unique().tint = newValue }
+    }
     /// Extra points between the lines of wrapped text.
-    public var lineSpacing: Double = 0
+    public var lineSpacing: Double {
+        get { storage.lineSpacing }
+        set { unique().lineSpacing = newValue }
+    }
     /// Pixels per point of the image being drawn.
-    public var displayScale: Double = 3
+    public var displayScale: Double {
+        get { storage.displayScale }
+        set { unique().displayScale = newValue }
+    }
     /// How the system draws the widget: full colour, accented (tinted Home Screen) or vibrant
     /// (Lock Screen), as WidgetKit's `\.widgetRenderingMode`.
-    public var widgetRenderingMode: WidgetRenderingMode = .fullColor
+    public var widgetRenderingMode: WidgetRenderingMode {
+        get { storage.widgetRenderingMode }
+        set { unique().widgetRenderingMode = newValue }
+    }
     /// Whether the widget's container background is drawn (false on the Lock Screen and in
     /// the accented and vibrant modes), as WidgetKit's `\.showsWidgetContainerBackground`.
-    public var showsWidgetContainerBackground = true
+    public var showsWidgetContainerBackground: Bool {
+        get { storage.showsWidgetContainerBackground }
+        set { unique().showsWidgetContainerBackground = newValue }
+    }
     /// Why content is redacted: `.placeholder` while the widget's placeholder is drawn.
     public var redactionReasons: RedactionReasons {
         get { redacted ? .placeholder : [] }
         set { redacted = newValue.contains(.placeholder) }
     }
     /// Text styling set on a container (`.bold()`, `.italic()`… on any view).
-    package var textAttributes = TextAttributes()
+    package var textAttributes: TextAttributes {
+        get { storage.textAttributes }
+        set { unique().textAttributes = newValue }
+    }
     /// How ``Label``s show their title and icon.
-    package var labelStyle: LabelStyle = .automatic
+    package var labelStyle: LabelStyle {
+        get { storage.labelStyle }
+        set { unique().labelStyle = newValue }
+    }
     /// How ``ProgressView``s draw.
-    package var progressViewStyle: ProgressViewStyle = .automatic
+    package var progressViewStyle: ProgressViewStyle {
+        get { storage.progressViewStyle }
+        set { unique().progressViewStyle = newValue }
+    }
     /// How ``Gauge``s draw.
-    package var gaugeStyle: GaugeStyle = .automatic
+    package var gaugeStyle: GaugeStyle {
+        get { storage.gaugeStyle }
+        set { unique().gaugeStyle = newValue }
+    }
     /// How ``Button``s draw.
-    package var buttonStyle: ButtonStyle = .automatic
+    package var buttonStyle: ButtonStyle {
+        get { storage.buttonStyle }
+        set { unique().buttonStyle = newValue }
+    }
     /// How ``Toggle``s draw.
-    package var toggleStyle: ToggleStyle = .automatic
+    package var toggleStyle: ToggleStyle {
+        get { storage.toggleStyle }
+        set { unique().toggleStyle = newValue }
+    }
     /// The size of symbol images relative to the font.
-    package var imageScale: Image.Scale = .medium
+    package var imageScale: Image.Scale {
+        get { storage.imageScale }
+        set { unique().imageScale = newValue }
+    }
 
     /// The tint; without one, the foreground in the vibrant mode (Lock Screen gauges are
     /// white) and the accent colour elsewhere.
     package var resolvedTint: Color { tint ?? (widgetRenderingMode == .vibrant ? foreground : .accentColor) }
 
-    private var custom: [ObjectIdentifier: any Sendable] = [:]
+    private var custom: [ObjectIdentifier: any Sendable] {
+        get { storage.custom }
+        set { unique().custom = newValue }
+    }
 
     /// The default values: light, small, English, UTC, at 1970-01-01.
     public init() {}
