@@ -39,7 +39,9 @@ struct DeterminismTests {
             let result = try await RenderPipeline(session: session).run(request)
             let written = try Data(contentsOf: out.appendingPathComponent("manifest.json"))
             let manifest = try Manifest.decode(written)
-            digests.append(manifest.images.map { "\($0.file) \($0.sha256)" })
+            // The pixel fingerprint beside the file's digest: a failure then says whether the
+            // pixels or only the compressed bytes differ.
+            digests.append(manifest.images.map { "\($0.file) \($0.sha256) pixels \($0.pixelsCRC64 ?? "-")" })
             manifests.append(written)
             #expect(result.imageCount == manifest.images.count)
             #expect(result.pngBytes == manifest.images.reduce(0) { $0 + $1.bytes })
