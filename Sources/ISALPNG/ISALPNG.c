@@ -113,10 +113,6 @@ static uint32_t wr_get32(const uint8_t *p) {
 
 uint32_t wr_isal_crc32(const uint8_t *bytes, size_t length) { return crc32_gzip_refl(0, bytes, length); }
 
-uint32_t wr_isal_adler32(uint32_t adler, const uint8_t *bytes, size_t length, wr_isal_pixel_path path) {
-    return wr_adler32(adler, bytes, length, path != WR_ISAL_PIXEL_PATH_SCALAR && wr_vector_available());
-}
-
 static const char *wr_deflate_error(int code) {
     switch (code) {
     case INVALID_FLUSH: return "invalid flush";
@@ -258,17 +254,13 @@ int wr_isal_png_encode_argb32(const uint8_t *pixels, int width, int height, int 
     h[28] = 0;  // not interlaced
     wr_put32(h + 29, wr_isal_crc32(h + 12, 17));
     memcpy(h + 37, "IDAT", 4);
-    // The zlib stream's header as igzip writes it (deflate, 32 KB window, fastest level); igzip
-    // then writes the raw deflate stream, and the Adler-32 of the scanlines ends it.
-    h[41] = 0x78;
-    h[42] = 0x01;
-    png.length = WR_HEADER_BYTES + 2;
+    png.length = WR_HEADER_BYTES;
 
     isal_deflate_init(stream);
     stream->level = 1;
     stream->level_buf = level_buffer;
     stream->level_buf_size = WR_LEVEL_BUFFER_SIZE;
-    stream->gzip_flag = IGZIP_DEFLATE;
+    stream->gzip_flag = IGZIP_ZLIB;
     stream->flush = NO_FLUSH;
 
     wr_convert_rows(pixels, width, height, (size_t)stride, color_type, vector, scanlines, equal_counts);
@@ -280,7 +272,6 @@ int wr_isal_png_encode_argb32(const uint8_t *pixels, int width, int height, int 
         out->has_pixels_crc64 = 1;
     }
     wr_filter_photographic_rows(scanlines, row_bytes, width, height, equal_counts);
-    const uint32_t adler = wr_adler32(1, scanlines, image_bytes, vector);
     stream->next_in = scanlines;
     stream->avail_in = (uint32_t)image_bytes;
     stream->end_of_stream = 1;
@@ -291,17 +282,15 @@ int wr_isal_png_encode_argb32(const uint8_t *pixels, int width, int height, int 
         return 1;
     }
 
-    if (!wr_reserve(&png, 8 + WR_IEND_BYTES)) {
-        free(png.data);
-        snprintf(error, error_length, "out of memory for %zu bytes of PNG", png.length + 8 + WR_IEND_BYTES);
-        return 1;
-    }
-    wr_put32(png.data + png.length, adler);
-    png.length += 4;
     const size_t idat_length = png.length - WR_HEADER_BYTES;
     if (idat_length > 0x7FFFFFFFu) {
         free(png.data);
         snprintf(error, error_length, "compressed image too large for a PNG chunk: %zu bytes", idat_length);
+        return 1;
+    }
+    if (!wr_reserve(&png, 4 + WR_IEND_BYTES)) {
+        free(png.data);
+        snprintf(error, error_length, "out of memory for %zu bytes of PNG", png.length + 4 + WR_IEND_BYTES);
         return 1;
     }
     wr_put32(png.data + 33, (uint32_t)idat_length);

@@ -38,8 +38,4 @@ int wr_sampled_pairs(int width);
 void wr_convert_rows(const uint8_t *pixels, int width, int rows, size_t stride, int color_type,
                      int vector, uint8_t *out, uint32_t *equal_counts);
 
-/// Adler-32 (RFC 1950) of `length` bytes, continuing from `adler` (1 to start): the vector path
-/// (AVX2, when `vector` and the CPU has it) or the scalar one, both giving the same sum.
-uint32_t wr_adler32(uint32_t adler, const uint8_t *data, size_t length, int vector);
-
 #endif

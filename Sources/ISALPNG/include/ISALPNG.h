@@ -52,10 +52,6 @@ const char *wr_isal_version(void);
 /// CRC-32 as PNG and zlib define it (ISA-L's crc32_gzip_refl), for tests.
 uint32_t wr_isal_crc32(const uint8_t *bytes, size_t length);
 
-/// Adler-32 (RFC 1950) of `length` bytes continuing from `adler` (1 to start), by the pixel path's
-/// code (`WR_ISAL_PIXEL_PATH_VECTOR` on a CPU without it computes the scalar way), for tests.
-uint32_t wr_isal_adler32(uint32_t adler, const uint8_t *bytes, size_t length, wr_isal_pixel_path path);
-
 /// The filter byte of each row of an 8-bit PNG this writer made (its IDAT data inflated), for tests:
 /// up to `max_rows` into `filters`. Returns the number of rows written, or -1 when the file cannot be read.
 int wr_isal_png_row_filters(const uint8_t *png, size_t length, uint8_t *filters, int max_rows);
