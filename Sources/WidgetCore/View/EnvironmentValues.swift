@@ -17,203 +17,150 @@ import WidgetDates
 /// }
 /// ```
 public struct EnvironmentValues: Sendable {
+    /// Every value and its default.
+    private struct Values: Sendable {
+        var font: Font = .body
+        var foreground: Color = .primary
+        var lineLimit: Int?
+        var minimumScaleFactor: Double = 1
+        var textAlignment: HorizontalAlignment = .leading
+        var redacted: Bool = false
+        var colorScheme: ColorScheme = .light
+        var widgetFamily: WidgetFamily = .systemSmall
+        var displaySize: Size = .zero
+        var locale: Locale = Locale(identifier: "en")
+        var timeZone: TimeZone = .utc
+        var date: Date = Date(timeIntervalSince1970: 0)
+        var appGroups: AppGroupContainers = AppGroupContainers()
+        var tint: Color?
+        var lineSpacing: Double = 0
+        var displayScale: Double = 3
+        var widgetRenderingMode: WidgetRenderingMode = .fullColor
+        var showsWidgetContainerBackground: Bool = true
+        var textAttributes: TextAttributes = TextAttributes()
+        var labelStyle: LabelStyle = .automatic
+        var progressViewStyle: ProgressViewStyle = .automatic
+        var gaugeStyle: GaugeStyle = .automatic
+        var buttonStyle: ButtonStyle = .automatic
+        var toggleStyle: ToggleStyle = .automatic
+        var imageScale: Image.Scale = .medium
+        var custom: [ObjectIdentifier: any Sendable] = [:]
+    }
+
     /// The values, shared by copies until one of them changes (copy on write): a layout pass
     /// copies the environment at every view and every size it asks, and copying two dozen fields
     /// (a locale, a time zone, colours, fonts, dictionaries) each time was a fifth of a text-heavy
     /// widget's drawing (covid-country, `widgetrender bench`).
     private final class Storage: @unchecked Sendable {
-        var font: Font
-        var foreground: Color
-        var lineLimit: Int?
-        var minimumScaleFactor: Double
-        var textAlignment: HorizontalAlignment
-        var redacted: Bool
-        var colorScheme: ColorScheme
-        var widgetFamily: WidgetFamily
-        var displaySize: Size
-        var locale: Locale
-        var timeZone: TimeZone
-        var date: Date
-        var appGroups: AppGroupContainers
-        var tint: Color?
-        var lineSpacing: Double
-        var displayScale: Double
-        var widgetRenderingMode: WidgetRenderingMode
-        var showsWidgetContainerBackground: Bool
-        var textAttributes: TextAttributes
-        var labelStyle: LabelStyle
-        var progressViewStyle: ProgressViewStyle
-        var gaugeStyle: GaugeStyle
-        var buttonStyle: ButtonStyle
-        var toggleStyle: ToggleStyle
-        var imageScale: Image.Scale
-        var custom: [ObjectIdentifier: any Sendable]
+        var values: Values
 
-        /// The defaults.
-        init() {
-            font = .body
-            foreground = .primary
-            lineLimit = nil
-            minimumScaleFactor = 1
-            textAlignment = .leading
-            redacted = false
-            colorScheme = .light
-            widgetFamily = .systemSmall
-            displaySize = .zero
-            locale = Locale(identifier: "en")
-            timeZone = .utc
-            date = Date(timeIntervalSince1970: 0)
-            appGroups = AppGroupContainers()
-            tint = nil
-            lineSpacing = 0
-            displayScale = 3
-            widgetRenderingMode = .fullColor
-            showsWidgetContainerBackground = true
-            textAttributes = TextAttributes()
-            labelStyle = .automatic
-            progressViewStyle = .automatic
-            gaugeStyle = .automatic
-            buttonStyle = .automatic
-            toggleStyle = .automatic
-            imageScale = .medium
-            custom = [:]
+        init(_ values: Values) {
+            self.values = values
         }
-
-        /// A copy of `other`'s values (no default is made first: a locale is costly to make).
-        init(_ other: Storage) {
-            font = other.font
-            foreground = other.foreground
-            lineLimit = other.lineLimit
-            minimumScaleFactor = other.minimumScaleFactor
-            textAlignment = other.textAlignment
-            redacted = other.redacted
-            colorScheme = other.colorScheme
-            widgetFamily = other.widgetFamily
-            displaySize = other.displaySize
-            locale = other.locale
-            timeZone = other.timeZone
-            date = other.date
-            appGroups = other.appGroups
-            tint = other.tint
-            lineSpacing = other.lineSpacing
-            displayScale = other.displayScale
-            widgetRenderingMode = other.widgetRenderingMode
-            showsWidgetContainerBackground = other.showsWidgetContainerBackground
-            textAttributes = other.textAttributes
-            labelStyle = other.labelStyle
-            progressViewStyle = other.progressViewStyle
-            gaugeStyle = other.gaugeStyle
-            buttonStyle = other.buttonStyle
-            toggleStyle = other.toggleStyle
-            imageScale = other.imageScale
-            custom = other.custom
-        }
-
-        func copy() -> Storage { Storage(self) }
     }
 
-    private var storage = Storage()
+    private var storage = Storage(Values())
 
     /// The storage, made this value's own before a change.
     private mutating func unique() -> Storage {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.values) }
         return storage
     }
 
     /// The font for text.
     public var font: Font {
-        get { storage.font }
-        set { unique().font = newValue }
+        get { storage.values.font }
+        set { unique().values.font = newValue }
     }
     /// The colour for text, lines and shapes without a fill of their own.
     public var foreground: Color {
-        get { storage.foreground }
-        set { unique().foreground = newValue }
+        get { storage.values.foreground }
+        set { unique().values.foreground = newValue }
     }
     /// The most lines text may take; `nil` for no limit.
     public var lineLimit: Int? {
-        get { storage.lineLimit }
-        set { unique().lineLimit = newValue }
+        get { storage.values.lineLimit }
+        set { unique().values.lineLimit = newValue }
     }
     /// How far text may shrink before it is truncated.
     public var minimumScaleFactor: Double {
-        get { storage.minimumScaleFactor }
-        set { unique().minimumScaleFactor = newValue }
+        get { storage.values.minimumScaleFactor }
+        set { unique().values.minimumScaleFactor = newValue }
     }
     /// How the lines of wrapped text line up.
     public var textAlignment: HorizontalAlignment {
-        get { storage.textAlignment }
-        set { unique().textAlignment = newValue }
+        get { storage.values.textAlignment }
+        set { unique().values.textAlignment = newValue }
     }
     /// True when drawing the placeholder: text and images become rounded bars.
     public var redacted: Bool {
-        get { storage.redacted }
-        set { unique().redacted = newValue }
+        get { storage.values.redacted }
+        set { unique().values.redacted = newValue }
     }
     /// Light or dark.
     public var colorScheme: ColorScheme {
-        get { storage.colorScheme }
-        set { unique().colorScheme = newValue }
+        get { storage.values.colorScheme }
+        set { unique().values.colorScheme = newValue }
     }
     /// The family being drawn, as WidgetKit's `\.widgetFamily`.
     public var widgetFamily: WidgetFamily {
-        get { storage.widgetFamily }
-        set { unique().widgetFamily = newValue }
+        get { storage.values.widgetFamily }
+        set { unique().values.widgetFamily = newValue }
     }
     /// The widget's size in points.
     public var displaySize: Size {
-        get { storage.displaySize }
-        set { unique().displaySize = newValue }
+        get { storage.values.displaySize }
+        set { unique().values.displaySize = newValue }
     }
     /// The language of the widget's text.
     public var locale: Locale {
-        get { storage.locale }
-        set { unique().locale = newValue }
+        get { storage.values.locale }
+        set { unique().values.locale = newValue }
     }
     /// The time zone for dates drawn on the widget.
     public var timeZone: TimeZone {
-        get { storage.timeZone }
-        set { unique().timeZone = newValue }
+        get { storage.values.timeZone }
+        set { unique().values.timeZone = newValue }
     }
     /// The time the screen shows: what `Text(date, style: .relative)` counts from.
     ///
     /// WidgetKit reads the clock; WidgetRender draws each screen for a given time, so this
     /// is the entry's time on screen, not the time the provider was asked.
     public var date: Date {
-        get { storage.date }
-        set { unique().date = newValue }
+        get { storage.values.date }
+        set { unique().values.date = newValue }
     }
     /// The folders standing in for app group containers.
     public var appGroups: AppGroupContainers {
-        get { storage.appGroups }
-        set { unique().appGroups = newValue }
+        get { storage.values.appGroups }
+        set { unique().values.appGroups = newValue }
     }
     /// The colour of controls, progress and gauges (`nil` for the accent colour), as SwiftUI's `tint`.
     public var tint: Color? {
-        get { storage.tint }
-        set { unique().tint = newValue }
+        get { storage.values.tint }
+        set { unique().values.tint = newValue }
     }
     /// Extra points between the lines of wrapped text.
     public var lineSpacing: Double {
-        get { storage.lineSpacing }
-        set { unique().lineSpacing = newValue }
+        get { storage.values.lineSpacing }
+        set { unique().values.lineSpacing = newValue }
     }
     /// Pixels per point of the image being drawn.
     public var displayScale: Double {
-        get { storage.displayScale }
-        set { unique().displayScale = newValue }
+        get { storage.values.displayScale }
+        set { unique().values.displayScale = newValue }
     }
     /// How the system draws the widget: full colour, accented (tinted Home Screen) or vibrant
     /// (Lock Screen), as WidgetKit's `\.widgetRenderingMode`.
     public var widgetRenderingMode: WidgetRenderingMode {
-        get { storage.widgetRenderingMode }
-        set { unique().widgetRenderingMode = newValue }
+        get { storage.values.widgetRenderingMode }
+        set { unique().values.widgetRenderingMode = newValue }
     }
     /// Whether the widget's container background is drawn (false on the Lock Screen and in
     /// the accented and vibrant modes), as WidgetKit's `\.showsWidgetContainerBackground`.
     public var showsWidgetContainerBackground: Bool {
-        get { storage.showsWidgetContainerBackground }
-        set { unique().showsWidgetContainerBackground = newValue }
+        get { storage.values.showsWidgetContainerBackground }
+        set { unique().values.showsWidgetContainerBackground = newValue }
     }
     /// Why content is redacted: `.placeholder` while the widget's placeholder is drawn.
     public var redactionReasons: RedactionReasons {
@@ -222,38 +169,38 @@ public struct EnvironmentValues: Sendable {
     }
     /// Text styling set on a container (`.bold()`, `.italic()`… on any view).
     package var textAttributes: TextAttributes {
-        get { storage.textAttributes }
-        set { unique().textAttributes = newValue }
+        get { storage.values.textAttributes }
+        set { unique().values.textAttributes = newValue }
     }
     /// How ``Label``s show their title and icon.
     package var labelStyle: LabelStyle {
-        get { storage.labelStyle }
-        set { unique().labelStyle = newValue }
+        get { storage.values.labelStyle }
+        set { unique().values.labelStyle = newValue }
     }
     /// How ``ProgressView``s draw.
     package var progressViewStyle: ProgressViewStyle {
-        get { storage.progressViewStyle }
-        set { unique().progressViewStyle = newValue }
+        get { storage.values.progressViewStyle }
+        set { unique().values.progressViewStyle = newValue }
     }
     /// How ``Gauge``s draw.
     package var gaugeStyle: GaugeStyle {
-        get { storage.gaugeStyle }
-        set { unique().gaugeStyle = newValue }
+        get { storage.values.gaugeStyle }
+        set { unique().values.gaugeStyle = newValue }
     }
     /// How ``Button``s draw.
     package var buttonStyle: ButtonStyle {
-        get { storage.buttonStyle }
-        set { unique().buttonStyle = newValue }
+        get { storage.values.buttonStyle }
+        set { unique().values.buttonStyle = newValue }
     }
     /// How ``Toggle``s draw.
     package var toggleStyle: ToggleStyle {
-        get { storage.toggleStyle }
-        set { unique().toggleStyle = newValue }
+        get { storage.values.toggleStyle }
+        set { unique().values.toggleStyle = newValue }
     }
     /// The size of symbol images relative to the font.
     package var imageScale: Image.Scale {
-        get { storage.imageScale }
-        set { unique().imageScale = newValue }
+        get { storage.values.imageScale }
+        set { unique().values.imageScale = newValue }
     }
 
     /// The tint; without one, the foreground in the vibrant mode (Lock Screen gauges are
@@ -261,8 +208,8 @@ public struct EnvironmentValues: Sendable {
     package var resolvedTint: Color { tint ?? (widgetRenderingMode == .vibrant ? foreground : .accentColor) }
 
     private var custom: [ObjectIdentifier: any Sendable] {
-        get { storage.custom }
-        set { unique().custom = newValue }
+        get { storage.values.custom }
+        set { unique().values.custom = newValue }
     }
 
     /// The default values: light, small, English, UTC, at 1970-01-01.
