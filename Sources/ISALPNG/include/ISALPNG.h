@@ -33,8 +33,10 @@ typedef struct wr_isal_png {
 /// filter None (Up for rows of a photograph: fewer than 60 % of sampled pixels equal to their left neighbour),
 /// one IDAT compressed by ISA-L's igzip at level 1, CRCs by ISA-L.
 ///
-/// The same pixels give the same bytes on one machine and library version; igzip picks its code
-/// by CPU at run time, so the compressed bytes (never the decoded pixels) can differ between CPUs.
+/// The same pixels always decode the same. The compressed bytes can differ: igzip picks its code by
+/// CPU at run time, and libisal 2.30's level 1 chooses between equally valid encodings depending on
+/// the address of its stream state (this thread's work block, so it varies between runs; see the
+/// README, Determinism). Two calls on one thread use the same block and give the same bytes.
 ///
 /// - stride: bytes per row as Cairo reports it, at least width * 4.
 /// - Returns 0 on success, with the file in `out`; otherwise non-zero with a message in `error`
