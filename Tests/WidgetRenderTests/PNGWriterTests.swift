@@ -1,5 +1,6 @@
 import Foundation
 import ISALPNG
+import Synchronization
 import Testing
 import WidgetRendering
 
@@ -130,6 +131,62 @@ struct PNGWriterTests {
         for name in ["opaque grey", "random, width 1093", "fully transparent"] {
             _ = try WidgetPNGWriter().encode(try Self.sample(name).surface())
             #expect(try WidgetPNGWriter().encode(first) == before, "after \(name)")
+        }
+    }
+
+    /// CRC-32C of a 32-bit value from 0, no final inversion: what x86's `crc32` instruction gives.
+    static func crc32c(_ value: UInt32) -> UInt32 {
+        var crc: UInt32 = 0
+        for bit in 0..<32 {
+            let low = (crc ^ (value >> UInt32(bit))) & 1
+            crc = (crc >> 1) ^ (low == 1 ? 0x82F6_3B78 : 0)
+        }
+        return crc
+    }
+
+    @Test func everyThreadWritesTheSameBytes() throws {
+        // libisal 2.30's level 1 files one input position under a hash of its stream state's address
+        // (bits 16-47), so each thread keeps that state where the hash is 0: a thread of its own
+        // then writes the same bytes as this one. Eight fresh threads, each placing its own state.
+        let samples = try ["every alpha and colour", "random, width 1093", "fully transparent", "opaque grey"]
+            .map { try Self.sample($0) }
+        let expected = try samples.map { try WidgetPNGWriter().encode($0.surface()) }
+        struct Result: Sendable {
+            var files: [Data] = []
+            var address: UInt = 0
+            var error: String?
+        }
+        let results = Mutex([Result](repeating: Result(), count: 8))
+        // Every thread stays until all have encoded, so the eight states exist at once.
+        let encoded = DispatchGroup()
+        let done = DispatchGroup()
+        for index in 0..<8 {
+            encoded.enter()
+            done.enter()
+            Thread.detachNewThread {
+                var result = Result()
+                do {
+                    result.files = try samples.map { try WidgetPNGWriter().encode($0.surface()) }
+                } catch {
+                    result.error = "\(error)"
+                }
+                result.address = UInt(wr_isal_stream_address())
+                results.withLock { $0[index] = result }
+                encoded.leave()
+                encoded.wait()
+                done.leave()
+            }
+        }
+        done.wait()
+        let all = results.withLock { $0 }
+        #expect(Set(all.map(\.address)).count == 8, "each thread places its own state")
+        for (index, result) in all.enumerated() {
+            #expect(result.error == nil, "thread \(index): \(result.error ?? "")")
+            #expect(result.address != 0, "thread \(index) could not place its stream state")
+            #expect(
+                Self.crc32c(UInt32(truncatingIfNeeded: result.address >> 16)) & 0xFFFF == 0,
+                "thread \(index): state at 0x\(String(result.address, radix: 16))")
+            #expect(result.files == expected, "thread \(index): other bytes than this thread's")
         }
     }
 

@@ -33,10 +33,11 @@ typedef struct wr_isal_png {
 /// filter None (Up for rows of a photograph: fewer than 60 % of sampled pixels equal to their left neighbour),
 /// one IDAT compressed by ISA-L's igzip at level 1, CRCs by ISA-L.
 ///
-/// The same pixels always decode the same. The compressed bytes can differ: igzip picks its code by
-/// CPU at run time, and libisal 2.30's level 1 chooses between equally valid encodings depending on
-/// the address of its stream state (this thread's work block, so it varies between runs; see the
-/// README, Determinism). Two calls on one thread use the same block and give the same bytes.
+/// The same pixels give the same bytes on one libisal version and CPU family: igzip picks its code
+/// by CPU at run time, so the compressed bytes (never the decoded pixels) can differ between CPUs.
+/// libisal 2.30's level 1 also lets the address of its stream state choose between equally valid
+/// encodings; each thread keeps its state at an address that makes that choice the same everywhere
+/// (see ISALPNG.c, "Where igzip's stream state lives").
 ///
 /// - stride: bytes per row as Cairo reports it, at least width * 4.
 /// - Returns 0 on success, with the file in `out`; otherwise non-zero with a message in `error`
@@ -50,6 +51,11 @@ const char *wr_isal_vector_path_name(void);
 
 /// The ISA-L version of the headers this was compiled against, e.g. "2.30.0".
 const char *wr_isal_version(void);
+
+/// Where this thread's igzip stream state lies once an image was encoded on it and the state could
+/// be placed where igzip's output does not depend on it (CRC-32C of address bits 16-47 ending in 16
+/// zero bits); 0 before that or if it could not be placed. For tests.
+uintptr_t wr_isal_stream_address(void);
 
 /// CRC-32 as PNG and zlib define it (ISA-L's crc32_gzip_refl), for tests.
 uint32_t wr_isal_crc32(const uint8_t *bytes, size_t length);

@@ -12,10 +12,11 @@ import ISALPNG
 /// otherwise; both give the same bytes. The samples are the ones ``PNGEncoder/libpngFast``
 /// writes, so both files decode to the same pixels.
 ///
-/// The same surface always decodes to the same pixels; the bytes can differ (equally valid
-/// encodings): igzip chooses its code by CPU at run time, and its level 1 output depends on the
-/// memory address of its working state, which moves between runs (README, Determinism). Compare
-/// decoded pixels or `pixelsCRC64`, not file digests.
+/// The same surface gives the same bytes on one machine and library version, on any thread (the
+/// writer keeps igzip's state where libisal 2.30's address-dependent hashing cannot tell threads or
+/// runs apart; README, Determinism). igzip chooses its code by CPU at run time: x86-64 CPUs with
+/// SSE4.2 or later share one output, older x86-64 and other architectures can produce different
+/// (equally valid) bytes for the same pixels.
 ///
 /// ```swift
 /// let png = try WidgetPNGWriter().encode(surface)
