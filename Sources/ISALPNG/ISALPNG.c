@@ -7,6 +7,7 @@
 #define _GNU_SOURCE 1  // MAP_FIXED_NOREPLACE
 
 #include "ISALPNG.h"
+#include "PixelMemory.h"
 #include "PixelRows.h"
 
 #include <isa-l.h>
@@ -35,11 +36,19 @@
 // every image they are new pages each time, and faulting them in cost as much as the compression
 // (measured in `widgetrender bench`), so each thread keeps its block for the next image and frees it
 // when the thread ends. Nothing is carried over: igzip initialises what it reads, and the scanlines
-// are written before they are read.
+// are written before they are read. The block is mapped on huge pages (PixelMemory.h), so even a
+// thread's first image faults it in a few times rather than hundreds.
+//
+// The compressed output is kept the same way: a buffer a few hundred KB large, malloc'd and freed
+// for every image, made glibc grow and trim the thread's heap each time (page faults, and TLB
+// shootdowns on the other core, a tenth of a `bench --batch`'s kernel time); each image's file is
+// now copied out of the kept buffer at its exact size.
 
 typedef struct wr_work {
-    void *data;
-    size_t capacity;
+    wr_pages *block;
+    /// This thread's output buffer (malloc'd), lent to one encode at a time.
+    uint8_t *output;
+    size_t output_capacity;
     /// This thread's igzip stream state at an address igzip's output does not depend on
     /// (wr_stream_place); NULL until placed or when placing failed.
     struct isal_zstream *stream;
@@ -54,7 +63,8 @@ static pthread_once_t wr_work_once = PTHREAD_ONCE_INIT;
 
 static void wr_work_free(void *value) {
     wr_work *work = (wr_work *)value;
-    free(work->data);
+    wr_pages_release(work->block);
+    free(work->output);
     if (work->stream) munmap(work->stream, WR_STREAM_MAP_BYTES);
     free(work);
 }
@@ -75,23 +85,22 @@ static wr_work *wr_thread_work(void) {
     return work;
 }
 
-/// 64-byte aligned memory for one image: this thread's kept block when it is large enough (and
-/// `*kept` is set), otherwise a new block the caller frees. NULL when out of memory.
-static void *wr_work_acquire(size_t size, int *kept) {
-    *kept = 0;
+/// Page-aligned memory for one image: this thread's kept block when it is large enough, otherwise
+/// a new block, kept for the next image unless it is too large to keep (then `*owned` is set and
+/// the caller releases it with wr_pages_release). NULL when out of memory.
+static void *wr_work_acquire(size_t size, wr_pages **owned) {
+    *owned = NULL;
     wr_work *work = wr_thread_work();
-    if (work && work->capacity >= size) {
-        *kept = 1;
-        return work->data;
+    if (work && work->block && work->block->length >= size) return work->block->data;
+    wr_pages *pages = wr_pages_create(size);
+    if (!pages) return NULL;
+    if (!work || size > WR_WORK_KEEP_LIMIT) {
+        *owned = pages;
+        return pages->data;
     }
-    void *data = NULL;
-    if (posix_memalign(&data, 64, size) != 0) return NULL;
-    if (!work || size > WR_WORK_KEEP_LIMIT) return data;
-    free(work->data);
-    work->data = data;
-    work->capacity = size;
-    *kept = 1;
-    return data;
+    wr_pages_release(work->block);
+    work->block = pages;
+    return pages->data;
 }
 
 // MARK: - Where igzip's stream state lives
@@ -119,10 +128,33 @@ static uint32_t wr_crc32c_u32(uint32_t value) {
     return crc32_iscsi(bytes, 4, 0);
 }
 
+/// The low 16 bits of wr_crc32c_u32 for each byte value at each of the four byte positions. With
+/// no pre- or post-conditioning the CRC is linear (the CRC of a XOR b is the XOR of their CRCs), so
+/// a value's hash is the XOR of its four bytes' entries: the search below checks tens of thousands
+/// of values, and a call into ISA-L for each took a millisecond of a thread's first image.
+static uint16_t wr_stream_hash_table[4][256];
+static pthread_once_t wr_stream_hash_once = PTHREAD_ONCE_INIT;
+
+static void wr_stream_hash_fill(void) {
+    for (int position = 0; position < 4; position++) {
+        for (uint32_t byte = 0; byte < 256; byte++) {
+            wr_stream_hash_table[position][byte] =
+                (uint16_t)(wr_crc32c_u32(byte << (8 * position)) & WR_STREAM_HASH_BITS);
+        }
+    }
+}
+
+/// wr_crc32c_u32(value) & WR_STREAM_HASH_BITS, from the table.
+static uint16_t wr_stream_hash(uint32_t value) {
+    return wr_stream_hash_table[0][value & 0xFF] ^ wr_stream_hash_table[1][(value >> 8) & 0xFF] ^
+           wr_stream_hash_table[2][(value >> 16) & 0xFF] ^ wr_stream_hash_table[3][value >> 24];
+}
+
 /// Maps one page-rounded isal_zstream at an address igzip's output does not depend on, searching
 /// down from where the kernel would put a new mapping (so the search stays in the part of the
 /// address space that mmap hands out, sanitizers included). NULL when no candidate could be mapped.
 static struct isal_zstream *wr_stream_place(void) {
+    pthread_once(&wr_stream_hash_once, wr_stream_hash_fill);
     void *probe = mmap(NULL, WR_STREAM_MAP_BYTES, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (probe == MAP_FAILED) return NULL;
     const uintptr_t near = (uintptr_t)probe;
@@ -130,7 +162,7 @@ static struct isal_zstream *wr_stream_place(void) {
     uint32_t key = (uint32_t)(near >> 16);
     for (int tries = 0; tries < WR_STREAM_PLACE_TRIES && key > 1; tries++) {
         do key--;
-        while (key > 1 && (wr_crc32c_u32(key) & WR_STREAM_HASH_BITS) != 0);
+        while (key > 1 && wr_stream_hash(key) != 0);
         const uintptr_t address = ((near >> 48) << 48) | ((uintptr_t)key << 16);
         void *placed = mmap((void *)address, WR_STREAM_MAP_BYTES, PROT_READ | PROT_WRITE,
                             MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
@@ -161,24 +193,50 @@ uintptr_t wr_isal_stream_address(void) {
 
 // MARK: - Output
 
+// igzip's output depends on how much room it is given, not only on its input: the same image
+// deflated into a larger buffer came out one byte different. So the room offered always follows
+// one rule, `limit` (4 KB doubled until it holds what is asked), whatever the buffer lent by the
+// thread really holds; `capacity` is only what is allocated.
+
 typedef struct wr_output {
     uint8_t *data;
     size_t length;
+    /// The room igzip is offered: the bytes up to here may be written.
+    size_t limit;
+    /// The bytes allocated at `data` (at least `limit`).
     size_t capacity;
 } wr_output;
 
 static int wr_reserve(wr_output *out, size_t extra) {
-    if (out->capacity - out->length >= extra) return 1;
-    size_t capacity = out->capacity ? out->capacity : 4096;
-    while (capacity - out->length < extra) {
-        if (capacity > SIZE_MAX / 2) return 0;
-        capacity *= 2;
+    if (out->limit - out->length >= extra) return 1;
+    size_t limit = out->limit ? out->limit : 4096;
+    while (limit - out->length < extra) {
+        if (limit > SIZE_MAX / 2) return 0;
+        limit *= 2;
     }
-    uint8_t *grown = (uint8_t *)realloc(out->data, capacity);
-    if (!grown) return 0;
-    out->data = grown;
-    out->capacity = capacity;
+    if (limit > out->capacity) {
+        uint8_t *grown = (uint8_t *)realloc(out->data, limit);
+        if (!grown) return 0;
+        out->data = grown;
+        out->capacity = limit;
+    }
+    out->limit = limit;
     return 1;
+}
+
+/// Gives a borrowed output buffer back to its thread (or frees it when there is no thread memory,
+/// or it grew too large to keep); `out` is empty afterwards.
+static void wr_output_return(wr_work *work, wr_output *out) {
+    if (work && !work->output && out->capacity <= WR_WORK_KEEP_LIMIT) {
+        work->output = out->data;
+        work->output_capacity = out->capacity;
+    } else {
+        free(out->data);
+    }
+    out->data = NULL;
+    out->length = 0;
+    out->limit = 0;
+    out->capacity = 0;
 }
 
 static void wr_put32(uint8_t *p, uint32_t value) {
@@ -213,7 +271,7 @@ static int wr_deflate(struct isal_zstream *stream, wr_output *out, size_t headro
             snprintf(error, error_length, "out of memory for %zu bytes of compressed data", out->length + headroom);
             return 1;
         }
-        const size_t room = out->capacity - out->length;
+        const size_t room = out->limit - out->length;
         stream->next_out = out->data + out->length;
         stream->avail_out = room > UINT32_MAX ? UINT32_MAX : (uint32_t)room;
         const uint32_t in_before = stream->avail_in;
@@ -302,9 +360,9 @@ int wr_isal_png_encode_argb32(const uint8_t *pixels, int width, int height, int 
     // One block for igzip's state, its level buffer, the scanlines and each row's equal-neighbour count.
     const size_t state_bytes = (sizeof(struct isal_zstream) + 63) & ~(size_t)63;
     const size_t image_padded = (image_bytes + 63) & ~(size_t)63;
-    int kept;
+    wr_pages *owned;
     void *work = wr_work_acquire(
-        state_bytes + WR_LEVEL_BUFFER_SIZE + image_padded + (size_t)height * sizeof(uint32_t), &kept);
+        state_bytes + WR_LEVEL_BUFFER_SIZE + image_padded + (size_t)height * sizeof(uint32_t), &owned);
     if (!work) {
         snprintf(error, error_length, "out of memory for a %d×%d image", width, height);
         return 1;
@@ -315,10 +373,19 @@ int wr_isal_png_encode_argb32(const uint8_t *pixels, int width, int height, int 
     uint8_t *scanlines = level_buffer + WR_LEVEL_BUFFER_SIZE;
     uint32_t *equal_counts = (uint32_t *)(scanlines + image_padded);
 
-    wr_output png = {NULL, 0, 0};
+    wr_work *thread_work = wr_thread_work();
+    wr_output png = {NULL, 0, 0, 0};
+    if (thread_work) {
+        // Borrowed until the end of this call (wr_output_return).
+        png.data = thread_work->output;
+        png.capacity = thread_work->output_capacity;
+        thread_work->output = NULL;
+        thread_work->output_capacity = 0;
+    }
     // Widget images compress to well under a tenth of their scanlines; the buffer grows if not.
     if (!wr_reserve(&png, WR_HEADER_BYTES + image_bytes / 8 + 4096)) {
-        if (!kept) free(work);
+        wr_pages_release(owned);
+        wr_output_return(thread_work, &png);
         snprintf(error, error_length, "out of memory for a %d×%d image", width, height);
         return 1;
     }
@@ -358,20 +425,20 @@ int wr_isal_png_encode_argb32(const uint8_t *pixels, int width, int height, int 
     stream->avail_in = (uint32_t)image_bytes;
     stream->end_of_stream = 1;
     const int failed = wr_deflate(stream, &png, image_bytes / 8 + 1024, error, error_length);
-    if (!kept) free(work);
+    wr_pages_release(owned);
     if (failed) {
-        free(png.data);
+        wr_output_return(thread_work, &png);
         return 1;
     }
 
     const size_t idat_length = png.length - WR_HEADER_BYTES;
     if (idat_length > 0x7FFFFFFFu) {
-        free(png.data);
+        wr_output_return(thread_work, &png);
         snprintf(error, error_length, "compressed image too large for a PNG chunk: %zu bytes", idat_length);
         return 1;
     }
     if (!wr_reserve(&png, 4 + WR_IEND_BYTES)) {
-        free(png.data);
+        wr_output_return(thread_work, &png);
         snprintf(error, error_length, "out of memory for %zu bytes of PNG", png.length + 4 + WR_IEND_BYTES);
         return 1;
     }
@@ -384,9 +451,23 @@ int wr_isal_png_encode_argb32(const uint8_t *pixels, int width, int height, int 
     wr_put32(end + 8, wr_isal_crc32(end + 4, 4));
     png.length += WR_IEND_BYTES;
 
-    uint8_t *fitted = (uint8_t *)realloc(png.data, png.length);
-    out->data = fitted ? fitted : png.data;
-    out->length = png.length;
+    uint8_t *file;
+    const size_t file_length = png.length;
+    if (thread_work) {
+        file = (uint8_t *)malloc(file_length);
+        if (!file) {
+            wr_output_return(thread_work, &png);
+            snprintf(error, error_length, "out of memory for %zu bytes of PNG", file_length);
+            return 1;
+        }
+        memcpy(file, png.data, file_length);
+        wr_output_return(thread_work, &png);
+    } else {
+        uint8_t *fitted = (uint8_t *)realloc(png.data, png.length);
+        file = fitted ? fitted : png.data;
+    }
+    out->data = file;
+    out->length = file_length;
     out->color_type = color_type;
     return 0;
 }

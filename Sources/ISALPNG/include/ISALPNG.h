@@ -3,6 +3,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "PixelMemory.h"
 
 /// Which code turns premultiplied pixels into PNG samples.
 ///
