@@ -5,6 +5,9 @@
 #include "PixelMemory.h"
 
 #include <stdint.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <stdlib.h>
 #include <sys/mman.h>
 
@@ -46,4 +49,14 @@ void wr_pages_release(void *value) {
     if (!pages) return;
     munmap(pages->data, pages->length);
     free(pages);
+}
+
+int wr_memory_keep_freed(void) {
+#if defined(__GLIBC__)
+    const int trimmed = mallopt(M_TRIM_THRESHOLD, 256 << 20);
+    const int mapped = mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    return trimmed == 1 && mapped == 1 ? 0 : 1;
+#else
+    return 1;
+#endif
 }

@@ -22,4 +22,10 @@ wr_pages *wr_pages_create(size_t size);
 /// is Cairo's `cairo_destroy_func_t`, so a surface can own its pixels.
 void wr_pages_release(void *pages);
 
+/// Asks glibc's allocator to keep freed memory: up to 256 MB of freed heap per arena stays
+/// (instead of 128 KB), and blocks up to 32 MB (glibc's own ceiling for its moving threshold)
+/// come from the heap rather than a mapping of their own. See ProcessMemory.swift. Returns 0 when
+/// both settings were taken (always 1 on a C library without `mallopt`).
+int wr_memory_keep_freed(void);
+
 #endif

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WidgetRender
+import WidgetRendering
 
 /// `bench`: times rendering plus PNG encoding per widget and family, with Cairo's writer as the
 /// baseline; or whole processes (`--cold`); or many PNGs written on every core (`--batch`).
@@ -101,6 +102,7 @@ struct BenchCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncP
     }
 
     func run() async throws {
+        ProcessMemory.keepFreedMemory()
         var request = try makeRequest()
         let selected = try FamilySelection.parse(families)
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(

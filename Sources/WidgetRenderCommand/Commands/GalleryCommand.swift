@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WidgetRender
+import WidgetRendering
 
 /// `gallery`: every widget's snapshot in every family, light and dark, with a page and a contact sheet.
 struct GalleryCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncParsableCommand {
@@ -48,6 +49,7 @@ struct GalleryCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Asyn
     }
 
     func run() async throws {
+        ProcessMemory.keepFreedMemory()
         let request = try makeRequest()
         let started = DispatchTime.now()
         do {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WidgetRender
+import WidgetRendering
 
 /// `render` (the default): every entry of each widget's timeline as PNG files.
 struct RenderCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncParsableCommand {
@@ -70,6 +71,7 @@ struct RenderCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Async
     }
 
     func run() async throws {
+        ProcessMemory.keepFreedMemory()
         let request = try makeRequest()
         let started = DispatchTime.now()
         do {
