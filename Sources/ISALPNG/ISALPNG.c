@@ -193,10 +193,11 @@ uintptr_t wr_isal_stream_address(void) {
 
 // MARK: - Output
 
-// igzip's output depends on how much room it is given, not only on its input: the same image
-// deflated into a larger buffer came out one byte different. So the room offered always follows
-// one rule, `limit` (4 KB doubled until it holds what is asked), whatever the buffer lent by the
-// thread really holds; `capacity` is only what is allocated.
+// The room igzip is offered always follows one rule, `limit` (4 KB doubled until it holds what is
+// asked), whatever the buffer lent by the thread really holds (`capacity`, what is allocated): igzip
+// then gets the same calls for the same image however large the previous image on the thread was.
+// ISA-L does not say its output is independent of the room it gets; with more room it gave the same
+// bytes where tried (PixelMemoryTests), and this keeps it from mattering.
 
 typedef struct wr_output {
     uint8_t *data;
