@@ -45,7 +45,9 @@ public struct RenderPipeline {
     /// Renders the request: every entry of each timeline (or the placeholder, or the snapshot)
     /// for each widget and family.
     ///
-    /// The providers are asked at `request.now`. Each image shows its entry as the screen would:
+    /// The providers are asked at `request.now`, all at once (each widget and family a task of
+    /// its own, so a provider must not rely on another having run); their warnings, the
+    /// images and any failure are then taken in the bundle's order. Each image shows its entry as the screen would:
     /// the entry on screen at `now` is drawn for `now`, the others for their own dates; the
     /// manifest says which entries are past, on screen, upcoming, or unreachable because a
     /// reload replaces the timeline first.
@@ -68,19 +70,101 @@ public struct RenderPipeline {
     ) async throws(PipelineError) -> RenderResult {
         var run = try Run(pipeline: self, request: request, waiting: progress)
         run.checkpoint = checkpoint
+        // Every widget and family to ask, in order; each call gets warnings of its own, so
+        // they reach the run in this order whichever provider answers first.
+        struct Question {
+            var widget: AnyWidget
+            var family: WidgetFamily
+            var metrics: WidgetMetrics
+            var context: TimelineProviderContext
+            var diagnostics: Diagnostics
+        }
+        var questions: [[Question]] = []
+        var records: [Manifest.WidgetRecord] = []
         for (widget, parameters) in run.widgets {
             var record = run.record(widget, parameters)
+            var asked: [Question] = []
             for family in request.families ?? widget.supportedFamilies {
                 guard let metrics = try run.metrics(widget, family, record: &record) else { continue }
+                let diagnostics = Diagnostics()
                 let context = run.providerContext(
-                    request, family: family, size: metrics.size, parameters: parameters, now: request.now)
-                let count = try await render(
-                    widget, family: family, metrics: metrics, context: context, run: &run, record: &record)
-                progress("\(widget.kind) \(family.shortName): \(count) PNG\(count == 1 ? "" : "s")")
+                    request, family: family, size: metrics.size, parameters: parameters, now: request.now,
+                    diagnostics: diagnostics)
+                asked.append(
+                    Question(
+                        widget: widget, family: family, metrics: metrics, context: context,
+                        diagnostics: diagnostics))
+            }
+            questions.append(asked)
+            records.append(record)
+        }
+        // The providers are asked all at once (they read and parse their data on both cores
+        // while nothing else runs); their answers are then taken in order, and the first
+        // failure in that order is the run's, as when they were asked one by one.
+        let answers = await ask(questions.flatMap { $0 }.map { ($0.widget, $0.context) }, request: request)
+        var next = 0
+        for (widgetIndex, asked) in questions.enumerated() {
+            var record = records[widgetIndex]
+            for question in asked {
+                let answer = answers[next]
+                next += 1
+                let count = try render(
+                    question.widget, family: question.family, metrics: question.metrics, context: question.context,
+                    answer: answer.get(), diagnostics: question.diagnostics, run: &run, record: &record)
+                progress("\(question.widget.kind) \(question.family.shortName): \(count) PNG\(count == 1 ? "" : "s")")
             }
             run.widgetRecords.append(record)
         }
         return try await run.finish(mode: request.mode.rawValue, until: nil)
+    }
+
+    /// What a provider gave for a `render`: nothing yet for a placeholder (it is made when
+    /// drawn, as WidgetKit does), its snapshot, or its timeline.
+    private enum Answer: Sendable {
+        case placeholder
+        case snapshot(AnyTimelineEntry)
+        case timeline(Timeline<AnyTimelineEntry>)
+    }
+
+    /// One provider's answer for the request's mode.
+    private static func answer(
+        _ widget: AnyWidget, _ context: TimelineProviderContext, request: RenderRequest
+    ) async -> Result<Answer, PipelineError> {
+        do throws(PipelineError) {
+            switch request.mode {
+            case .placeholder:
+                return .success(.placeholder)
+            case .snapshot:
+                return .success(
+                    .snapshot(try await callProvider(widget, request: request) { try await widget.snapshot(in: context) }))
+            case .timeline:
+                return .success(
+                    .timeline(try await callProvider(widget, request: request) { try await widget.timeline(in: context) }))
+            }
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Asks each provider for what the request's mode needs, all at once; the answers (or
+    /// errors) in the questions' order.
+    private func ask(
+        _ questions: [(widget: AnyWidget, context: TimelineProviderContext)], request: RenderRequest
+    ) async -> [Result<Answer, PipelineError>] {
+        guard questions.count > 1, request.mode != .placeholder else {
+            var answers: [Result<Answer, PipelineError>] = []
+            for (widget, context) in questions { answers.append(await Self.answer(widget, context, request: request)) }
+            return answers
+        }
+        return await withTaskGroup(of: (Int, Result<Answer, PipelineError>).self) { group in
+            for (index, question) in questions.enumerated() {
+                let (widget, context) = question
+                group.addTask { (index, await Self.answer(widget, context, request: request)) }
+            }
+            var answers = [Result<Answer, PipelineError>?](repeating: nil, count: questions.count)
+            for await (index, answer) in group { answers[index] = answer }
+            return answers.map { $0 ?? .failure(.software("a provider's answer went missing")) }
+        }
     }
 
     /// Simulates WidgetKit's time model over `[from, to)` (see ``TimelineSimulation``) and
@@ -172,21 +256,19 @@ public struct RenderPipeline {
         return try await run.finish(mode: "simulation", until: to)
     }
 
-    /// Renders one family of one widget in `render`: asks the provider and draws each entry.
+    /// Plans one family of one widget in `render` from its provider's answer: a job for each entry to draw.
     private func render(
         _ widget: AnyWidget, family: WidgetFamily, metrics: WidgetMetrics, context: TimelineProviderContext,
-        run: inout Run, record: inout Manifest.WidgetRecord
-    ) async throws(PipelineError) -> Int {
+        answer: Answer, diagnostics: Diagnostics, run: inout Run, record: inout Manifest.WidgetRecord
+    ) throws(PipelineError) -> Int {
         let request = run.request
         var entries: [(entry: AnyTimelineEntry, index: Int?, shownAt: Date, status: String?)] = []
-        switch request.mode {
+        switch answer {
         case .placeholder:
             entries = [(widget.placeholder(in: context), nil, request.now, nil)]
-        case .snapshot:
-            let entry = try await call(widget, request: request) { try await widget.snapshot(in: context) }
+        case .snapshot(let entry):
             entries = [(entry, nil, request.now, nil)]
-        case .timeline:
-            let timeline = try await call(widget, request: request) { try await widget.timeline(in: context) }
+        case .timeline(let timeline):
             guard !timeline.entries.isEmpty else {
                 throw .badData("\(widget.kind): the provider returned an empty timeline")
             }
@@ -219,7 +301,7 @@ public struct RenderPipeline {
                     family: family.shortName, index: 0, askedAt: request.now, reloadPolicy: timeline.policy.name,
                     reloadAt: reload.date, reloadThrottled: reload.throttled, entries: statuses))
         }
-        run.collectWarnings()
+        run.collectWarnings(from: diagnostics)
         for item in entries {
             let viewContext = run.viewContext(
                 family: family, size: metrics.size, shownAt: item.shownAt, isPlaceholder: request.mode == .placeholder)
@@ -275,6 +357,13 @@ public struct RenderPipeline {
     /// A provider that does not answer in time (a completion never called, a hung fetch) is an
     /// error naming the widget, not a hang.
     package func call<Value: Sendable>(
+        _ widget: AnyWidget, request: RenderRequest, _ work: @escaping @Sendable () async throws -> Value
+    ) async throws(PipelineError) -> Value {
+        try await Self.callProvider(widget, request: request, work)
+    }
+
+    /// ``call(_:request:_:)``, which needs nothing of the pipeline.
+    static func callProvider<Value: Sendable>(
         _ widget: AnyWidget, request: RenderRequest, _ work: @escaping @Sendable () async throws -> Value
     ) async throws(PipelineError) -> Value {
         do {

@@ -135,11 +135,12 @@ struct Run {
 
     /// What a provider is told: family, size, preview flag, parameters, the time asked, app groups and values.
     func providerContext(
-        _ request: RenderRequest, family: WidgetFamily, size: Size, parameters: WidgetParameters, now: Date
+        _ request: RenderRequest, family: WidgetFamily, size: Size, parameters: WidgetParameters, now: Date,
+        diagnostics: Diagnostics? = nil
     ) -> TimelineProviderContext {
         TimelineProviderContext(
             family: family, displaySize: size, isPreview: request.mode == .snapshot, parameters: parameters, now: now,
-            diagnostics: diagnostics, appGroups: request.appGroups, values: request.providerValues)
+            diagnostics: diagnostics ?? self.diagnostics, appGroups: request.appGroups, values: request.providerValues)
     }
 
     /// Where a view is drawn, for the time its screen shows.
@@ -152,6 +153,11 @@ struct Run {
 
     /// Moves the providers' warnings to the run's list, once each.
     mutating func collectWarnings() {
+        collectWarnings(from: diagnostics)
+    }
+
+    /// Moves the warnings of one provider call that had a list of its own.
+    mutating func collectWarnings(from diagnostics: Diagnostics) {
         for warning in diagnostics.drain() { addWarning(warning) }
     }
 
