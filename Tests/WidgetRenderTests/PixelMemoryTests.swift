@@ -17,7 +17,9 @@ struct PixelMemoryTests {
             let length = pages.pointee.length
             let address = UInt(bitPattern: pages.pointee.data)
             #expect(length == expected, "\(size) bytes")
-            #expect(address % (size >= 1 << 20 ? UInt(huge) : 4096) == 0, "\(size) bytes at 0x\(String(address, radix: 16))")
+            #expect(
+                address % (size >= 1 << 20 ? UInt(huge) : 4096) == 0, "\(size) bytes at 0x\(String(address, radix: 16))"
+            )
             let bytes = UnsafeMutableRawBufferPointer(start: pages.pointee.data, count: length)
             #expect(bytes.allSatisfy { $0 == 0 }, "\(size) bytes")
             // Writable to the end.

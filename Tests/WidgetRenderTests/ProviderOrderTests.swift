@@ -105,6 +105,8 @@ struct ProviderOrderTests {
         } catch {
             #expect(error.description.contains("late: no data"), "\(error.description)")
         }
-        #expect(!FileManager.default.fileExists(atPath: request.outputDirectory.appendingPathComponent("manifest.json").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: request.outputDirectory.appendingPathComponent("manifest.json").path))
     }
 }

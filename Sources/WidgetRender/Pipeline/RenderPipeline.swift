@@ -136,10 +136,12 @@ public struct RenderPipeline {
                 return .success(.placeholder)
             case .snapshot:
                 return .success(
-                    .snapshot(try await callProvider(widget, request: request) { try await widget.snapshot(in: context) }))
+                    .snapshot(
+                        try await callProvider(widget, request: request) { try await widget.snapshot(in: context) }))
             case .timeline:
                 return .success(
-                    .timeline(try await callProvider(widget, request: request) { try await widget.timeline(in: context) }))
+                    .timeline(
+                        try await callProvider(widget, request: request) { try await widget.timeline(in: context) }))
             }
         } catch {
             return .failure(error)
