@@ -559,6 +559,38 @@ struct LayoutEngineTests {
         #expect(b.color == .primary)
     }
 
+    @Test("stacks of text are laid out once per width, whatever heights their parents try")
+    func nestedTextStacksAreNotSizedPerHeight() throws {
+        // Four levels: a column of rows of columns of two texts, with a chart taking the rest.
+        func grid() -> ViewNode {
+            VStack {
+                ForEach(0..<3) { row in
+                    HStack {
+                        ForEach(0..<3) { column in
+                            VStack {
+                                Text("R\(row)C\(column)")
+                                Text("\(row * column)")
+                            }
+                        }
+                    }
+                }
+            }.node
+        }
+        let root = VStack {
+            grid()
+            RoundedRectangle(cornerRadius: 0)
+        }.node
+        let engine = LayoutEngine(measurer: FakeMeasurer())
+        let items = engine.layout(root, in: Rect(x: 0, y: 0, width: 300, height: 400), environment: environment())
+        #expect(items.texts.count == 18)
+        // Each text stack once per width its parent offers: 45 here. With the height in the key
+        // as well, each level multiplied its children's layouts by three: 149.
+        #expect(engine.stackLayoutsComputed <= 60, "\(engine.stackLayoutsComputed) stack layouts")
+        // The same frames as laid out on their own at the size the outer stack gave the grid.
+        let alone = layout(grid(), width: 300, height: try #require(items.texts.last).frame.maxY)
+        #expect(alone.texts.map { $0.frame } == items.texts.map { $0.frame })
+    }
+
     @Test("layout is offset by the rect's origin")
     func rectOrigin() throws {
         let items = engine.layout(

@@ -21,6 +21,9 @@ package struct LayoutEngine {
     /// nested stacks is sized a number of times exponential in its depth.
     private let stackSizes = StackSizes()
 
+    /// How many stack layouts this engine has worked out rather than found, for tests.
+    package var stackLayoutsComputed: Int { stackSizes.computed }
+
     package init(measurer: any TextMeasuring) {
         self.measurer = measurer
     }
@@ -38,6 +41,11 @@ package struct LayoutEngine {
         }
         var results: [Key: StackResult] = [:]
         var kept: [UnsafeRawPointer: [ViewNode]] = [:]
+        /// Whether a stack's children (by their storage) size themselves the same whatever
+        /// height they are offered.
+        var heightFree: [UnsafeRawPointer: Bool] = [:]
+        /// Stack layouts worked out (not found) in this pass.
+        var computed = 0
     }
 
     /// Lays out `node` to fill `rect` and returns what to draw, back to front.
@@ -241,12 +249,51 @@ package struct LayoutEngine {
         guard let storage = children.withUnsafeBufferPointer({ $0.baseAddress.map(UnsafeRawPointer.init) }) else {
             return computeStackLayout(spec, children, proposal: proposal, environment: environment)
         }
-        let key = StackSizes.Key(storage: storage, spec: spec, proposal: proposal)
+        // A stack of text (in stacks, padding, backgrounds…) is as large whatever height it is
+        // offered, so the height is left out of the key: its parent asks it at no height, any
+        // height and its share, and each of those asked the stacks inside three times again
+        // (1,776 size queries for a large price widget).
+        let keyed =
+            ignoresHeight(children, storage: storage) ? ProposedSize(width: proposal.width, height: nil) : proposal
+        let key = StackSizes.Key(storage: storage, spec: spec, proposal: keyed)
         if let known = stackSizes.results[key] { return known }
+        stackSizes.computed += 1
         let result = computeStackLayout(spec, children, proposal: proposal, environment: environment)
         if stackSizes.kept[storage] == nil { stackSizes.kept[storage] = children }
         stackSizes.results[key] = result
         return result
+    }
+
+    /// Whether each of `children` sizes itself the same for any proposed height: text, and
+    /// stacks, groups, padding and the wrappers that pass the proposal on, made of such views
+    /// (a vertical stack of them sums their heights whatever it is offered). Anything that takes
+    /// what it is offered (spacers, shapes, charts, frames, dividers) or is not resolved yet
+    /// (a view's body) does not.
+    private func ignoresHeight(_ children: [ViewNode], storage: UnsafeRawPointer) -> Bool {
+        if let known = stackSizes.heightFree[storage] { return known }
+        let result = children.allSatisfy(ignoresHeight)
+        stackSizes.heightFree[storage] = result
+        if stackSizes.kept[storage] == nil { stackSizes.kept[storage] = children }
+        return result
+    }
+
+    private func ignoresHeight(_ node: ViewNode) -> Bool {
+        switch node.kind {
+        case .text:
+            return true
+        case .stack(_, let children), .group(let children):
+            guard let storage = children.withUnsafeBufferPointer({ $0.baseAddress.map(UnsafeRawPointer.init) }) else {
+                return true
+            }
+            return ignoresHeight(children, storage: storage)
+        case .padding(_, let child), .environment(_, let child), .hitTarget(_, let child), .accentable(let child),
+            .opacity(_, let child), .clip(_, let child), .offset(_, _, let child), .layoutPriority(_, let child),
+            .background(_, let child), .overlay(_, let child, _), .containerBackground(_, let child),
+            .widgetURL(_, let child):
+            return ignoresHeight(child)
+        default:
+            return false
+        }
     }
 
     private func computeStackLayout(
