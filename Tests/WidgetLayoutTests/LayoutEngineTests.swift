@@ -561,7 +561,8 @@ struct LayoutEngineTests {
 
     @Test("stacks of text are laid out once per width, whatever heights their parents try")
     func nestedTextStacksAreNotSizedPerHeight() throws {
-        // Four levels: a column of rows of columns of two texts, with a chart taking the rest.
+        // Four levels: a column of rows (texts and a spacer) of columns of two texts and a
+        // divider, with a shape taking the rest.
         func grid() -> ViewNode {
             VStack {
                 ForEach(0..<3) { row in
@@ -569,9 +570,12 @@ struct LayoutEngineTests {
                         ForEach(0..<3) { column in
                             VStack {
                                 Text("R\(row)C\(column)")
+                                Divider()
                                 Text("\(row * column)")
                             }
                         }
+                        // Across a row: it takes width, never height.
+                        Spacer()
                     }
                 }
             }.node
@@ -583,9 +587,10 @@ struct LayoutEngineTests {
         let engine = LayoutEngine(measurer: FakeMeasurer())
         let items = engine.layout(root, in: Rect(x: 0, y: 0, width: 300, height: 400), environment: environment())
         #expect(items.texts.count == 18)
-        // Each text stack once per width its parent offers: 45 here. With the height in the key
-        // as well, each level multiplied its children's layouts by three: 149.
-        #expect(engine.stackLayoutsComputed <= 60, "\(engine.stackLayoutsComputed) stack layouts")
+        // Each stack once per width its parent offers: 32 here. With the height in the key as
+        // well (or the rows' spacer and the columns' divider taken for height-dependent), each
+        // level multiplied its children's layouts by three: 155.
+        #expect(engine.stackLayoutsComputed <= 45, "\(engine.stackLayoutsComputed) stack layouts")
         // The same frames as laid out on their own at the size the outer stack gave the grid.
         let alone = layout(grid(), width: 300, height: try #require(items.texts.last).frame.maxY)
         #expect(alone.texts.map { $0.frame } == items.texts.map { $0.frame })

@@ -254,7 +254,8 @@ package struct LayoutEngine {
         // height and its share, and each of those asked the stacks inside three times again
         // (1,776 size queries for a large price widget).
         let keyed =
-            ignoresHeight(children, storage: storage) ? ProposedSize(width: proposal.width, height: nil) : proposal
+            ignoresHeight(children, axis: spec.axis, storage: storage)
+            ? ProposedSize(width: proposal.width, height: nil) : proposal
         let key = StackSizes.Key(storage: storage, spec: spec, proposal: keyed)
         if let known = stackSizes.results[key] { return known }
         stackSizes.computed += 1
@@ -264,14 +265,22 @@ package struct LayoutEngine {
         return result
     }
 
-    /// Whether each of `children` sizes itself the same for any proposed height: text, and
-    /// stacks, groups, padding and the wrappers that pass the proposal on, made of such views
-    /// (a vertical stack of them sums their heights whatever it is offered). Anything that takes
-    /// what it is offered (spacers, shapes, charts, frames, dividers) or is not resolved yet
-    /// (a view's body) does not.
-    private func ignoresHeight(_ children: [ViewNode], storage: UnsafeRawPointer) -> Bool {
+    /// Whether each of `children`, in a stack along `axis`, sizes itself the same for any
+    /// proposed height: text, a row's spacers, a column's dividers, and stacks, groups, padding
+    /// and the wrappers that pass the proposal on, made of such views (a vertical stack of them
+    /// sums their heights whatever it is offered). Anything that takes the height it is offered
+    /// (a column's spacers, a row's dividers, shapes, charts, frames) or is not resolved yet (a
+    /// view's body) does not.
+    private func ignoresHeight(_ children: [ViewNode], axis: StackSpec.Axis, storage: UnsafeRawPointer) -> Bool {
         if let known = stackSizes.heightFree[storage] { return known }
-        let result = children.allSatisfy(ignoresHeight)
+        let result = children.allSatisfy { child in
+            switch child.kind {
+            // A row's spacers grow across it, with no height; a column's dividers are as wide as it.
+            case .spacer: axis == .horizontal
+            case .divider: axis == .vertical
+            default: ignoresHeight(child)
+            }
+        }
         stackSizes.heightFree[storage] = result
         if stackSizes.kept[storage] == nil { stackSizes.kept[storage] = children }
         return result
@@ -281,11 +290,16 @@ package struct LayoutEngine {
         switch node.kind {
         case .text:
             return true
-        case .stack(_, let children), .group(let children):
+        case .stack(let spec, let children):
             guard let storage = children.withUnsafeBufferPointer({ $0.baseAddress.map(UnsafeRawPointer.init) }) else {
                 return true
             }
-            return ignoresHeight(children, storage: storage)
+            return ignoresHeight(children, axis: spec.axis, storage: storage)
+        case .group(let children):
+            guard let storage = children.withUnsafeBufferPointer({ $0.baseAddress.map(UnsafeRawPointer.init) }) else {
+                return true
+            }
+            return ignoresHeight(children, axis: .vertical, storage: storage)
         case .padding(_, let child), .environment(_, let child), .hitTarget(_, let child), .accentable(let child),
             .opacity(_, let child), .clip(_, let child), .offset(_, _, let child), .layoutPriority(_, let child),
             .background(_, let child), .overlay(_, let child, _), .containerBackground(_, let child),
