@@ -8,7 +8,7 @@
 /// then faulted in 2 MB at a time instead of 4 KB, which for a widget's surfaces and work memory
 /// was a sixth of a cold run's CPU. Smaller blocks are mapped as usual.
 typedef struct wr_pages {
-    /// At least the size asked for, zeroed, 64-byte aligned (page aligned in fact).
+    /// At least the size asked for, zeroed, page aligned (2 MB aligned from 1 MB up).
     void *data;
     /// What is mapped, for unmapping.
     size_t length;

@@ -242,11 +242,17 @@ package struct LayoutEngine {
         var childSizes: [Size]
     }
 
+    /// Where a stack's children array keeps its elements: the place's name for this pass (see
+    /// ``StackSizes``); `nil` for an empty array.
+    private static func storage(of children: [ViewNode]) -> UnsafeRawPointer? {
+        children.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+    }
+
     private func stackLayout(
         _ spec: StackSpec, _ children: [ViewNode], proposal: ProposedSize, environment: EnvironmentValues
     ) -> StackResult {
         guard !children.isEmpty else { return StackResult(size: .zero, childSizes: []) }
-        guard let storage = children.withUnsafeBufferPointer({ $0.baseAddress.map(UnsafeRawPointer.init) }) else {
+        guard let storage = Self.storage(of: children) else {
             return computeStackLayout(spec, children, proposal: proposal, environment: environment)
         }
         // A stack of text (in stacks, padding, backgrounds…) is as large whatever height it is
@@ -291,14 +297,10 @@ package struct LayoutEngine {
         case .text:
             return true
         case .stack(let spec, let children):
-            guard let storage = children.withUnsafeBufferPointer({ $0.baseAddress.map(UnsafeRawPointer.init) }) else {
-                return true
-            }
+            guard let storage = Self.storage(of: children) else { return true }
             return ignoresHeight(children, axis: spec.axis, storage: storage)
         case .group(let children):
-            guard let storage = children.withUnsafeBufferPointer({ $0.baseAddress.map(UnsafeRawPointer.init) }) else {
-                return true
-            }
+            guard let storage = Self.storage(of: children) else { return true }
             return ignoresHeight(children, axis: .vertical, storage: storage)
         case .padding(_, let child), .environment(_, let child), .hitTarget(_, let child), .accentable(let child),
             .opacity(_, let child), .clip(_, let child), .offset(_, _, let child), .layoutPriority(_, let child),

@@ -99,7 +99,9 @@ public struct Benchmark {
             }
             let context = run.providerContext(
                 request, family: family, size: metrics.size, parameters: parameters, now: request.now)
-            let timeline = try await pipeline.call(widget, request: request) { try await widget.timeline(in: context) }
+            let timeline = try await RenderPipeline.call(widget, request: request) {
+                try await widget.timeline(in: context)
+            }
             guard let entry = timeline.entry(at: request.now) ?? timeline.entries.last else {
                 throw .badData("\(widget.kind): empty timeline")
             }

@@ -78,7 +78,9 @@ public struct Gallery {
                 }
                 let context = run.providerContext(
                     request, family: family, size: metrics.size, parameters: parameters, now: request.now)
-                let entry = try await pipeline.call(widget, request: request) { try await widget.snapshot(in: context) }
+                let entry = try await RenderPipeline.call(widget, request: request) {
+                    try await widget.snapshot(in: context)
+                }
                 // Lock Screen widgets are drawn light on the wallpaper whatever the appearance: one preview.
                 for scheme in family.isAccessory ? [ColorScheme.dark] : schemes {
                     var viewContext = run.viewContext(

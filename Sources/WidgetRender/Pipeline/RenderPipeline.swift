@@ -73,48 +73,42 @@ public struct RenderPipeline {
         // Every widget and family to ask, in order; each call gets warnings of its own, so
         // they reach the run in this order whichever provider answers first.
         struct Question {
+            var widgetIndex: Int
             var widget: AnyWidget
             var family: WidgetFamily
             var metrics: WidgetMetrics
             var context: TimelineProviderContext
             var diagnostics: Diagnostics
         }
-        var questions: [[Question]] = []
+        var questions: [Question] = []
         var records: [Manifest.WidgetRecord] = []
         for (widget, parameters) in run.widgets {
             var record = run.record(widget, parameters)
-            var asked: [Question] = []
             for family in request.families ?? widget.supportedFamilies {
                 guard let metrics = try run.metrics(widget, family, record: &record) else { continue }
                 let diagnostics = Diagnostics()
                 let context = run.providerContext(
                     request, family: family, size: metrics.size, parameters: parameters, now: request.now,
                     diagnostics: diagnostics)
-                asked.append(
+                questions.append(
                     Question(
-                        widget: widget, family: family, metrics: metrics, context: context,
-                        diagnostics: diagnostics))
+                        widgetIndex: records.count, widget: widget, family: family, metrics: metrics,
+                        context: context, diagnostics: diagnostics))
             }
-            questions.append(asked)
             records.append(record)
         }
         // The providers are asked all at once (they read and parse their data on both cores
         // while nothing else runs); their answers are then taken in order, and the first
         // failure in that order is the run's, as when they were asked one by one.
-        let answers = await ask(questions.flatMap { $0 }.map { ($0.widget, $0.context) }, request: request)
-        var next = 0
-        for (widgetIndex, asked) in questions.enumerated() {
-            var record = records[widgetIndex]
-            for question in asked {
-                let answer = answers[next]
-                next += 1
-                let count = try render(
-                    question.widget, family: question.family, metrics: question.metrics, context: question.context,
-                    answer: answer.get(), diagnostics: question.diagnostics, run: &run, record: &record)
-                progress("\(question.widget.kind) \(question.family.shortName): \(count) PNG\(count == 1 ? "" : "s")")
-            }
-            run.widgetRecords.append(record)
+        let answers = await ask(questions.map { ($0.widget, $0.context) }, request: request)
+        for (question, answer) in zip(questions, answers) {
+            let count = try render(
+                question.widget, family: question.family, metrics: question.metrics, context: question.context,
+                answer: answer.get(), diagnostics: question.diagnostics, run: &run,
+                record: &records[question.widgetIndex])
+            progress("\(question.widget.kind) \(question.family.shortName): \(count) PNG\(count == 1 ? "" : "s")")
         }
+        run.widgetRecords += records
         return try await run.finish(mode: request.mode.rawValue, until: nil)
     }
 
@@ -137,11 +131,11 @@ public struct RenderPipeline {
             case .snapshot:
                 return .success(
                     .snapshot(
-                        try await callProvider(widget, request: request) { try await widget.snapshot(in: context) }))
+                        try await call(widget, request: request) { try await widget.snapshot(in: context) }))
             case .timeline:
                 return .success(
                     .timeline(
-                        try await callProvider(widget, request: request) { try await widget.timeline(in: context) }))
+                        try await call(widget, request: request) { try await widget.timeline(in: context) }))
             }
         } catch {
             return .failure(error)
@@ -197,7 +191,7 @@ public struct RenderPipeline {
                     simulation = try await TimelineSimulation.run(from: from, to: to, every: every) { now in
                         let context = run.providerContext(
                             request, family: family, size: metrics.size, parameters: parameters, now: now)
-                        let timeline = try await call(widget, request: request) {
+                        let timeline = try await Self.call(widget, request: request) {
                             try await widget.timeline(in: context)
                         }
                         run.collectWarnings()
@@ -358,14 +352,7 @@ public struct RenderPipeline {
     ///
     /// A provider that does not answer in time (a completion never called, a hung fetch) is an
     /// error naming the widget, not a hang.
-    package func call<Value: Sendable>(
-        _ widget: AnyWidget, request: RenderRequest, _ work: @escaping @Sendable () async throws -> Value
-    ) async throws(PipelineError) -> Value {
-        try await Self.callProvider(widget, request: request, work)
-    }
-
-    /// ``call(_:request:_:)``, which needs nothing of the pipeline.
-    static func callProvider<Value: Sendable>(
+    package static func call<Value: Sendable>(
         _ widget: AnyWidget, request: RenderRequest, _ work: @escaping @Sendable () async throws -> Value
     ) async throws(PipelineError) -> Value {
         do {
