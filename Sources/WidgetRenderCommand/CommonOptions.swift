@@ -68,7 +68,7 @@ struct CommonOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "How many images to draw at once. Default: one per processor. The output is the same whatever the number.",
+            "How many images to draw at once, and threads to use (a large image's encode is shared with idle cores; 1 runs everything on one thread). Default: one per processor. The output is the same whatever the number.",
             valueName: "n"))
     var jobs: Int?
 

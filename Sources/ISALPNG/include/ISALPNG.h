@@ -32,7 +32,9 @@ typedef struct wr_isal_png {
 /// Encodes premultiplied, native-endian ARGB32 pixels (Cairo's CAIRO_FORMAT_ARGB32) as an 8-bit PNG:
 /// straight alpha, the smallest of grey, grey + alpha, RGB and RGBA that holds every pixel exactly,
 /// filter None (Up for rows of a photograph: fewer than 60 % of sampled pixels equal to their left neighbour),
-/// one IDAT compressed by ISA-L's igzip at level 1, CRCs by ISA-L.
+/// one IDAT compressed by ISA-L's igzip at level 1, CRCs by ISA-L. An image of more than 768 KB of
+/// scanlines is compressed in two pieces of rows joined into one zlib stream; the second is
+/// compressed by a helper thread when a core is idle (wr_isal_set_helper_limit).
 ///
 /// The same pixels give the same bytes on one libisal version and CPU family: igzip picks its code
 /// by CPU at run time, so the compressed bytes (never the decoded pixels) can differ between CPUs.
@@ -47,6 +49,19 @@ int wr_isal_png_encode_argb32(const uint8_t *pixels, int width, int height, int 
                               wr_isal_pixel_path path, wr_isal_png *out,
                               char *error, size_t error_length);
 
+/// How many helper threads may take pieces of an image being encoded (large images are written in
+/// pieces: see wr_isal_png_encode_argb32). By default one fewer than this process's processors,
+/// at most 7; 0 encodes every image on its caller's thread alone. The bytes written never depend
+/// on it: only which thread compresses a piece does.
+int wr_isal_helper_limit(void);
+void wr_isal_set_helper_limit(int limit);
+
+/// A render worker starts (enter) or stops (leave) drawing and encoding images. While as many
+/// workers are busy as the process has processors, encodes do not ask helpers: every core is
+/// already drawing or encoding, and a helper would only take turns with them.
+void wr_isal_worker_enter(void);
+void wr_isal_worker_leave(void);
+
 /// The name of the vector path this CPU runs ("avx2"), or NULL when only the scalar path is available.
 const char *wr_isal_vector_path_name(void);
 
@@ -57,6 +72,10 @@ const char *wr_isal_version(void);
 /// be placed where igzip's output does not depend on it (CRC-32C of address bits 16-47 ending in 16
 /// zero bits); 0 before that or if it could not be placed. For tests.
 uintptr_t wr_isal_stream_address(void);
+
+/// How many pieces wr_isal_png_encode_argb32 writes an image of this size and PNG colour type in
+/// (1 for an image of up to 768 KB of scanlines, at most 2), for tests.
+int wr_isal_piece_count(int width, int height, int color_type);
 
 /// CRC-32 as PNG and zlib define it (ISA-L's crc32_gzip_refl), for tests.
 uint32_t wr_isal_crc32(const uint8_t *bytes, size_t length);

@@ -241,14 +241,16 @@ struct Run {
                 for _ in 0..<workers {
                     group.addTask {
                         do {
-                            try session.withRenderer { renderer throws(PipelineError) in
-                                var last: Int?
-                                while let (groupIndex, index) = queue.next(after: last) {
-                                    last = groupIndex
-                                    let job = pending[index]
-                                    let result = try job.draw(with: renderer, session: session, into: transaction)
-                                    try transaction.keepRecord(result.image, at: first + index)
-                                    drawn.add(result, at: index)
+                            try WidgetPNGWriter.asRenderWorker { () throws(PipelineError) in
+                                try session.withRenderer { renderer throws(PipelineError) in
+                                    var last: Int?
+                                    while let (groupIndex, index) = queue.next(after: last) {
+                                        last = groupIndex
+                                        let job = pending[index]
+                                        let result = try job.draw(with: renderer, session: session, into: transaction)
+                                        try transaction.keepRecord(result.image, at: first + index)
+                                        drawn.add(result, at: index)
+                                    }
                                 }
                             }
                         } catch {

@@ -18,7 +18,9 @@ struct BenchCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncP
                 times in one process, data already loaded; the median and 95th percentile per \
                 render (layout, drawing and encoding), drawing and encoding apart, the PNG size, \
                 and, as baselines in the same run on the same image, the libpng writer and Cairo's \
-                own PNG writer with the ratios of our encode time to theirs.
+                own PNG writer with the ratios of our encode time to theirs. A large image's encode \
+                is shared with an idle core; the CPU column counts every thread's time, and \
+                --jobs 1 times one thread alone.
 
                 --cold: one process per run, timed from outside (start to exit): for each widget \
                 one image (`render --snapshot --widget K`), then the whole job (`render` of every \
@@ -38,6 +40,7 @@ struct BenchCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncP
                   swift build -c release
                   .build/release/\(name) bench --family small,medium,large
                   .build/release/\(name) bench --family medium --background
+                  .build/release/\(name) bench --family medium --jobs 1
                   .build/release/\(name) bench --family medium --cold
                   .build/release/\(name) bench --family medium --batch 1000 --json
                 """)
@@ -102,8 +105,8 @@ struct BenchCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncP
     }
 
     func run() async throws {
-        ProcessMemory.keepFreedMemory()
         var request = try makeRequest()
+        RenderingProcess.prepare(for: request)
         let selected = try FamilySelection.parse(families)
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
             "widgetrender-bench-\(getpid())", isDirectory: true)
@@ -303,7 +306,7 @@ struct BenchCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncP
                         r.cairoRatio))
         }
         print(
-            "median = layout + drawing + encoding of one render; cpu = the thread's CPU time for the same (near the median on an idle machine); draw includes layout, timed alone in (layout); ratio = our encode median / the libpng writer's "
+            "median = layout + drawing + encoding of one render; cpu = the CPU time of every thread for the same (above the median when an idle core shared the encode; --jobs 1 for one thread); draw includes layout, timed alone in (layout); ratio = our encode median / the libpng writer's "
                 + "(zlib level 1, SUB filter), then / Cairo's cairo_surface_write_to_png_stream, each timed on "
                 + "the same surface in this run")
     }

@@ -49,8 +49,8 @@ struct GalleryCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Asyn
     }
 
     func run() async throws {
-        ProcessMemory.keepFreedMemory()
         let request = try makeRequest()
+        RenderingProcess.prepare(for: request)
         let started = DispatchTime.now()
         do {
             let session = try RenderSession(bundle: Bundle())

@@ -71,8 +71,8 @@ struct RenderCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Async
     }
 
     func run() async throws {
-        ProcessMemory.keepFreedMemory()
         let request = try makeRequest()
+        RenderingProcess.prepare(for: request)
         let started = DispatchTime.now()
         do {
             let session = try RenderSession(bundle: Bundle())

@@ -7,7 +7,8 @@ import ISALPNG
 /// It writes straight (unpremultiplied) samples in the smallest of grey, grey + alpha, RGB and
 /// RGBA that holds every pixel exactly, each row with filter None (Up for a photograph's rows, where
 /// fewer than 60 % of sampled pixels equal their left neighbour), compressed by ISA-L's igzip
-/// at level 1 in one call, the IHDR, IDAT and IEND chunks written directly with ISA-L's CRC-32.
+/// at level 1, the IHDR, IDAT and IEND chunks written directly with ISA-L's CRC-32. A large image
+/// is compressed in pieces, on idle cores too (``helperThreadLimit``).
 /// The conversion runs eight pixels at a time with AVX2 when the CPU has it, one at a time
 /// otherwise; both give the same bytes. The samples are the ones ``PNGEncoder/libpngFast``
 /// writes, so both files decode to the same pixels.
@@ -116,6 +117,36 @@ package struct WidgetPNGWriter: Sendable, Hashable {
     /// The vector path this CPU runs (`"avx2"`), or `nil` when pixels are converted one at a time.
     package static var vectorPathName: String? {
         wr_isal_vector_path_name().map { String(cString: $0) }
+    }
+
+    /// How many helper threads may compress pieces of one image besides the thread encoding it.
+    ///
+    /// An image of more than 384 KB of scanlines is written in pieces (up to eight), each
+    /// converted and compressed alone and joined into one stream; while a core is idle, a helper
+    /// thread takes some of the pieces, so a single widget's encode takes about half the time on two
+    /// cores. The pieces depend only on the image's size, so the bytes are the same for any limit.
+    /// By default one fewer than the process's processors (at most 7); 0 keeps every encode on its
+    /// own thread. The command line sets it from `--jobs`.
+    ///
+    /// ```swift
+    /// WidgetPNGWriter.helperThreadLimit = 0  // one thread per image
+    /// ```
+    package static var helperThreadLimit: Int {
+        get { Int(wr_isal_helper_limit()) }
+        set { wr_isal_set_helper_limit(Int32(clamping: newValue)) }
+    }
+
+    /// Runs `body` as one of a run's render workers: while as many workers are busy as there are
+    /// processors, encodes do not wait for helper threads, whose cores are already drawing.
+    ///
+    /// - Returns: what `body` returns.
+    /// - Throws: what `body` throws.
+    package static func asRenderWorker<Value, Failure: Error>(
+        _ body: () throws(Failure) -> Value
+    ) throws(Failure) -> Value {
+        wr_isal_worker_enter()
+        defer { wr_isal_worker_leave() }
+        return try body()
     }
 
     /// The ISA-L version the writer was built against, e.g. `"2.30.0"`.
