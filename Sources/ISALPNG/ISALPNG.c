@@ -365,7 +365,8 @@ static void wr_write_end(uint8_t *png, size_t idat_length) {
 // Two at most: each piece costs igzip a block of its own (its Huffman tables, about 20 µs), and a
 // helper woken from sleep starts 70-80 µs late here, so more pieces did not finish sooner on two
 // cores (measured with 2, 4 and 8 pieces of 256-512 KB). A piece does not see the previous
-// piece's history; the 47 files of `--family all` came out within 0.4 % of one piece's sizes (all together 0.1 % smaller).
+// piece's history; the 47 files of `--family all` came out within 0.4 % of their size in one
+// piece (all together 0.1 % smaller).
 
 /// Scanline bytes per piece, at least.
 #define WR_PIECE_BYTES ((size_t)384 << 10)
