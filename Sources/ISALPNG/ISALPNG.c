@@ -122,8 +122,11 @@ static void *wr_work_acquire(size_t size, wr_pages **owned) {
 // every thread and machine.
 
 #define WR_STREAM_HASH_BITS 0xFFFFu
-/// Candidate addresses tried before giving up (each a fresh match of the hash; most are free).
-#define WR_STREAM_PLACE_TRIES 64
+/// Candidate addresses tried before giving up: most are free, but under a sanitizer, with dozens of
+/// threads placing states at once, 64 (a 256 GB window) ran out. Each try is one mmap call.
+#define WR_STREAM_PLACE_TRIES 4096
+/// The most keys whose low 16 bits alone hash to 0 that are kept (see wr_stream_hash_fill).
+#define WR_STREAM_KERNEL_MAX 8
 
 /// CRC-32C of a 32-bit value, little-endian, from 0 with no final inversion: what igzip's `crc32`
 /// instruction computes (ISA-L's crc32_iscsi with a 0 seed gives the same; checked on 65,536 values).
@@ -133,12 +136,24 @@ static uint32_t wr_crc32c_u32(uint32_t value) {
     return crc32_iscsi(bytes, 4, 0);
 }
 
-/// The low 16 bits of wr_crc32c_u32 for each byte value at each of the four byte positions. With
-/// no pre- or post-conditioning the CRC is linear (the CRC of a XOR b is the XOR of their CRCs), so
-/// a value's hash is the XOR of its four bytes' entries: the search below checks tens of thousands
-/// of values, and a call into ISA-L for each took a millisecond of a thread's first image.
+// With no pre- or post-conditioning the CRC is linear (the CRC of a XOR b is the XOR of their
+// CRCs), so a key's hash is the XOR of its four bytes' entries in wr_stream_hash_table, and a key
+// hi << 16 | lo hashes to 0 exactly when hash(lo) = hash(hi << 16). wr_stream_low_for maps each
+// hash a 16-bit lo can have to one such lo; the others differ from it by an element of the kernel
+// (the lo that hash to 0: two, since the map from lo to its hash has rank 15). So each 4 GB block
+// of addresses gives its candidates at once, where scanning for them took 65,536 hashes each.
 static uint16_t wr_stream_hash_table[4][256];
+static uint16_t wr_stream_low_for[65536];
+static uint8_t wr_stream_low_known[65536 / 8];
+static uint16_t wr_stream_kernel[WR_STREAM_KERNEL_MAX];
+static int wr_stream_kernel_count;
 static pthread_once_t wr_stream_hash_once = PTHREAD_ONCE_INIT;
+
+/// wr_crc32c_u32(value) & WR_STREAM_HASH_BITS, from the table.
+static uint16_t wr_stream_hash(uint32_t value) {
+    return wr_stream_hash_table[0][value & 0xFF] ^ wr_stream_hash_table[1][(value >> 8) & 0xFF] ^
+           wr_stream_hash_table[2][(value >> 16) & 0xFF] ^ wr_stream_hash_table[3][value >> 24];
+}
 
 static void wr_stream_hash_fill(void) {
     for (int position = 0; position < 4; position++) {
@@ -147,12 +162,26 @@ static void wr_stream_hash_fill(void) {
                 (uint16_t)(wr_crc32c_u32(byte << (8 * position)) & WR_STREAM_HASH_BITS);
         }
     }
+    for (uint32_t low = 0; low < 65536; low++) {
+        const uint16_t hash = wr_stream_hash(low);
+        if (hash == 0 && wr_stream_kernel_count < WR_STREAM_KERNEL_MAX) {
+            wr_stream_kernel[wr_stream_kernel_count++] = (uint16_t)low;
+        }
+        if (wr_stream_low_known[hash >> 3] & (1u << (hash & 7))) continue;
+        wr_stream_low_known[hash >> 3] |= (uint8_t)(1u << (hash & 7));
+        wr_stream_low_for[hash] = (uint16_t)low;
+    }
 }
 
-/// wr_crc32c_u32(value) & WR_STREAM_HASH_BITS, from the table.
-static uint16_t wr_stream_hash(uint32_t value) {
-    return wr_stream_hash_table[0][value & 0xFF] ^ wr_stream_hash_table[1][(value >> 8) & 0xFF] ^
-           wr_stream_hash_table[2][(value >> 16) & 0xFF] ^ wr_stream_hash_table[3][value >> 24];
+/// Maps the state at `key << 16` (bits 48-63 from `near`) if nothing is there; NULL otherwise.
+static struct isal_zstream *wr_stream_try(uintptr_t near, uint32_t key) {
+    const uintptr_t address = ((near >> 48) << 48) | ((uintptr_t)key << 16);
+    void *placed = mmap((void *)address, WR_STREAM_MAP_BYTES, PROT_READ | PROT_WRITE,
+                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+    if (placed == MAP_FAILED) return NULL;
+    if ((uintptr_t)placed == address) return (struct isal_zstream *)placed;
+    munmap(placed, WR_STREAM_MAP_BYTES);  // a kernel without MAP_FIXED_NOREPLACE took it as a hint
+    return NULL;
 }
 
 /// Maps one page-rounded isal_zstream at an address igzip's output does not depend on, searching
@@ -164,16 +193,18 @@ static struct isal_zstream *wr_stream_place(void) {
     if (probe == MAP_FAILED) return NULL;
     const uintptr_t near = (uintptr_t)probe;
     munmap(probe, WR_STREAM_MAP_BYTES);
-    uint32_t key = (uint32_t)(near >> 16);
-    for (int tries = 0; tries < WR_STREAM_PLACE_TRIES && key > 1; tries++) {
-        do key--;
-        while (key > 1 && wr_stream_hash(key) != 0);
-        const uintptr_t address = ((near >> 48) << 48) | ((uintptr_t)key << 16);
-        void *placed = mmap((void *)address, WR_STREAM_MAP_BYTES, PROT_READ | PROT_WRITE,
-                            MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
-        if (placed == MAP_FAILED) continue;
-        if ((uintptr_t)placed == address) return (struct isal_zstream *)placed;
-        munmap(placed, WR_STREAM_MAP_BYTES);  // a kernel without MAP_FIXED_NOREPLACE took it as a hint
+    const uint32_t top = (uint32_t)(near >> 16);
+    int tries = 0;
+    for (int64_t high = top >> 16; high >= 0 && tries < WR_STREAM_PLACE_TRIES; high--) {
+        const uint16_t target = wr_stream_hash((uint32_t)high << 16);
+        if (!(wr_stream_low_known[target >> 3] & (1u << (target & 7)))) continue;
+        for (int k = 0; k < wr_stream_kernel_count && tries < WR_STREAM_PLACE_TRIES; k++) {
+            const uint32_t key = (uint32_t)high << 16 | (uint16_t)(wr_stream_low_for[target] ^ wr_stream_kernel[k]);
+            if (key >= top || key <= 1) continue;
+            tries++;
+            struct isal_zstream *placed = wr_stream_try(near, key);
+            if (placed) return placed;
+        }
     }
     return NULL;
 }
