@@ -499,17 +499,24 @@ static void wr_encode_piece(void *context, int index) {
         stream->next_in = rows;
         stream->avail_in = (uint32_t)bytes;
         stream->next_out = piece->output;
-        stream->avail_out = (uint32_t)piece->capacity;
-        const int code = isal_deflate(stream);
-        const int finished = last ? stream->internal_state.state == ZSTATE_END
-                                  : stream->internal_state.state == ZSTATE_NEW_HDR;
+        const uint32_t room = piece->capacity > UINT32_MAX ? UINT32_MAX : (uint32_t)piece->capacity;
+        stream->avail_out = room;
+        // One call normally does it all; a call that stops early (igzip keeps up to 32 KB of
+        // input back between calls) is followed by more, each given the room that is left.
+        int code = COMP_OK;
+        int finished = 0;
+        for (int calls = 0; calls < 16 && !finished && code == COMP_OK && stream->avail_out > 0; calls++) {
+            code = isal_deflate(stream);
+            finished = stream->avail_in == 0 && (last ? stream->internal_state.state == ZSTATE_END
+                                                      : stream->internal_state.state == ZSTATE_NEW_HDR);
+        }
         if (code != COMP_OK) {
             piece->status = WR_PIECE_FAILED;
             snprintf(piece->error, sizeof piece->error, "ISA-L deflate failed: %s (%d)", wr_deflate_error(code), code);
-        } else if (stream->avail_in != 0 || stream->avail_out == 0 || !finished) {
+        } else if (!finished || stream->avail_out == 0) {
             piece->status = WR_PIECE_NO_ROOM;
         } else {
-            piece->length = piece->capacity - stream->avail_out;
+            piece->length = room - stream->avail_out;
         }
     }
     free(own_stream);
