@@ -29,6 +29,7 @@ static inline void wr_pause(void) {
 typedef struct wr_helpers_job {
     wr_piece_fn run;
     void *context;
+    wr_ready_fn ready;
     int count;
     /// The next piece to take.
     atomic_int next;
@@ -48,6 +49,7 @@ static int wr_pool_idle;
 
 static atomic_int wr_helper_limit = -1;
 static atomic_int wr_busy_workers;
+static atomic_long wr_pieces_by_helpers;
 
 static int wr_processors(void) {
     static atomic_int known;
@@ -81,12 +83,18 @@ int wr_helpers_worth_asking(void) {
            atomic_load_explicit(&wr_busy_workers, memory_order_relaxed) < wr_processors();
 }
 
-static void wr_helpers_take(wr_helpers_job *job) {
+/// Runs pieces of `job` until none is left; returns how many this thread ran.
+static long wr_helpers_take(wr_helpers_job *job) {
+    long taken = 0;
     int index;
     while ((index = atomic_fetch_add_explicit(&job->next, 1, memory_order_relaxed)) < job->count) {
         job->run(job->context, index);
+        taken++;
     }
+    return taken;
 }
+
+long wr_isal_pieces_by_helpers(void) { return atomic_load_explicit(&wr_pieces_by_helpers, memory_order_relaxed); }
 
 /// `ordinal`: how many helpers started before this one; it helps while the limit allows it.
 static void *wr_helper_main(void *ordinal) {
@@ -98,8 +106,10 @@ static void *wr_helper_main(void *ordinal) {
     pthread_mutex_lock(&wr_pool_lock);
     for (;;) {
         wr_helpers_job *job = wr_pool_offer;
+        // A helper that cannot run pieces the way the caller would (ready) stays out: its
+        // pieces could come out other bytes.
         if (!job || atomic_load_explicit(&job->next, memory_order_relaxed) >= job->count ||
-            rank >= wr_isal_helper_limit()) {
+            rank >= wr_isal_helper_limit() || (job->ready && !job->ready())) {
             wr_pool_idle++;
             pthread_cond_wait(&wr_pool_offered, &wr_pool_lock);
             wr_pool_idle--;
@@ -107,7 +117,8 @@ static void *wr_helper_main(void *ordinal) {
         }
         atomic_fetch_add_explicit(&job->attached, 1, memory_order_relaxed);
         pthread_mutex_unlock(&wr_pool_lock);
-        wr_helpers_take(job);
+        const long taken = wr_helpers_take(job);
+        atomic_fetch_add_explicit(&wr_pieces_by_helpers, taken, memory_order_relaxed);
         pthread_mutex_lock(&wr_pool_lock);
         if (atomic_fetch_sub_explicit(&job->attached, 1, memory_order_release) == 1) {
             pthread_cond_broadcast(&wr_pool_left);
@@ -116,15 +127,17 @@ static void *wr_helper_main(void *ordinal) {
     return NULL;
 }
 
-void wr_helpers_for(int count, wr_piece_fn run, void *context, int share) {
-    wr_helpers_job job = {.run = run, .context = context, .count = count};
+void wr_helpers_for(int count, wr_piece_fn run, void *context, int share, wr_ready_fn ready) {
+    wr_helpers_job job = {.run = run, .context = context, .ready = ready, .count = count};
     atomic_init(&job.next, 0);
     atomic_init(&job.attached, 0);
     int offered = 0;
     if (share && count > 1) {
         pthread_mutex_lock(&wr_pool_lock);
         if (!wr_pool_offer) {
-            if (wr_pool_idle == 0 && wr_pool_started < wr_isal_helper_limit()) {
+            // A job of `count` pieces can use count - 1 helpers besides its caller.
+            const int wanted = wr_isal_helper_limit() < count - 1 ? wr_isal_helper_limit() : count - 1;
+            if (wr_pool_idle == 0 && wr_pool_started < wanted) {
                 pthread_t thread;
                 pthread_attr_t attributes;
                 if (pthread_attr_init(&attributes) == 0) {
@@ -138,12 +151,16 @@ void wr_helpers_for(int count, wr_piece_fn run, void *context, int share) {
             if (wr_pool_started > 0) {
                 wr_pool_offer = &job;
                 offered = 1;
-                pthread_cond_broadcast(&wr_pool_offered);
+                if (count > 2) {
+                    pthread_cond_broadcast(&wr_pool_offered);
+                } else {
+                    pthread_cond_signal(&wr_pool_offered);
+                }
             }
         }
         pthread_mutex_unlock(&wr_pool_lock);
     }
-    wr_helpers_take(&job);
+    (void)wr_helpers_take(&job);
     if (!offered) return;
     // Every piece is taken; wait for the ones a helper is still on.
     pthread_mutex_lock(&wr_pool_lock);

@@ -454,6 +454,9 @@ static uint8_t *wr_level_acquire(void) {
     return work->level ? (uint8_t *)work->level->data : NULL;
 }
 
+/// Whether this thread compresses pieces with a placed stream state (see wr_stream_place).
+static int wr_piece_thread_ready(void) { return wr_stream_acquire() != NULL; }
+
 static void wr_encode_piece(void *context, int index) {
     wr_pieces_job *job = (wr_pieces_job *)context;
     wr_piece *piece = &job->pieces[index];
@@ -565,7 +568,10 @@ static int wr_encode_pieces(const uint8_t *pixels, int width, int height, size_t
         next_output += job.pieces[i].capacity;
     }
 
-    wr_helpers_for(count, wr_encode_piece, &job, wr_helpers_worth_asking());
+    // Shared only when this thread's stream state is placed (and a helper joins only when its
+    // own is): a piece compressed from a state elsewhere could come out other bytes.
+    const int share = wr_helpers_worth_asking() && wr_stream_acquire() != NULL;
+    wr_helpers_for(count, wr_encode_piece, &job, share, wr_piece_thread_ready);
 
     size_t deflated = 0;
     for (int i = 0; i < count; i++) {

@@ -138,6 +138,37 @@ struct OutputTransactionTests {
     }
 }
 
+extension OutputTransactionTests {
+    /// Whether `manifest.json` exists at each checkpoint of a run.
+    static func manifestPresence(
+        during request: RenderRequest, session: RenderSession, in folder: URL
+    ) async throws -> [Bool] {
+        let seen = ProbeLog()
+        let manifest = folder.appendingPathComponent("manifest.json").path
+        _ = try await RenderPipeline(session: session).run(
+            request, checkpoint: { seen.add(FileManager.default.fileExists(atPath: manifest) ? nil : "missing") })
+        return seen.all.map { $0 == nil }
+    }
+
+    @Test func aCommitRemovesTheOldManifestOnlyWhenAFileItMayNameChanges() async throws {
+        let folder = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let session = try RenderSession(bundle: BuiltInWidgets())
+        var request = Fixtures.request(kind: "price", out: folder)
+        request.families = [.systemSmall]
+        _ = try await RenderPipeline(session: session).run(request)
+        // Another family: no file the old manifest names changes, so it stays until the new one.
+        request.families = [.systemMedium]
+        let adding = try await Self.manifestPresence(during: request, session: session, in: folder)
+        #expect(!adding.isEmpty && adding.allSatisfy { $0 }, "\(adding)")
+        // The same family again: its files are replaced, so the old manifest goes first.
+        let replacing = try await Self.manifestPresence(during: request, session: session, in: folder)
+        #expect(replacing.first == false, "\(replacing)")
+        #expect(replacing.last == true, "\(replacing)")
+        #expect(Self.manifestLie(in: folder) == nil)
+    }
+}
+
 /// What the checkpoints saw.
 final class ProbeLog: @unchecked Sendable {
     private let lock = NSLock()
@@ -146,4 +177,5 @@ final class ProbeLog: @unchecked Sendable {
     func add(_ lie: String?) { lock.withLock { seen.append(lie) } }
     var count: Int { lock.withLock { seen.count } }
     var lies: [String] { lock.withLock { seen.compactMap { $0 } } }
+    var all: [String?] { lock.withLock { seen } }
 }

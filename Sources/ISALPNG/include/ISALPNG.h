@@ -56,6 +56,9 @@ int wr_isal_png_encode_argb32(const uint8_t *pixels, int width, int height, int 
 int wr_isal_helper_limit(void);
 void wr_isal_set_helper_limit(int limit);
 
+/// How many pieces helper threads have compressed in this process, for tests.
+long wr_isal_pieces_by_helpers(void);
+
 /// A render worker starts (enter) or stops (leave) drawing and encoding images. While as many
 /// workers are busy as the process has processors, encodes do not ask helpers: every core is
 /// already drawing or encoding, and a helper would only take turns with them.

@@ -11,9 +11,9 @@ import Foundation
 /// The guarantees, whatever happens to the run (an error, a kill at any moment, another run):
 /// - **the manifest never lies**: every PNG `manifest.json` names has the bytes whose SHA-256
 ///   it gives. Files are staged as temporary files while the run renders; the commit first
-///   removes the old manifest, then renames the new files into place, then writes the new
-///   manifest, then removes what the new one leaves out. A kill leaves the old manifest, none,
-///   or the new one — each true.
+///   removes the old manifest if a file it may name is about to change, then renames the new
+///   files into place, then writes the new manifest, then removes what the new one leaves out.
+///   A kill leaves the old manifest, none, or the new one — each true.
 /// - **a failed run changes nothing** visible: its temporary files are removed.
 /// - **one run at a time** per folder: a lock (`.widgetrender.lock`, released by the system if
 ///   the process dies) makes a second run wait for the first.
@@ -202,12 +202,31 @@ package final class OutputTransaction: @unchecked Sendable {
             throw .software("cannot encode the manifest: \(error)")
         }
         if manifest != nil, root.kind(of: Self.manifestName) == .file {
-            // 1. No manifest while files change. The old one may name files about to change; it
-            //    used to be decoded and rewritten without them, which took 1.9 ms of a 65 ms run
-            //    (JSONDecoder's first use) for a state that lasts until step 3, and the new
-            //    manifest names only this run's images either way.
-            root.remove(Self.manifestName)
-            checkpoint()
+            // 1. No manifest while files it may name change. The old manifest names only files
+            //    that exist with its bytes, so it can name a file about to change only if that
+            //    file exists. It used to be decoded and rewritten without them, which took 1.9 ms
+            //    of a 65 ms run (JSONDecoder's first use) for a state that lasts until step 3;
+            //    the new manifest names only this run's images either way.
+            var replacing = false
+            for (relative, _) in files {
+                let (folder, name) = try folder(for: relative)
+                if folder.kind(of: name) != .missing {
+                    replacing = true
+                    break
+                }
+            }
+            if replacing {
+                if !root.remove(Self.manifestName) {
+                    let code = errno
+                    if root.kind(of: Self.manifestName) != .missing {
+                        throw .io(
+                            path: rootPath + "/" + Self.manifestName,
+                            reason: "cannot remove the old manifest before replacing the files it names: "
+                                + String(cString: strerror(code)))
+                    }
+                }
+                checkpoint()
+            }
         }
         // 2. The new files, one by one: no manifest names them yet, or it names their new bytes.
         for (relative, temporary) in files {

@@ -121,10 +121,9 @@ package struct WidgetPNGWriter: Sendable, Hashable {
 
     /// How many helper threads may compress pieces of one image besides the thread encoding it.
     ///
-    /// An image of more than 384 KB of scanlines is written in pieces (up to eight), each
-    /// converted and compressed alone and joined into one stream; while a core is idle, a helper
-    /// thread takes some of the pieces, so a single widget's encode takes about half the time on two
-    /// cores. The pieces depend only on the image's size, so the bytes are the same for any limit.
+    /// An image of more than 768 KB of scanlines is written in two pieces, each converted and
+    /// compressed alone and joined into one stream; while a core is idle, a helper thread takes
+    /// the second, so a single widget's encode takes about two thirds of the time on two cores. The pieces depend only on the image's size, so the bytes are the same for any limit.
     /// By default one fewer than the process's processors (at most 7); 0 keeps every encode on its
     /// own thread. The command line sets it from `--jobs`.
     ///
