@@ -354,6 +354,13 @@ static void wr_filter_photographic_rows(uint8_t *scanlines, size_t row_bytes, in
     }
 }
 
+/// CRC-64/XZ continued from `crc` over `count` scanlines' samples (each row without its filter byte):
+/// the pixels' fingerprint when the rows are straight RGBA (wr_isal_pixels_crc64).
+static uint64_t wr_rows_crc64(uint64_t crc, const uint8_t *rows, int count, size_t row_bytes) {
+    for (int r = 0; r < count; r++) crc = crc64_ecma_refl(crc, rows + (size_t)r * row_bytes + 1, row_bytes - 1);
+    return crc;
+}
+
 /// The signature, IHDR and the IDAT chunk's length (left 0) and type: WR_HEADER_BYTES.
 static void wr_write_header(uint8_t *h, int width, int height, int color_type) {
     static const uint8_t signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
@@ -465,11 +472,7 @@ static void wr_encode_piece(void *context, int index) {
     uint32_t *counts = job->equal_counts + piece->first_row;
     wr_convert_rows(job->pixels + (size_t)piece->first_row * job->stride, job->width, piece->rows, job->stride,
                     job->color_type, job->vector, rows, counts);
-    if (job->color_type == WR_COLOR_RGBA) {
-        uint64_t crc = 0;
-        for (int r = 0; r < piece->rows; r++) crc = crc64_ecma_refl(crc, rows + (size_t)r * row_bytes + 1, row_bytes - 1);
-        piece->crc64 = crc;
-    }
+    if (job->color_type == WR_COLOR_RGBA) piece->crc64 = wr_rows_crc64(0, rows, piece->rows, row_bytes);
     const uint8_t *above = NULL;
     if (piece->first_row > 0 && wr_row_is_photographic(counts[0], job->width)) {
         uint8_t *copy = job->above_rows + (size_t)index * row_bytes;
@@ -727,9 +730,7 @@ int wr_isal_png_encode_argb32(const uint8_t *pixels, int width, int height, int 
     wr_convert_rows(pixels, width, height, (size_t)stride, color_type, vector, scanlines, equal_counts);
     if (color_type == WR_COLOR_RGBA) {
         // The rows are the straight RGBA that wr_isal_pixels_crc64 fingerprints: no second pass.
-        uint64_t crc = 0;
-        for (int y = 0; y < height; y++) crc = crc64_ecma_refl(crc, scanlines + (size_t)y * row_bytes + 1, row_bytes - 1);
-        out->pixels_crc64 = crc;
+        out->pixels_crc64 = wr_rows_crc64(0, scanlines, height, row_bytes);
         out->has_pixels_crc64 = 1;
     }
     wr_filter_photographic_rows(scanlines, row_bytes, width, 0, height, equal_counts, NULL);
@@ -800,7 +801,7 @@ int wr_isal_pixels_crc64(const uint8_t *pixels, int width, int height, int strid
         const int count = height - y < CHUNK ? height - y : CHUNK;
         wr_convert_rows(pixels + (size_t)y * (size_t)stride, width, count, (size_t)stride, WR_COLOR_RGBA, vector,
                         rows, NULL);
-        for (int r = 0; r < count; r++) crc = crc64_ecma_refl(crc, rows + (size_t)r * row_bytes + 1, row_bytes - 1);
+        crc = wr_rows_crc64(crc, rows, count, row_bytes);
     }
     free(rows);
     *out = crc;
