@@ -4,7 +4,7 @@
 SWIFT ?= swift
 OUT ?= Output
 # The release command links the Swift runtime and Foundation into the binary on Linux: a cold
-# start then loads no Swift shared libraries (see README, Speed › Cold start). STATIC= to link them
+# start then loads no Swift shared libraries (see docs/PERFORMANCE.md, Cold start). STATIC= to link them
 # dynamically. The tests use the debug build, which stays dynamic.
 STATIC ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib)
 
@@ -14,7 +14,7 @@ setup:
 	@scripts/setup.sh
 
 ## The command only (not the fuzz targets, which scripts/fuzz.sh builds with its own flags).
-## libcurl is loaded on the first URL fetch, never linked (README, Speed › Cold start): the build
+## libcurl is loaded on the first URL fetch, never linked (docs/PERFORMANCE.md, Cold start): the build
 ## fails if the binary needs it to start (the test suite checks the debug build the same way).
 build: setup
 	$(SWIFT) build -c release --product widgetrender $(STATIC)

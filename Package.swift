@@ -5,35 +5,22 @@ import PackageDescription
 // takes the user's `WidgetBundle`; the built-in chart widgets are one user of it.
 //
 // Products a user names in their Package.swift:
-//   WidgetRender           the model, the view vocabulary, layout, rendering and the pipeline
-//   WidgetRenderCommand    `@main` over your bundle: render, list, gallery, bench, timeline
+//   WidgetRender           the model, the view vocabulary, layout, drawing and the render pipeline
+//   WidgetRenderCLI        `@main` over your bundle: render, list, gallery, timeline and bench
 //   WidgetSnapshotTesting  swift-snapshot-testing strategies for widgets and views
 //   ChartWidgets, WidgetData  the built-in price and COVID-19 widgets and their data readers
+//   widgetrender           the command over the built-in widgets
+// The libFuzzer harnesses are a package of their own, in Fuzz/ (docs/FUZZING.md).
 let package = Package(
     name: "WidgetRender",
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "WidgetRender", targets: ["WidgetRender"]),
-        .library(name: "WidgetRenderCommand", targets: ["WidgetRenderCommand"]),
+        .library(name: "WidgetRenderCLI", targets: ["WidgetRenderCLI"]),
         .library(name: "WidgetSnapshotTesting", targets: ["WidgetSnapshotTesting"]),
         .library(name: "ChartWidgets", targets: ["ChartWidgets"]),
         .library(name: "WidgetData", targets: ["WidgetData"]),
-        .executable(name: "widgetrender", targets: ["widgetrender"]),
-
-        // libFuzzer harnesses for WidgetData's readers (scripts/fuzz.sh, docs/FUZZING.md); not for users.
-        .executable(name: "fuzz-binance", targets: ["FuzzBinance"]),
-        .executable(name: "fuzz-coinbase", targets: ["FuzzCoinbase"]),
-        .executable(name: "fuzz-kraken", targets: ["FuzzKraken"]),
-        .executable(name: "fuzz-cryptowatch", targets: ["FuzzCryptowatch"]),
-        .executable(name: "fuzz-ohlc-csv", targets: ["FuzzOHLCCSV"]),
-        .executable(name: "fuzz-diseasesh", targets: ["FuzzDiseaseSh"]),
-        .executable(name: "fuzz-jhu", targets: ["FuzzJHU"]),
-        .executable(name: "fuzz-long-csv", targets: ["FuzzLongCSV"]),
-        .executable(name: "fuzz-series-reader", targets: ["FuzzSeriesReader"]),
-        .executable(name: "fuzz-csv", targets: ["FuzzCSV"]),
-        .executable(name: "fuzz-json", targets: ["FuzzJSON"]),
-        .executable(name: "fuzz-generic", targets: ["FuzzGeneric"]),
-        .executable(name: "fuzz-png", targets: ["FuzzPNG"]),
+        .executable(name: "widgetrender", targets: ["WidgetRenderTool"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -76,7 +63,9 @@ let package = Package(
         .target(name: "WidgetCore", dependencies: ["WidgetDates"]),
         .target(name: "WidgetLayout", dependencies: ["WidgetCore"]),
         .target(
-            name: "WidgetRendering", dependencies: ["WidgetDates", "WidgetLayout", "CCairo", "PNGCodec", "ISALPNG"]),
+            name: "WidgetDrawing",
+            dependencies: ["WidgetDates", "WidgetCore", "WidgetLayout", "CCairo", "CPNG", "PNGCodec", "ISALPNG"]
+        ),
         .target(
             name: "WidgetAssets",
             path: "Assets",
@@ -86,12 +75,12 @@ let package = Package(
         ),
         .target(
             name: "WidgetRender",
-            dependencies: ["WidgetDates", "WidgetCore", "WidgetLayout", "WidgetRendering", "WidgetAssets", "CCrypto"]
+            dependencies: ["WidgetDates", "WidgetCore", "WidgetLayout", "WidgetDrawing", "WidgetAssets", "CCrypto"]
         ),
         .target(
-            name: "WidgetRenderCommand",
+            name: "WidgetRenderCLI",
             dependencies: [
-                "WidgetRender",
+                "WidgetRender", "WidgetCore", "WidgetLayout", "WidgetDrawing", "WidgetAssets",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -99,7 +88,7 @@ let package = Package(
         .target(
             name: "WidgetSnapshotTesting",
             dependencies: [
-                "WidgetRender",
+                "WidgetRender", "WidgetDrawing",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]
         ),
@@ -112,54 +101,42 @@ let package = Package(
         // The built-in widgets: a client of the framework like any user's package.
         .target(name: "WidgetData", dependencies: ["CCurlLoader"], exclude: ["DATA-RULES.md"]),
         .target(name: "ChartWidgets", dependencies: ["WidgetRender", "WidgetData", "WidgetAssets"]),
+        // The `widgetrender` executable: `@main` over the built-in widgets, with their data options.
         .executableTarget(
-            name: "widgetrender",
-            dependencies: ["WidgetRenderCommand", "ChartWidgets", "WidgetData"]
+            name: "WidgetRenderTool",
+            dependencies: [
+                "WidgetRenderCLI", "ChartWidgets", "WidgetData",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
 
         .testTarget(name: "WidgetDatesTests", dependencies: ["WidgetDates"]),
         .testTarget(name: "WidgetCoreTests", dependencies: ["WidgetCore"]),
-        .testTarget(name: "WidgetLayoutTests", dependencies: ["WidgetLayout", "WidgetAssets"]),
-        .testTarget(name: "ChartWidgetsTests", dependencies: ["ChartWidgets", "WidgetData"]),
+        .testTarget(name: "WidgetLayoutTests", dependencies: ["WidgetCore", "WidgetLayout", "WidgetAssets"]),
+        .testTarget(name: "ChartWidgetsTests", dependencies: ["ChartWidgets", "WidgetData", "WidgetRender"]),
         .testTarget(name: "WidgetDataTests", dependencies: ["WidgetData", "WidgetAssets"], exclude: ["Fixtures"]),
         .testTarget(
             name: "WidgetRenderTests",
-            dependencies: ["WidgetRender", "WidgetRendering", "ChartWidgets", "WidgetSnapshotTesting"],
+            dependencies: [
+                "WidgetRender", "WidgetCore", "WidgetLayout", "WidgetDrawing", "WidgetAssets", "ChartWidgets",
+                "WidgetSnapshotTesting", "CCairo", "ISALPNG",
+            ],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(
             name: "WidgetSnapshotTestingTests",
-            dependencies: ["WidgetSnapshotTesting", "WidgetRendering"]
+            dependencies: ["WidgetSnapshotTesting", "WidgetDrawing"]
         ),
         .testTarget(
-            name: "WidgetRenderCommandTests",
-            dependencies: ["WidgetRenderCommand"]
+            name: "WidgetRenderCLITests",
+            dependencies: [
+                "WidgetRenderCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
-        .testTarget(name: "widgetrenderTests", dependencies: ["WidgetRender", "WidgetRendering"]),
+        // The built `widgetrender` binary run end to end: stdout, stderr, exit codes and files.
+        .testTarget(name: "WidgetRenderToolTests", dependencies: ["WidgetRender", "WidgetDrawing"]),
 
-        // Fuzzing and property tests for WidgetData.
-        // The harnesses' shared code; each fuzz target is one small executable over it. Built
-        // plainly, a target replays the files it is given (a regression runner); built by
-        // scripts/fuzz.sh with `-sanitize=fuzzer -parse-as-library -DFUZZING`, it is a libFuzzer binary.
-        .target(name: "WidgetDataFuzzing", dependencies: ["WidgetData"], path: "Fuzz/WidgetDataFuzzing"),
-        .executableTarget(name: "FuzzBinance", dependencies: ["WidgetDataFuzzing"], path: "Fuzz/Targets/FuzzBinance"),
-        .executableTarget(name: "FuzzCoinbase", dependencies: ["WidgetDataFuzzing"], path: "Fuzz/Targets/FuzzCoinbase"),
-        .executableTarget(name: "FuzzKraken", dependencies: ["WidgetDataFuzzing"], path: "Fuzz/Targets/FuzzKraken"),
-        .executableTarget(
-            name: "FuzzCryptowatch", dependencies: ["WidgetDataFuzzing"], path: "Fuzz/Targets/FuzzCryptowatch"),
-        .executableTarget(name: "FuzzOHLCCSV", dependencies: ["WidgetDataFuzzing"], path: "Fuzz/Targets/FuzzOHLCCSV"),
-        .executableTarget(
-            name: "FuzzDiseaseSh", dependencies: ["WidgetDataFuzzing"], path: "Fuzz/Targets/FuzzDiseaseSh"),
-        .executableTarget(name: "FuzzJHU", dependencies: ["WidgetDataFuzzing"], path: "Fuzz/Targets/FuzzJHU"),
-        .executableTarget(name: "FuzzLongCSV", dependencies: ["WidgetDataFuzzing"], path: "Fuzz/Targets/FuzzLongCSV"),
-        .executableTarget(
-            name: "FuzzSeriesReader", dependencies: ["WidgetDataFuzzing"], path: "Fuzz/Targets/FuzzSeriesReader"),
-        .executableTarget(name: "FuzzCSV", dependencies: ["WidgetDataFuzzing"], path: "Fuzz/Targets/FuzzCSV"),
-        .executableTarget(name: "FuzzJSON", dependencies: ["WidgetDataFuzzing"], path: "Fuzz/Targets/FuzzJSON"),
-        .executableTarget(name: "FuzzGeneric", dependencies: ["WidgetDataFuzzing"], path: "Fuzz/Targets/FuzzGeneric"),
-        // The PNG reader (bg.png, golden references): the header check, then libpng through Cairo.
-        .executableTarget(
-            name: "FuzzPNG", dependencies: ["WidgetDataFuzzing", "WidgetRendering"], path: "Fuzz/Targets/FuzzPNG"),
+        // Property tests for WidgetData.
         .testTarget(
             name: "WidgetDataPropertyTests",
             dependencies: ["WidgetData", .product(name: "PropertyBased", package: "swift-property-based")]

@@ -23,13 +23,13 @@ let package = Package(
             name: "tutorial-widgets",
             dependencies: [
                 "TutorialWidgets",
-                .product(name: "WidgetRenderCommand", package: "WidgetRender"),
+                .product(name: "WidgetRenderCLI", package: "WidgetRender"),
             ]
         ),
         // The smallest widget, in one file, with its own `@main` command.
         .executableTarget(
             name: "hello-widget",
-            dependencies: [.product(name: "WidgetRenderCommand", package: "WidgetRender")]
+            dependencies: [.product(name: "WidgetRenderCLI", package: "WidgetRender")]
         ),
         .testTarget(
             name: "TutorialWidgetsTests",

@@ -63,11 +63,11 @@ kind_of() {
 
 echo "building ${#targets[@]} fuzz targets (release, -sanitize=fuzzer,address) in $scratch" >&2
 for name in "${targets[@]}"; do
-    swift build -c release --scratch-path "$scratch" --product "fuzz-$name" \
+    swift build --package-path Fuzz -c release --scratch-path "$scratch" --product "fuzz-$name" \
         -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -DFUZZING >"$work/logs/build-$name.log" 2>&1 ||
         { cat "$work/logs/build-$name.log" >&2; exit 1; }
 done
-bin="$(swift build -c release --scratch-path "$scratch" --show-bin-path)"
+bin="$(swift build --package-path Fuzz -c release --scratch-path "$scratch" --show-bin-path)"
 
 seed() {
     local name="$1" kind folder
@@ -135,7 +135,7 @@ for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
 
 if [ "$failed" -ne 0 ]; then
     echo "fuzzing found inputs that break a rule: see $work/crashes/ and replay one with" >&2
-    echo "  swift build --product fuzz-NAME && .build/debug/fuzz-NAME $work/crashes/NAME/crash-…" >&2
+    echo "  swift build --package-path Fuzz --product fuzz-NAME && Fuzz/.build/debug/fuzz-NAME $work/crashes/NAME/crash-…" >&2
     exit 1
 fi
 [ "$ci" -eq 1 ] && echo "fuzz: ${#targets[@]} targets ran ${seconds} s each, nothing found"

@@ -1,5 +1,5 @@
 import Foundation
-import WidgetData
+@_spi(Fuzzing) import WidgetData
 
 /// What each fuzz target runs on one input: a parser, then the checks of ``Invariants`` on
 /// whatever it returned or threw. A broken rule stops the process (`fatalError`), which

@@ -1,7 +1,7 @@
 import Foundation
 import SnapshotTesting
 import WidgetRender
-import WidgetRendering
+import WidgetDrawing
 
 extension Diffing where Value == WidgetImage {
     /// Compares decoded pixels, never PNG bytes.

@@ -1,6 +1,6 @@
 import Foundation
 import WidgetRender
-import WidgetRendering
+import WidgetDrawing
 
 /// Renders views and widgets for the snapshot strategies exactly as the pipeline does: drawn,
 /// encoded to PNG and decoded again.

@@ -1,6 +1,6 @@
 import Foundation
 import WidgetRender
-import WidgetRendering
+import WidgetDrawing
 
 /// A rendered widget as swift-snapshot-testing compares it: the pixels the pipeline writes,
 /// or why there are none.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WidgetCore
 import WidgetLayout
-import WidgetRendering
+import WidgetDrawing
 import ChartWidgets
 
 /// Text over the shared background photo stays readable: measured against the worst

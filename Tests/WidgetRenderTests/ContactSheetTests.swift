@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import WidgetCore
-import WidgetRendering
+import WidgetDrawing
 
 /// The gallery's contact sheet: captions never run into each other or into a preview, however
 /// narrow the preview (a 76 pt round Lock Screen widget has a caption twice as wide).

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WidgetCore
 import WidgetLayout
-import WidgetRendering
+import WidgetDrawing
 @testable import ChartWidgets
 
 /// The chart widgets choose between a whole and a compact figure before layout, from

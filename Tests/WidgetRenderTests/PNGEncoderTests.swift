@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WidgetCore
 import WidgetLayout
-import WidgetRendering
+import WidgetDrawing
 
 /// What libpng wrote: signature, IHDR size and colour type, and a lossless round trip.
 @Suite("PNG encoding")

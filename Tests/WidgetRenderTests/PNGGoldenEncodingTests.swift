@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import WidgetRendering
+import WidgetDrawing
 
 /// Every golden PNG, decoded and written again by both writers: the ISA-L file must decode to the
 /// same pixels as libpng's, be valid for pngcheck, stay within 10 % of libpng's size, and come out

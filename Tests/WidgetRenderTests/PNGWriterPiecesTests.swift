@@ -2,7 +2,7 @@ import Foundation
 import ISALPNG
 import Synchronization
 import Testing
-import WidgetRendering
+import WidgetDrawing
 
 /// Large images, which the ISA-L writer compresses in two pieces (the second on a helper thread
 /// when a core is idle) and joins into one zlib stream: the same pixels, the same bytes whoever

@@ -2,7 +2,7 @@ import Foundation
 import ISALPNG
 import Synchronization
 import Testing
-import WidgetRendering
+import WidgetDrawing
 
 /// The ISA-L writer on synthetic surfaces: the same pixels as libpng's file, the same bytes from
 /// both pixel paths and from a second run, the colour type the pixels allow, valid chunks.

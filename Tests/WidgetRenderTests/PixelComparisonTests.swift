@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import WidgetRendering
+import WidgetDrawing
 import WidgetSnapshotTesting
 
 /// The comparator itself: identical images pass, a one-pixel line moved by one pixel fails.

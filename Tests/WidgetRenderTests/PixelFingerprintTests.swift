@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import WidgetRender
-import WidgetRendering
+import WidgetDrawing
 import ChartWidgets
 
 /// The manifest's `pixelsCRC64`: CRC-64/XZ of the decoded pixels as straight 8-bit RGBA, computed

@@ -3,7 +3,7 @@ import Foundation
 import ISALPNG
 import Synchronization
 import Testing
-@testable import WidgetRendering
+@testable import WidgetDrawing
 
 /// Large blocks on huge pages (PixelMemory.c), the surfaces drawn on them, and the PNG writer's
 /// memory kept per thread: none of it may show in a pixel or a byte.

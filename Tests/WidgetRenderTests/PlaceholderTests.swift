@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WidgetCore
 import WidgetLayout
-import WidgetRendering
+import WidgetDrawing
 
 /// Placeholders show their shape on both screens: the redacted chart is drawn in the text's
 /// colour, faded, so on the Lock Screen (white on the wallpaper) it is not lost as a grey meant

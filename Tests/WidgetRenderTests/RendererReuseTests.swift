@@ -4,7 +4,7 @@ import ChartWidgets
 import WidgetCore
 import WidgetLayout
 @testable import WidgetRender
-import WidgetRendering
+import WidgetDrawing
 import WidgetAssets
 
 /// What a renderer keeps between renders (surfaces drawn on again, shaped text) never shows in

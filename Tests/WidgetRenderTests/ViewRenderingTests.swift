@@ -3,7 +3,7 @@ import Testing
 import WidgetCore
 import WidgetLayout
 import WidgetRender
-import WidgetRendering
+import WidgetDrawing
 
 private struct Check: AppIntent {
     static let title: LocalizedStringResource = "Check"

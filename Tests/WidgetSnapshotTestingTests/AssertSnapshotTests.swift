@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import WidgetRendering
+import WidgetDrawing
 import WidgetSnapshotTesting
 
 /// The snapshot strategies on swift-snapshot-testing: recording, matching, failing with the

@@ -1,7 +1,7 @@
 // The smallest complete widget, in one file: an entry, a provider, a view, the widget, and
 // `@main` over a bundle of it, which makes it a command. Try it:
 //   swift run hello-widget --family small,medium --color-scheme dark --out Output/
-import WidgetRenderCommand
+import WidgetRenderCLI
 
 struct StepsEntry: TimelineEntry {
     let date: Date

@@ -1,5 +1,5 @@
 import TutorialWidgets
-import WidgetRenderCommand
+import WidgetRenderCLI
 
 @main
 struct TutorialBundle: WidgetBundle {

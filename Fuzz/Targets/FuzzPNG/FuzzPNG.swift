@@ -1,30 +1,23 @@
 import Foundation
 import WidgetDataFuzzing
-import WidgetRendering
+import WidgetRender
 
-/// The PNG reader (`bg.png` and golden references): the header check, then Cairo's libpng
-/// decoder from memory. Rules: it returns a surface of 1…8192 pixels a side whose every row
-/// can be read, or throws `RenderError.image` with a one-line reason; it never traps, hangs or
-/// allocates more than the size limit allows.
+/// The PNG reader (`bg.png` and golden references), through the public `PNGFile.decode`: the
+/// header check, then Cairo's libpng decoder from memory, then a CRC-64 over every decoded row
+/// (so AddressSanitizer sees a short buffer). Rules: it returns an image of 1…8192 pixels a
+/// side with a 16-digit fingerprint, or throws `PNGFile.DecodeError` naming the input with a
+/// one-line reason; it never traps, hangs or allocates more than the size limit allows.
 enum PNGTarget {
     static func run(_ data: Data) {
         do {
-            let surface = try PNGImage.read(data: data, name: "fuzz.input")
-            guard (1...PNGImage.maximumSide).contains(surface.width),
-                (1...PNGImage.maximumSide).contains(surface.height)
-            else { fatalError("decoded a \(surface.width)×\(surface.height) surface past the limit") }
-            // Touch every byte Cairo says it wrote, so AddressSanitizer sees a short buffer.
-            let sum = surface.withPixels { pixels, stride in
-                var total: UInt64 = 0
-                for offset in Swift.stride(from: 0, to: stride * surface.height, by: 61) {
-                    total &+= UInt64(pixels[offset])
-                }
-                return total
+            let image = try PNGFile.decode(data, name: "fuzz.input")
+            guard (1...PNGFile.maximumSide).contains(image.width), (1...PNGFile.maximumSide).contains(image.height)
+            else { fatalError("decoded a \(image.width)×\(image.height) image past the limit") }
+            guard image.pixelsCRC64.count == 16 else {
+                fatalError("a fingerprint of \(image.pixelsCRC64.count) digits")
             }
-            if sum == nil { fatalError("a decoded surface without pixels") }
         } catch {
-            guard case .image(let path, let reason) = error, path == "fuzz.input", !reason.isEmpty,
-                !reason.contains("\n")
+            guard error.name == "fuzz.input", !error.reason.isEmpty, !error.reason.contains("\n")
             else { fatalError("unexpected error: \(error)") }
         }
     }

@@ -2,7 +2,7 @@
 #define CCURLLOADER_H
 
 // One HTTP GET through libcurl, loaded with dlopen on first use so that a process which fetches
-// nothing never maps libcurl and its two dozen dependencies (see README, Speed › Cold start).
+// nothing never maps libcurl and its two dozen dependencies (see docs/PERFORMANCE.md, Cold start).
 // This header needs no curl header: Swift sees only these declarations.
 
 #include <stddef.h>

@@ -13,7 +13,7 @@
 /// }
 /// ```
 ///
-/// A widget can also be the `@main` type of a command (`import WidgetRenderCommand`).
+/// A widget can also be the `@main` type of a command (`import WidgetRenderCLI`).
 public protocol Widget {
     /// The configuration type `body` returns.
     associatedtype Body: WidgetConfiguration

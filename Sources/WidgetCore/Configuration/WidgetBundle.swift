@@ -12,7 +12,7 @@ import Foundation
 /// }
 /// ```
 ///
-/// With `import WidgetRenderCommand`, `@main` on a bundle gives it the `render`, `list`,
+/// With `import WidgetRenderCLI`, `@main` on a bundle gives it the `render`, `list`,
 /// `gallery`, `bench` and `timeline` commands.
 public protocol WidgetBundle {
     /// The widget group `body` returns.

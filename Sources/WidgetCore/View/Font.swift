@@ -96,7 +96,7 @@ public struct Font: Sendable, Hashable {
 
     /// A font family by name, as SwiftUI's `Font.custom(_:size:)`.
     ///
-    /// The family must be admitted by the font configuration (see the README's
+    /// The family must be admitted by the font configuration (see `docs/OUTPUT.md`,
     /// "Determinism"); text in a family that is not falls back to Inter.
     ///
     /// - Parameters:

@@ -1,7 +1,7 @@
 import Foundation
 import WidgetCore
 import WidgetLayout
-import WidgetRendering
+import WidgetDrawing
 
 /// What `widgetrender gallery` wrote.
 public struct GalleryResult: Sendable {

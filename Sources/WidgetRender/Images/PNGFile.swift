@@ -1,5 +1,5 @@
 import Foundation
-import WidgetRendering
+import WidgetDrawing
 
 /// A look at a PNG file before a view draws it with `Image(path:)`.
 ///
@@ -27,5 +27,59 @@ public enum PNGFile {
         guard let handle = FileHandle(forReadingAtPath: path) else { return "cannot be read" }
         defer { try? handle.close() }
         return PNGImage.problem(header: (try? handle.read(upToCount: 24)) ?? Data())
+    }
+    /// A PNG's size and a fingerprint of its pixels, as ``PNGFile/decode(_:name:)`` read them.
+    public struct Decoded: Sendable, Equatable {
+        /// Width in pixels.
+        public var width: Int
+        /// Height in pixels.
+        public var height: Int
+        /// CRC-64/XZ of the pixels as straight 8-bit RGBA, rows top to bottom, in 16 hex
+        /// digits: the `pixelsCRC64` that `manifest.json` records for each image, equal for
+        /// equal pixels whichever writer made the file.
+        public var pixelsCRC64: String
+    }
+
+    /// Why PNG bytes could not be decoded.
+    public struct DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// What the bytes were called: the `name` passed to ``PNGFile/decode(_:name:)``.
+        public var name: String
+        /// One line: "not a valid PNG (no PNG signature)", "20000×20000 pixels is larger than
+        /// the 8192×8192 limit", what libpng said of a damaged stream.
+        public var reason: String
+
+        /// `name: reason`.
+        public var description: String { "\(name): \(reason)" }
+    }
+
+    /// Decodes PNG bytes whole, as `Image(path:)` would before drawing them, and fingerprints
+    /// the pixels.
+    ///
+    /// The header is checked first (signature, image header, at most ``maximumSide`` pixels a
+    /// side), so a file that claims 20000×20000 pixels is refused without allocating for it.
+    ///
+    /// ```swift
+    /// let png = try Data(contentsOf: url)
+    /// let image = try PNGFile.decode(png, name: url.lastPathComponent)
+    /// print(image.width, image.height, image.pixelsCRC64)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - data: the file's bytes.
+    ///   - name: what an error calls the bytes (a file name).
+    /// - Returns: the size and pixel fingerprint.
+    /// - Throws: ``DecodeError`` naming `name` and the reason.
+    public static func decode(_ data: Data, name: String = "PNG data") throws(DecodeError) -> Decoded {
+        do {
+            let surface = try PNGImage.read(data: data, name: name)
+            return Decoded(
+                width: surface.width, height: surface.height,
+                pixelsCRC64: try WidgetPNGWriter.pixelsCRC64(surface))
+        } catch {
+            switch error {
+            case .image(_, let reason): throw DecodeError(name: name, reason: reason)
+            default: throw DecodeError(name: name, reason: error.description)
+            }
+        }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import WidgetCore
 import WidgetDates
 import WidgetLayout
-import WidgetRendering
+import WidgetDrawing
 
 /// The result of a run: the manifest written, the files and the notes for the user.
 public struct RenderResult: Sendable {

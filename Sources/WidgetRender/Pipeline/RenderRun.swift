@@ -2,21 +2,21 @@ import Foundation
 import WidgetCore
 import WidgetDates
 import WidgetLayout
-import WidgetRendering
+import WidgetDrawing
 
 /// One run of the pipeline: the widgets chosen, what has been drawn so far, and the notes
 /// and warnings for the user. Everything is drawn before anything is written, so a run
 /// that fails leaves the output folder as it was.
-struct Run {
+package struct Run {
     let pipeline: RenderPipeline
     let request: RenderRequest
     /// The widgets to render, each with its validated parameters.
-    let widgets: [(AnyWidget, WidgetParameters)]
+    package let widgets: [(AnyWidget, WidgetParameters)]
     let diagnostics = Diagnostics()
     var notes: [String] = []
     var warnings: [String] = []
     var seenWarnings: Set<String> = []
-    var widgetRecords: [Manifest.WidgetRecord] = []
+    package var widgetRecords: [Manifest.WidgetRecord] = []
     var images: [Manifest.ImageRecord] = []
     /// The output folder's writes, opened with the first PNG (so a run refused before drawing
     /// creates nothing).
@@ -26,7 +26,7 @@ struct Run {
     /// Called after each step of writing the output (tests check the folder there).
     var checkpoint: () -> Void = {}
 
-    init(pipeline: RenderPipeline, request: RenderRequest, waiting: @escaping (String) -> Void = { _ in })
+    package init(pipeline: RenderPipeline, request: RenderRequest, waiting: @escaping (String) -> Void = { _ in })
         throws(PipelineError)
     {
         self.pipeline = pipeline
@@ -104,7 +104,7 @@ struct Run {
         }
     }
 
-    func record(_ widget: AnyWidget, _ parameters: WidgetParameters) -> Manifest.WidgetRecord {
+    package func record(_ widget: AnyWidget, _ parameters: WidgetParameters) -> Manifest.WidgetRecord {
         Manifest.WidgetRecord(
             kind: widget.kind, displayName: widget.displayName, description: widget.description,
             families: widget.supportedFamilies.map(\.shortName), parameters: parameters.values.mapValues(\.description))
@@ -134,7 +134,7 @@ struct Run {
     }
 
     /// What a provider is told: family, size, preview flag, parameters, the time asked, app groups and values.
-    func providerContext(
+    package func providerContext(
         _ request: RenderRequest, family: WidgetFamily, size: Size, parameters: WidgetParameters, now: Date,
         diagnostics: Diagnostics? = nil
     ) -> TimelineProviderContext {
@@ -144,7 +144,7 @@ struct Run {
     }
 
     /// Where a view is drawn, for the time its screen shows.
-    func viewContext(family: WidgetFamily, size: Size, shownAt: Date, isPlaceholder: Bool) -> ViewContext {
+    package func viewContext(family: WidgetFamily, size: Size, shownAt: Date, isPlaceholder: Bool) -> ViewContext {
         ViewContext(
             family: family, displaySize: size, colorScheme: request.colorScheme, locale: request.locale,
             timeZone: request.timeZone, isPlaceholder: isPlaceholder, date: shownAt, appGroups: request.appGroups,
@@ -165,7 +165,7 @@ struct Run {
     ///
     /// A relevance or data summary with a number JSON cannot hold (infinity, NaN) is left out of
     /// the record, with a warning, rather than failing the run when the manifest is encoded.
-    mutating func imageRecord(
+    package mutating func imageRecord(
         _ widget: AnyWidget, metrics: WidgetMetrics, entry: AnyTimelineEntry, index: Int?, shownAt: Date,
         file: String
     ) -> Manifest.ImageRecord {
@@ -200,7 +200,7 @@ struct Run {
     }
 
     /// The images still to draw, in manifest order.
-    var jobs = JobList()
+    package var jobs = JobList()
     /// How many images have been drawn, and their PNGs' bytes.
     var imageCount = 0
     var pngBytes = 0
@@ -281,7 +281,7 @@ struct Run {
 
     /// Draws what is left, puts the PNGs in place, tidies PNGs of earlier runs in the folders
     /// written, and writes the manifest.
-    mutating func finish(mode: String, until: Date?) async throws(PipelineError) -> RenderResult {
+    package mutating func finish(mode: String, until: Date?) async throws(PipelineError) -> RenderResult {
         try await renderJobs()
         guard imageCount > 0 else {
             throw .usage(
@@ -310,14 +310,14 @@ struct Run {
 
 /// The jobs of a run, in manifest order: listed one by one, or made from their index (a batch
 /// of thousands of images of one widget, so that they are not all held at once).
-struct JobList: Sendable {
+package struct JobList: Sendable {
     private var listed: [RenderJob] = []
     private var made: (count: Int, make: @Sendable (Int) -> RenderJob)?
 
     init() {}
 
     /// `count` jobs, job `index` being `make(index)`.
-    init(count: Int, make: @escaping @Sendable (Int) -> RenderJob) {
+    package init(count: Int, make: @escaping @Sendable (Int) -> RenderJob) {
         made = (count, make)
     }
 
@@ -400,7 +400,7 @@ final class DrawnJobs: @unchecked Sendable {
 }
 
 /// One image to draw: a view, where it is drawn, and its manifest record (completed when drawn).
-struct RenderJob: Sendable {
+package struct RenderJob: Sendable {
     let view: ViewNode
     let metrics: WidgetMetrics
     let context: ViewContext
@@ -408,6 +408,18 @@ struct RenderJob: Sendable {
     let image: Manifest.ImageRecord
     /// Keep the drawn surface (the gallery puts it on its contact sheet).
     var keepSurface = false
+
+    package init(
+        view: ViewNode, metrics: WidgetMetrics, context: ViewContext, contentMarginsDisabled: Bool,
+        image: Manifest.ImageRecord, keepSurface: Bool = false
+    ) {
+        self.view = view
+        self.metrics = metrics
+        self.context = context
+        self.contentMarginsDisabled = contentMarginsDisabled
+        self.image = image
+        self.keepSurface = keepSurface
+    }
 
     /// What drawing a job gives: its completed record and, when asked for, its surface.
     struct Drawn: Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 import WidgetAssets
 import WidgetCore
-import WidgetRendering
+import WidgetDrawing
 
 /// What stays loaded between renders: the widgets, the pinned fonts and the renderer with
 /// its caches. Create one per process (or per test) and reuse it.

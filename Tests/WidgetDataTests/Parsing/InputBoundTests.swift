@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import WidgetData
+@_spi(Fuzzing) import WidgetData
 
 /// Memory bounds, checked by proxies that do not depend on the machine: warnings kept, values
 /// on the JSON tape, bytes per value. DATA-RULES.md gives the measured RSS.

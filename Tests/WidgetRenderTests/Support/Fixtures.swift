@@ -2,7 +2,7 @@ import Foundation
 import WidgetCore
 import WidgetLayout
 import WidgetRender
-import WidgetRendering
+import WidgetDrawing
 import ChartWidgets
 
 /// Shared test set-up: a few sessions per process (fonts load once each), pinned "now", temp folders.

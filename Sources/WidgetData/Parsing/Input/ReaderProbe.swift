@@ -1,17 +1,18 @@
 import Foundation
 
-/// The JSON and CSV readers on their own, for the fuzz harnesses (`Fuzz/`) and tests in this
-/// package: each reads everything it can from the input and returns how much it read.
-package enum ReaderProbe {
+/// The JSON and CSV readers on their own, for the fuzz harnesses (`Fuzz/`, a package of its own
+/// that imports this with `@_spi(Fuzzing)`) and tests: each reads everything it can from the
+/// input and returns how much it read. Not for users: the readers' own types stay internal.
+@_spi(Fuzzing) public enum ReaderProbe {
     /// Bytes of tape per JSON value: the memory bound of a parsed document is this times the
     /// number of values, which is at most half the number of bytes (`0,` is one value).
-    package static var bytesPerJSONValue: Int { MemoryLayout<JSONDocument.Entry>.stride }
+    public static var bytesPerJSONValue: Int { MemoryLayout<JSONDocument.Entry>.stride }
 
     /// Parses JSON and reads every value as a number, a string and a summary, and every key.
     ///
     /// - Returns: the number of values in the document.
     /// - Throws: ``DataError`` as ``SeriesReader`` would for invalid JSON.
-    package static func json(_ data: Data, source: String) throws(DataError) -> Int {
+    public static func json(_ data: Data, source: String) throws(DataError) -> Int {
         let document = try JSONDocument(SourceText(data, source: source))
         var index = 0
         let count = document.tape.count
@@ -32,7 +33,7 @@ package enum ReaderProbe {
     ///
     /// - Returns: the number of rows under the header.
     /// - Throws: ``DataError`` as ``SeriesReader`` would for unreadable CSV.
-    package static func csv(_ data: Data, source: String) throws(DataError) -> Int {
+    public static func csv(_ data: Data, source: String) throws(DataError) -> Int {
         let table = try CSVTable(SourceText(data, source: source))
         let style = try table.numberStyle(columns: Array(0..<table.header.count))
         var scanner = table.scanner

@@ -15,7 +15,7 @@ import ISALPNG
 ///
 /// The same surface gives the same bytes on one machine and library version, on any thread (the
 /// writer keeps igzip's state where libisal 2.30's address-dependent hashing cannot tell threads or
-/// runs apart; README, Determinism). igzip chooses its code by CPU at run time: x86-64 CPUs with
+/// runs apart; docs/OUTPUT.md, Determinism). igzip chooses its code by CPU at run time: x86-64 CPUs with
 /// SSE4.2 or later share one output, older x86-64 and other architectures can produce different
 /// (equally valid) bytes for the same pixels.
 ///

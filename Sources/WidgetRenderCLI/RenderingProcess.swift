@@ -1,5 +1,5 @@
 import WidgetRender
-import WidgetRendering
+import WidgetDrawing
 
 /// What the rendering commands (`render`, `gallery`, `bench`) set for their whole process before
 /// they render. A program that renders through the library decides these for itself.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import WidgetRendering
+import WidgetDrawing
 
 /// `widgetrender gallery`: files, the page in a real browser, and the contact sheet.
 @Suite("widgetrender gallery")

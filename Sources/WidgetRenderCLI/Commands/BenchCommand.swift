@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import WidgetRender
-import WidgetRendering
+import WidgetDrawing
 
 /// `bench`: times rendering plus PNG encoding per widget and family, with Cairo's writer as the
 /// baseline; or whole processes (`--cold`); or many PNGs written on every core (`--batch`).

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import WidgetRender
-import WidgetRendering
+import WidgetDrawing
 
 /// `gallery`: every widget's snapshot in every family, light and dark, with a page and a contact sheet.
 struct GalleryCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncParsableCommand {

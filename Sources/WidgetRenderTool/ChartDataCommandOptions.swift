@@ -2,7 +2,7 @@ import ArgumentParser
 import ChartWidgets
 import Foundation
 import WidgetData
-import WidgetRenderCommand
+import WidgetRenderCLI
 
 /// The options only the built-in chart widgets understand: where their data comes from.
 ///

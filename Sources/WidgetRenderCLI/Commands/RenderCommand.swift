@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import WidgetRender
-import WidgetRendering
+import WidgetDrawing
 
 /// `render` (the default): every entry of each widget's timeline as PNG files.
 struct RenderCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncParsableCommand {

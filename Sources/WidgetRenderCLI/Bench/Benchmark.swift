@@ -1,66 +1,66 @@
 import Foundation
 import WidgetCore
 import WidgetLayout
-import WidgetRendering
+import WidgetDrawing
 
 /// Times rendering: for each widget, layout + drawing + PNG encoding of one
 /// entry, many times in one process with the data already loaded.
 ///
 /// Reports the median and 95th percentile, and, as baselines in the same run, the same
 /// surface encoded by Cairo's own PNG writer and by the libpng writer (``PNGEncoder/libpngFast``).
-public struct Benchmark {
+package struct Benchmark {
     /// One widget's figures.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// The widget's kind.
-        public var kind: String
+        package var kind: String
         /// The family timed.
-        public var family: WidgetFamily
+        package var family: WidgetFamily
         /// The image size in pixels.
-        public var pixels: (width: Int, height: Int)
+        package var pixels: (width: Int, height: Int)
         /// Renders timed.
-        public var iterations: Int
+        package var iterations: Int
         /// Render (view, layout, draw) plus encode, per iteration.
-        public var median: Double
+        package var median: Double
         /// The 95th percentile, in milliseconds.
-        public var p95: Double
+        package var p95: Double
         /// The drawing part alone.
-        public var drawMedian: Double
+        package var drawMedian: Double
         /// The encoding part alone.
-        public var encodeMedian: Double
+        package var encodeMedian: Double
         /// Cairo's `cairo_surface_write_to_png_stream` on the same surface.
-        public var baselineEncodeMedian: Double
+        package var baselineEncodeMedian: Double
         /// The PNG's size in bytes.
-        public var pngBytes: Int
+        package var pngBytes: Int
         /// The size of Cairo's PNG of the same image.
-        public var baselinePNGBytes: Int
+        package var baselinePNGBytes: Int
         /// ``PNGEncoder/libpngFast`` (libpng, zlib level 1, SUB filter) on the same surface.
-        public var libpngEncodeMedian: Double
+        package var libpngEncodeMedian: Double
         /// The size of the libpng writer's PNG of the same image.
-        public var libpngPNGBytes: Int
+        package var libpngPNGBytes: Int
         /// The layout part of drawing alone (bodies evaluated, sizes chosen, display list made).
-        public var layoutMedian: Double = 0
+        package var layoutMedian: Double = 0
         /// The process's CPU time per render plus encode: the rendering thread's and any helper
         /// thread's that compressed pieces of the image (``WidgetPNGWriter/helperThreadLimit``).
         /// Above `median` when a helper shared the encode; steadier than it on a busy machine.
-        public var cpuMedian: Double = 0
+        package var cpuMedian: Double = 0
 
         /// The encode median over the libpng writer's: below 1 is faster.
-        public var libpngRatio: Double { libpngEncodeMedian > 0 ? encodeMedian / libpngEncodeMedian : 0 }
+        package var libpngRatio: Double { libpngEncodeMedian > 0 ? encodeMedian / libpngEncodeMedian : 0 }
         /// The encode median over Cairo's writer's: below 1 is faster.
-        public var cairoRatio: Double { baselineEncodeMedian > 0 ? encodeMedian / baselineEncodeMedian : 0 }
+        package var cairoRatio: Double { baselineEncodeMedian > 0 ? encodeMedian / baselineEncodeMedian : 0 }
     }
 
     /// The widgets, fonts and renderer.
-    public var session: RenderSession
+    package var session: RenderSession
     /// What to render.
-    public var request: RenderRequest
+    package var request: RenderRequest
     /// Renders timed.
-    public var iterations: Int
+    package var iterations: Int
     /// Encodes timed with Cairo's writer.
-    public var baselineIterations: Int
+    package var baselineIterations: Int
 
     /// A benchmark.
-    public init(session: RenderSession, request: RenderRequest, iterations: Int = 200, baselineIterations: Int = 30) {
+    package init(session: RenderSession, request: RenderRequest, iterations: Int = 200, baselineIterations: Int = 30) {
         self.session = session
         self.request = request
         self.iterations = iterations
@@ -79,7 +79,7 @@ public struct Benchmark {
     }
 
     /// The value at quantile `q` (0...1) of unsorted samples (nearest rank).
-    public static func quantile(_ samples: [Double], _ q: Double) -> Double {
+    package static func quantile(_ samples: [Double], _ q: Double) -> Double {
         guard !samples.isEmpty else { return 0 }
         let sorted = samples.sorted()
         let rank = Int((q * Double(sorted.count)).rounded(.up)) - 1
@@ -87,7 +87,7 @@ public struct Benchmark {
     }
 
     /// Runs the benchmark for every selected widget that supports the family.
-    public func run(family: WidgetFamily) async throws(PipelineError) -> [Result] {
+    package func run(family: WidgetFamily) async throws(PipelineError) -> [Result] {
         let pipeline = RenderPipeline(session: session)
         var results: [Result] = []
         let run = try Run(pipeline: pipeline, request: request)

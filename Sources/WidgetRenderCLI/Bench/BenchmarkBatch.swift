@@ -2,38 +2,38 @@ import Foundation
 import WidgetAssets
 import WidgetCore
 import WidgetLayout
-import WidgetRendering
+import WidgetDrawing
 
 extension Benchmark {
     /// What writing many PNGs in one run costs, through the same path as `render` (drawn on
     /// every core, each PNG staged in the output folder as soon as it is encoded, the manifest
     /// written last).
-    public struct BatchResult: Sendable {
+    package struct BatchResult: Sendable {
         /// The widget's kind.
-        public var kind: String
+        package var kind: String
         /// The family drawn.
-        public var family: WidgetFamily
+        package var family: WidgetFamily
         /// The image size in pixels.
-        public var pixels: (width: Int, height: Int)
+        package var pixels: (width: Int, height: Int)
         /// PNGs written.
-        public var count: Int
+        package var count: Int
         /// Images drawn at once.
-        public var workers: Int
+        package var workers: Int
         /// Wall time from the first draw to the manifest in place, in milliseconds.
-        public var wall: Double
+        package var wall: Double
         /// User plus system CPU time over the same span, in milliseconds.
-        public var cpu: Double
+        package var cpu: Double
         /// The process's resident memory before the batch, in bytes.
-        public var residentBefore: Int
+        package var residentBefore: Int
         /// The process's peak resident memory at the end (`ru_maxrss`), in bytes.
-        public var peakResident: Int
+        package var peakResident: Int
         /// The bytes of all the PNGs.
-        public var pngBytes: Int
+        package var pngBytes: Int
 
         /// CPU time over wall time: how many cores were kept busy.
-        public var parallelism: Double { wall > 0 ? cpu / wall : 0 }
+        package var parallelism: Double { wall > 0 ? cpu / wall : 0 }
         /// Wall time per PNG, in milliseconds.
-        public var perImage: Double { count > 0 ? wall / Double(count) : 0 }
+        package var perImage: Double { count > 0 ? wall / Double(count) : 0 }
     }
 
     /// Renders the first selected widget that supports `family` `count` times (its entry on screen
@@ -43,7 +43,7 @@ extension Benchmark {
     /// folder's spool, and the run's memory does not grow with `count`.
     ///
     /// - Throws: ``PipelineError`` as `render` does; `usage` when no selected widget supports the family.
-    public func batch(family: WidgetFamily, count: Int, into folder: URL) async throws(PipelineError) -> BatchResult {
+    package func batch(family: WidgetFamily, count: Int, into folder: URL) async throws(PipelineError) -> BatchResult {
         var request = self.request
         request.outputDirectory = folder
         request.families = [family]
@@ -127,7 +127,7 @@ extension Benchmark {
 
 extension Benchmark {
     /// The machine the figures come from: CPU model, cores, memory, kernel, load, and the build.
-    public static var machine: String {
+    package static var machine: String {
         var parts: [String] = []
         if let cpuinfo = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
             let line = cpuinfo.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
@@ -162,7 +162,7 @@ extension Benchmark {
     /// CC0 photograph (scikit-image's `coffee.png`, see `Assets/README.md`).
     ///
     /// - Throws: ``PipelineError/missingInput(_:)`` when the assets cannot be found.
-    public static func photoURL() throws(PipelineError) -> URL {
+    package static func photoURL() throws(PipelineError) -> URL {
         do {
             return try WidgetAssets.url("photos/coffee.png")
         } catch {

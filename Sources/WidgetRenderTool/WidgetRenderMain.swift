@@ -1,5 +1,5 @@
 import ChartWidgets
-import WidgetRenderCommand
+import WidgetRenderCLI
 
 /// `widgetrender`: the command library over the built-in chart widgets, with their data options.
 @main

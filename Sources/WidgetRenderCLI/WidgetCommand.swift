@@ -8,7 +8,7 @@ import WidgetRender
 /// Most bundles get it by being `@main`:
 ///
 /// ```swift
-/// import WidgetRenderCommand
+/// import WidgetRenderCLI
 ///
 /// @main
 /// struct GameWidgets: WidgetBundle {

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Testing
 
-@testable import WidgetRenderCommand
+@testable import WidgetRenderCLI
 
 struct Entry: TimelineEntry {
     let date: Date

@@ -1,6 +1,6 @@
 import ArgumentParser
 import WidgetData
-import WidgetRenderCommand
+import WidgetRenderCLI
 
 struct Formats: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// libcurl is loaded on the first URL fetch, never at start-up: loading it and its two dozen
-/// dependencies cost 5 ms of every cold start (README, Speed › Cold start). glibc's loader says
+/// dependencies cost 5 ms of every cold start (docs/PERFORMANCE.md, Cold start). glibc's loader says
 /// what it maps when `LD_DEBUG=files` is set, and lists what a start-up needs (every `NEEDED`
 /// library, transitively) when `LD_TRACE_LOADED_OBJECTS=1` is.
 #if os(Linux)
