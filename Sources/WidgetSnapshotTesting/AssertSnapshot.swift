@@ -1,8 +1,8 @@
-@_spi(Internals) import SnapshotTesting
+import SnapshotTesting
 import Foundation
 import Testing
 import WidgetRender
-import WidgetRendering
+import WidgetDrawing
 import XCTest
 
 /// Asserts that a widget or view renders as its reference PNG, with swift-snapshot-testing's
@@ -197,7 +197,7 @@ enum SnapshotVerification {
             )
             return
         }
-        let userTool = SnapshotTestingConfiguration.current?.diffTool ?? _diffTool
+        let userTool = WidgetSnapshotConfiguration.diffTool
         let tool = SnapshotTestingConfiguration.DiffTool { reference, failed in
             var message = userTool(currentFilePath: reference, failedFilePath: failed)
             if let diff = writeDiff(of: image, reference: reference, beside: failed) {
