@@ -81,8 +81,8 @@ struct CommonOptions: ParsableArguments {
     }
 
     /// Builds the request, validating every value with a message that names the option.
-    func request(outputDirectory: URL, families: [WidgetFamily]?) throws -> RenderRequest {
-        var request = RenderRequest(outputDirectory: outputDirectory)
+    func request(outputDirectory: URL, families: [WidgetFamily]?) throws -> RenderBatch {
+        var request = RenderBatch(outputDirectory: outputDirectory)
         request.kinds = widgets
         request.families = families
         do {

@@ -33,6 +33,16 @@ enum Console {
     static var warningLimit: Int { 20 }
 
     /// Prints warnings, one line each, up to ``warningLimit`` unless `all`; the rest as a count.
+    static func warnings(_ warnings: [RenderWarning], all: Bool) {
+        self.warnings(warnings.map(\.message), all: all)
+    }
+
+    /// Prints notes, one line each, prefixed `note:`.
+    static func notes(_ notes: [String]) {
+        for note in notes { line("note: \(note)") }
+    }
+
+    /// Prints warning lines, up to ``warningLimit`` unless `all`; the rest as a count.
     static func warnings(_ warnings: [String], all: Bool) {
         let shown = all ? warnings[...] : warnings.prefix(warningLimit)
         var text = ""
@@ -45,11 +55,28 @@ enum Console {
         FileHandle.standardError.write(Data(text.utf8))
     }
 
-    /// Reports a pipeline error and gives the exit code it maps to.
-    static func fail(_ error: PipelineError) -> ExitCode {
+    /// Reports a library error, in the command's words, and gives the exit code its kind maps to.
+    static func fail(_ error: WidgetRenderError) -> ExitCode {
         endProgress()
-        self.error(error.description)
-        return ExitCode(error.exitCode)
+        var message = error.description
+        if error.kind == .providerTimedOut { message += "; --provider-timeout sets the limit" }
+        self.error(message)
+        return exitCode(for: error.kind)
+    }
+
+    /// The sysexits code of an error's kind: the one place the library's kinds become exit codes.
+    static func exitCode(for kind: WidgetRenderError.Kind) -> ExitCode {
+        switch kind {
+        case .invalidRequest: ExitCode(64)  // EX_USAGE
+        case .badData: ExitCode(65)  // EX_DATAERR
+        case .missingInput: ExitCode(66)  // EX_NOINPUT
+        case .unavailable: ExitCode(69)  // EX_UNAVAILABLE
+        case .cannotCreateOutput: ExitCode(73)  // EX_CANTCREAT
+        case .cannotWriteOutput: ExitCode(74)  // EX_IOERR
+        case .invalidBundle: ExitCode(78)  // EX_CONFIG
+        case .cancelled: ExitCode(130)
+        default: ExitCode(70)  // EX_SOFTWARE: internal errors, providers that time out or misbehave
+        }
     }
 
     /// A path relative to the current folder when it is inside it.

@@ -7,7 +7,7 @@ enum RenderingProcess {
     /// Keeps freed memory (``ProcessMemory``) and, with `--jobs N`, lets at most N threads work at
     /// once: N workers drawing, and an image's encode shared with at most N − 1 helper threads
     /// (``WidgetPNGWriter/helperThreadLimit``), so `--jobs 1` runs on one thread.
-    static func prepare(for request: RenderRequest) {
+    static func prepare(for request: RenderBatch) {
         ProcessMemory.keepFreedMemory()
         if request.workers > 0 { WidgetPNGWriter.helperThreadLimit = request.workers - 1 }
     }

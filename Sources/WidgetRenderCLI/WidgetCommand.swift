@@ -60,7 +60,8 @@ public struct WidgetCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>
 
                 Exit codes: 0 ok, 64 usage, 65 bad data, 66 missing input, 69 unavailable \
                 (fonts, sources), 70 internal error (a provider that fails or does not answer), \
-                74 cannot write output, 78 the bundle's declarations are wrong.
+                73 cannot create output, 74 cannot write output, 78 the bundle's declarations \
+                are wrong.
                 """,
             version: WidgetRenderVersion.current,
             subcommands: [

@@ -6,13 +6,13 @@ import WidgetRender
 /// The generic flags (`--family`, `--widget`, `--device`, `--locale`, `--now`, `--param`,
 /// `--shared-container`, …) mean the same for every bundle. Options that only a bundle's
 /// providers understand (a data file, an API key) belong here; `apply(to:)` passes them to
-/// the providers through ``RenderRequest/providerValues``.
+/// the providers through ``RenderBatch/providerValues``.
 ///
 /// ```swift
 /// struct ServerOptions: WidgetCommandOptions {
 ///     @Option(help: "The game server to ask.") var server = "https://example.com"
 ///
-///     func apply(to request: inout RenderRequest) throws {
+///     func apply(to request: inout RenderBatch) throws {
 ///         request.providerValues[ServerKey.self] = server
 ///     }
 /// }
@@ -22,11 +22,11 @@ import WidgetRender
 /// }
 /// ```
 public protocol WidgetCommandOptions: ParsableArguments {
-    /// Changes a request before anything is rendered: provider values, parameters.
+    /// Changes a batch before anything is rendered: provider values, parameters.
     ///
-    /// - Parameter request: the request the generic options built.
+    /// - Parameter batch: the batch the generic options built.
     /// - Throws: `ValidationError` (exit 64) with a message naming the option.
-    func apply(to request: inout RenderRequest) throws
+    func apply(to batch: inout RenderBatch) throws
 
     /// Subcommands of the bundle's own, listed after the generic ones.
     static var subcommands: [any ParsableCommand.Type] { get }
@@ -48,8 +48,8 @@ public struct NoWidgetCommandOptions: WidgetCommandOptions {
     /// No options.
     public init() {}
 
-    /// Leaves the request as it is.
+    /// Leaves the batch as it is.
     ///
-    /// - Parameter request: the request.
-    public func apply(to request: inout RenderRequest) {}
+    /// - Parameter batch: the batch.
+    public func apply(to batch: inout RenderBatch) {}
 }

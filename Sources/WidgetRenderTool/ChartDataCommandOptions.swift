@@ -71,7 +71,7 @@ struct ChartDataCommandOptions: WidgetCommandOptions {
         ]
     }
 
-    func apply(to request: inout RenderRequest) throws {
+    func apply(to request: inout RenderBatch) throws {
         if data == nil {
             // The built-in samples have a known format; a forced one would only misread them.
             if format != nil { throw ValidationError("--format applies to --data; add --data PATH|URL") }

@@ -52,9 +52,25 @@ extension Snapshotting where Value: Widget, Format == WidgetImage {
         providerValues: ProviderValues = ProviderValues(), kind: String? = nil, providerTimeout: TimeInterval = 60,
         channelTolerance: Int = 8, maxDifferingShare: Double = 0.0005
     ) -> Snapshotting {
-        let setup = SnapshotRendering.Setup(
-            family: family, device: device, scale: scale, colorScheme: colorScheme, locale: locale,
-            timeZone: timeZone, appGroups: appGroups, renderingMode: renderingMode)
+        var request = RenderRequest(kind: kind ?? "", family: family, askedAt: date)
+        request.shownAt = shownAt
+        request.entry =
+            switch entry {
+            case .timeline: .onScreen
+            case .snapshot: .snapshot
+            case .placeholder: .placeholder
+            }
+        request.colorScheme = colorScheme
+        request.renderingMode = renderingMode
+        request.device = device
+        request.scale = scale
+        request.locale = locale
+        request.timeZone = timeZone
+        request.parameters = parameters
+        request.appGroups = appGroups
+        request.providerValues = providerValues
+        request.providerTimeout = providerTimeout
+        let widgetRequest = request
         return Snapshotting(
             pathExtension: "png",
             diffing: .widgetImage(channelTolerance: channelTolerance, maxDifferingShare: maxDifferingShare),
@@ -78,10 +94,9 @@ extension Snapshotting where Value: Widget, Format == WidgetImage {
                 return Async { callback in
                     let deliver = Callback(callback)
                     Task(executorPreference: ProviderThread.shared) {
-                        deliver.call(
-                            await SnapshotRendering.widget(
-                                chosen, setup: setup, askedAt: date, shownAt: shownAt ?? date, entry: entry,
-                                parameters: parameters, values: providerValues, providerTimeout: providerTimeout))
+                        var request = widgetRequest
+                        request.kind = chosen.kind
+                        deliver.call(await SnapshotRendering.widget(chosen, request: request))
                     }
                 }
             })
@@ -120,22 +135,29 @@ extension Snapshotting where Value: View, Format == WidgetImage {
         appGroups: AppGroupContainers = AppGroupContainers(), contentMarginsDisabled: Bool = false,
         fonts: [URL] = [], channelTolerance: Int = 8, maxDifferingShare: Double = 0.0005
     ) -> Snapshotting {
-        let setup = SnapshotRendering.Setup(
-            family: family, device: device, scale: scale, colorScheme: colorScheme, locale: locale,
-            timeZone: timeZone, appGroups: appGroups, renderingMode: renderingMode)
+        var request = RenderRequest(kind: "", family: family, askedAt: date)
+        request.entry = isPlaceholder ? .placeholder : .onScreen
+        request.colorScheme = colorScheme
+        request.renderingMode = renderingMode
+        request.device = device
+        request.scale = scale
+        request.locale = locale
+        request.timeZone = timeZone
+        request.appGroups = appGroups
+        let viewRequest = request
         return Snapshotting(
             pathExtension: "png",
             diffing: .widgetImage(channelTolerance: channelTolerance, maxDifferingShare: maxDifferingShare),
             asyncSnapshot: { (value: Value) -> Async<WidgetImage> in
-                do {
-                    let metrics = try setup.metrics()
-                    return Async(
-                        value: SnapshotRendering.image(
-                            ViewNode(value), metrics: metrics,
-                            context: setup.viewContext(metrics, date: date, isPlaceholder: isPlaceholder),
-                            contentMarginsDisabled: contentMarginsDisabled, fonts: fonts))
-                } catch {
-                    return Async(value: WidgetImage(surface: nil, failure: "\(error)", renderStack: ""))
+                let node = ViewNode(value)
+                return Async { callback in
+                    let deliver = Callback(callback)
+                    Task(executorPreference: ProviderThread.shared) {
+                        deliver.call(
+                            await SnapshotRendering.image(
+                                node, request: viewRequest, contentMarginsDisabled: contentMarginsDisabled,
+                                fonts: fonts))
+                    }
                 }
             })
     }
@@ -152,11 +174,12 @@ private final class Callback: @unchecked Sendable {
     func call(_ image: WidgetImage) { callback(image) }
 }
 
-/// Runs providers on a thread of their own, not the cooperative pool, so a synchronous
-/// assertion waiting for them cannot starve them of threads.
+/// Runs providers and renders on threads of their own, not the cooperative pool, so a
+/// synchronous assertion waiting for them cannot starve them of threads. Concurrent: tests
+/// running in parallel render in parallel, as many at once as the engine has renderers.
 final class ProviderThread: TaskExecutor, @unchecked Sendable {
     static let shared = ProviderThread()
-    private let queue = DispatchQueue(label: "WidgetSnapshotTesting.providers")
+    private let queue = DispatchQueue(label: "WidgetSnapshotTesting.providers", attributes: .concurrent)
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)

@@ -88,17 +88,13 @@ import WidgetCore
         #expect(simulation.screens.map(\.reason) == [.start, .reload, .reload])
     }
 
-    @Test func beforeItsFirstEntryATimelineLeavesThePlaceholderOrThePreviousScreen() async throws {
+    @Test func beforeItsFirstEntryATimelineShowsItsFirstEntry() async throws {
         let simulation = try await TimelineSimulation.run(from: Self.start, to: Self.hours(4)) { now in
             Self.timeline(at: now, offsets: [1, 2]) { .after($0.addingTimeInterval(1.5 * 3600)) }
         }
-        #expect(
-            describe(simulation) == [
-                "0.0 placeholder start", "1.0 r0+1.0 entry",
-                // The 01:30 reload returns entries from 02:30: 01:00's entry stays until then; the
-                // 03:00 reload's first entry (04:00) is after the span.
-                "2.5 r1+1.0 entry",
-            ])
+        // The one rule: before its first entry (01:00), a timeline shows that entry; each reload's
+        // timeline shows its first entry at once (the 01:30 reload's 02:30, the 03:00 reload's 04:00).
+        #expect(describe(simulation) == ["0.0 r0+1.0 start", "1.5 r1+1.0 reload", "3.0 r3+1.0 reload"])
     }
 
     @Test func samplingAddsScreensForTextThatCountsTime() async throws {

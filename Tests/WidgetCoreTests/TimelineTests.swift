@@ -35,11 +35,13 @@ struct TimelineTests {
         #expect(timeline.entry(at: at(time))?.label == ["a", "b", "c"][expected])
     }
 
-    @Test("a time before the first entry has no entry")
-    func beforeFirstIsNil() {
-        #expect(timeline.entryIndex(at: at(99.999)) == nil)
-        #expect(timeline.entry(at: at(0)) == nil)
-        #expect(timeline.entry(at: .distantPast) == nil)
+    @Test("before the first entry, the first is on screen (the one rule)")
+    func beforeFirstIsTheFirst() {
+        #expect(timeline.entryIndex(at: at(99.999)) == 0)
+        #expect(timeline.entry(at: at(0))?.label == "a")
+        #expect(timeline.entry(at: .distantPast)?.label == "a")
+        #expect(timeline.isBeforeFirstEntry(at(99.999)))
+        #expect(!timeline.isBeforeFirstEntry(at(100)))
     }
 
     @Test("a time after the last entry keeps showing the last entry")
@@ -56,7 +58,7 @@ struct TimelineTests {
             policy: .never)
         #expect(shuffled.entries.map(\.label) == ["a", "b", "c", "d"])
         #expect(shuffled.entry(at: at(250))?.label == "b")
-        #expect(shuffled.entry(at: at(50)) == nil)
+        #expect(shuffled.entry(at: at(50))?.label == "a")
         #expect(shuffled.entry(at: at(400))?.label == "d")
     }
 
@@ -83,10 +85,10 @@ struct TimelineTests {
         #expect(tied.entry(at: at(500))?.label == "49")
     }
 
-    @Test("a single entry is shown from its date on")
+    @Test("a single entry is shown at any time")
     func singleEntry() {
         let single = Timeline(entries: [LabeledEntry(100, "only")], policy: .atEnd)
-        #expect(single.entryIndex(at: at(99)) == nil)
+        #expect(single.entryIndex(at: at(99)) == 0)
         #expect(single.entryIndex(at: at(100)) == 0)
         #expect(single.entryIndex(at: at(101)) == 0)
     }
@@ -108,7 +110,7 @@ struct TimelineTests {
         let entries = seconds.enumerated().map { LabeledEntry($0.element, String($0.offset)) }
         let timeline = Timeline(entries: entries, policy: .atEnd)
         for probe in stride(from: 0.0, through: 100.0, by: 5.0) {
-            let expected = timeline.entries.lastIndex { $0.date <= at(probe) }
+            let expected = timeline.entries.lastIndex { $0.date <= at(probe) } ?? 0
             #expect(timeline.entryIndex(at: at(probe)) == expected, "at \(probe)")
         }
         #expect(timeline.entries.map(\.date) == timeline.entries.map(\.date).sorted())

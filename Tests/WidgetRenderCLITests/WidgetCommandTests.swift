@@ -41,7 +41,7 @@ struct ServerKey: ProviderValueKey {
 struct ServerOptions: WidgetCommandOptions {
     @Option(help: "The server.") var server = "https://example.com"
 
-    func apply(to request: inout RenderRequest) throws {
+    func apply(to request: inout RenderBatch) throws {
         guard server.hasPrefix("https://") else { throw ValidationError("--server must be an https:// URL") }
         request.providerValues[ServerKey.self] = server
     }
@@ -56,7 +56,8 @@ struct ServerOptions: WidgetCommandOptions {
         let help = Plain.helpMessage()
         #expect(help.contains("Widgets: clock."))
         for subcommand in ["render", "list", "timeline", "gallery", "bench"] { #expect(help.contains(subcommand)) }
-        #expect(help.contains("78 the bundle's declarations are wrong"))
+        #expect(help.contains("78 the bundle's declarations"))
+        #expect(help.contains("73 cannot create output"))
     }
 
     @Test func aBundlesOptionsAppearOnlyInItsCommand() throws {
@@ -143,8 +144,8 @@ struct ServerOptions: WidgetCommandOptions {
     }
 
     @Test func aBundleWithTwoWidgetsOfOneKindIsAConfigurationError() {
-        let error = #expect(throws: PipelineError.self) { try RenderSession(bundle: Broken()) }
-        #expect(error?.exitCode == 78)
+        let error = #expect(throws: WidgetRenderError.self) { try RenderEngine(bundle: Broken()) }
+        #expect(error?.kind == .invalidBundle)
         #expect(error?.message.contains("two widgets in the bundle have the kind 'clock'") == true)
     }
 }

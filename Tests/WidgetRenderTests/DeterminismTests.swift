@@ -19,13 +19,13 @@ struct DeterminismTests {
         defer { try? FileManager.default.removeItem(at: out) }
         var request = Fixtures.request(kind: "covid-country", out: out, locale: Locale(identifier: "ja"))
         request.now = Fixtures.now
-        let result = try await RenderPipeline(session: try RenderSession(bundle: BuiltInWidgets())).run(request)
+        let result = try await FolderRenderer(engine: try RenderEngine(bundle: BuiltInWidgets())).run(request)
         let written = try Data(contentsOf: try #require(result.files.first))
         #expect(written == shared)
     }
 
     @Test func oneWorkerOrManyGiveTheSameFilesAndManifest() async throws {
-        let session = try RenderSession(bundle: BuiltInWidgets())
+        let engine = try RenderEngine(bundle: BuiltInWidgets())
         var digests: [[String]] = []
         var manifests: [Data] = []
         // The last run keeps no image record in memory: its manifest comes from the spool alone.
@@ -36,7 +36,7 @@ struct DeterminismTests {
             request.families = nil
             request.workers = workers
             request.keepsImageRecords = keeps
-            let result = try await RenderPipeline(session: session).run(request)
+            let result = try await FolderRenderer(engine: engine).run(request)
             let written = try Data(contentsOf: out.appendingPathComponent("manifest.json"))
             let manifest = try Manifest.decode(written)
             // The pixel fingerprint beside the file's digest: a failure then says whether the
@@ -44,7 +44,7 @@ struct DeterminismTests {
             digests.append(manifest.images.map { "\($0.file) \($0.sha256) pixels \($0.pixelsCRC64 ?? "-")" })
             manifests.append(written)
             #expect(result.imageCount == manifest.images.count)
-            #expect(result.pngBytes == manifest.images.reduce(0) { $0 + $1.bytes })
+            #expect(result.imageBytes == manifest.images.reduce(0) { $0 + $1.bytes })
             #expect(result.kinds == ["price"])
             if keeps {
                 // The records read back from the spool are the result's, byte for byte.

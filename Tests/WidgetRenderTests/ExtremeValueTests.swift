@@ -127,7 +127,7 @@ struct ExtremeValueTests {
         let data = folder.appendingPathComponent("\(test.file).csv")
         try Data(test.csv.utf8).write(to: data)
         let out = folder.appendingPathComponent("Output", isDirectory: true)
-        var request = RenderRequest(outputDirectory: out)
+        var request = RenderBatch(outputDirectory: out)
         request.kinds = [test.kind]
         request.families = nil  // every family the widget supports
         request.colorScheme = test.scheme
@@ -135,10 +135,10 @@ struct ExtremeValueTests {
         request.providerValues.chartData = ChartDataOptions(source: data.path)
         let result: RenderResult
         do {
-            result = try await RenderPipeline(session: try RenderSession(bundle: BuiltInWidgets())).run(request)
+            result = try await FolderRenderer(engine: try RenderEngine(bundle: BuiltInWidgets())).run(request)
         } catch {
             // Refusing the data is allowed; an internal error or an unnamed file is not.
-            #expect(error.exitCode == 65, "\(error.description)")
+            #expect(error.kind == .badData, "\(error.description)")
             #expect(error.description.contains("\(test.file).csv"), "\(error.description)")
             #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("manifest.json").path))
             return
@@ -163,13 +163,14 @@ struct ExtremeValueTests {
     @Test func aRelevanceJSONCannotHoldIsLeftOutWithAWarning() async throws {
         let out = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: out) }
-        var request = RenderRequest(outputDirectory: out)
+        var request = RenderBatch(outputDirectory: out)
         request.families = [.systemSmall]
         request.now = Fixtures.now
-        let result = try await RenderPipeline(session: try RenderSession(bundle: RankedBundle())).run(request)
+        let result = try await FolderRenderer(engine: try RenderEngine(bundle: RankedBundle())).run(request)
         #expect(result.manifest.images.map(\.relevance?.score) == [nil, nil, nil, 3])
         #expect(result.warnings.count == 3)
-        #expect(result.warnings.allSatisfy { $0.hasPrefix("warning: ranked: an entry's relevance") })
+        #expect(
+            result.warnings.allSatisfy { $0.kind == .manifest && $0.message.hasPrefix("ranked: an entry's relevance") })
         let manifest = try Manifest.decode(Data(contentsOf: out.appendingPathComponent("manifest.json")))
         #expect(manifest == result.manifest)
     }

@@ -92,10 +92,10 @@ struct OutputTransactionTests {
         try FileManager.default.createSymbolicLink(
             at: folder.appendingPathComponent("price"), withDestinationURL: elsewhere)
         let transaction = try OutputTransaction(folder: folder)
-        let error = #expect(throws: PipelineError.self) {
+        let error = #expect(throws: WidgetRenderError.self) {
             try transaction.stage(Data([1]), as: "price/medium/0-20230801T000000Z.png")
         }
-        #expect(error?.exitCode == 74)
+        #expect(error?.kind == .cannotCreateOutput)
         #expect(error?.description.contains("is a symbolic link") == true)
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: kept.deletingLastPathComponent().path) == [
@@ -106,7 +106,7 @@ struct OutputTransactionTests {
             at: folder.appendingPathComponent("k/f"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(
             at: folder.appendingPathComponent("k/f/x.png"), withDestinationURL: kept)
-        #expect(throws: PipelineError.self) { try transaction.stage(Data([1]), as: "k/f/x.png") }
+        #expect(throws: WidgetRenderError.self) { try transaction.stage(Data([1]), as: "k/f/x.png") }
         #expect(try Data(contentsOf: kept) == Data([9]))
     }
 
@@ -115,22 +115,22 @@ struct OutputTransactionTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let transaction = try OutputTransaction(folder: folder)
         for path in ["../x.png", "a/../../x.png", "/etc/x", "a//b.png", "a/./b.png"] {
-            #expect(throws: PipelineError.self, "\(path)") { try transaction.stage(Data([1]), as: path) }
+            #expect(throws: WidgetRenderError.self, "\(path)") { try transaction.stage(Data([1]), as: path) }
         }
     }
 
     @Test func atEveryStepOfACommitTheManifestTellsTheTruth() async throws {
         let folder = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let session = try RenderSession(bundle: BuiltInWidgets())
+        let engine = try RenderEngine(bundle: BuiltInWidgets())
         var request = Fixtures.request(kind: "price", out: folder)
         request.families = [.systemSmall, .systemMedium]
-        _ = try await RenderPipeline(session: session).run(request)
+        _ = try await FolderRenderer(engine: engine).run(request)
         #expect(Self.manifestLie(in: folder) == nil)
         // The same files again, with other bytes (dark): check the folder after each step.
         request.colorScheme = .dark
         let probe = ProbeLog()
-        let pipeline = RenderPipeline(session: session)
+        let pipeline = FolderRenderer(engine: engine)
         _ = try await pipeline.run(request, checkpoint: { probe.add(Self.manifestLie(in: folder)) })
         #expect(probe.count >= 7, "a step per file and manifest")
         #expect(probe.lies.isEmpty, "\(probe.lies)")
@@ -141,11 +141,11 @@ struct OutputTransactionTests {
 extension OutputTransactionTests {
     /// Whether `manifest.json` exists at each checkpoint of a run.
     static func manifestPresence(
-        during request: RenderRequest, session: RenderSession, in folder: URL
+        during request: RenderBatch, engine: RenderEngine, in folder: URL
     ) async throws -> [Bool] {
         let seen = ProbeLog()
         let manifest = folder.appendingPathComponent("manifest.json").path
-        _ = try await RenderPipeline(session: session).run(
+        _ = try await FolderRenderer(engine: engine).run(
             request, checkpoint: { seen.add(FileManager.default.fileExists(atPath: manifest) ? nil : "missing") })
         return seen.all.map { $0 == nil }
     }
@@ -153,16 +153,16 @@ extension OutputTransactionTests {
     @Test func aCommitRemovesTheOldManifestOnlyWhenAFileItMayNameChanges() async throws {
         let folder = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let session = try RenderSession(bundle: BuiltInWidgets())
+        let engine = try RenderEngine(bundle: BuiltInWidgets())
         var request = Fixtures.request(kind: "price", out: folder)
         request.families = [.systemSmall]
-        _ = try await RenderPipeline(session: session).run(request)
+        _ = try await FolderRenderer(engine: engine).run(request)
         // Another family: no file the old manifest names changes, so it stays until the new one.
         request.families = [.systemMedium]
-        let adding = try await Self.manifestPresence(during: request, session: session, in: folder)
+        let adding = try await Self.manifestPresence(during: request, engine: engine, in: folder)
         #expect(!adding.isEmpty && adding.allSatisfy { $0 }, "\(adding)")
         // The same family again: its files are replaced, so the old manifest goes first.
-        let replacing = try await Self.manifestPresence(during: request, session: session, in: folder)
+        let replacing = try await Self.manifestPresence(during: request, engine: engine, in: folder)
         #expect(replacing.first == false, "\(replacing)")
         #expect(replacing.last == true, "\(replacing)")
         #expect(Self.manifestLie(in: folder) == nil)

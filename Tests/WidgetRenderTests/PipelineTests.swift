@@ -8,8 +8,8 @@ import WidgetRender
 @Suite("Render pipeline")
 struct PipelineTests {
     /// A session of its own: the pipeline awaits providers, so it cannot hold the shared session's lock.
-    func run(_ request: RenderRequest) async throws(PipelineError) -> RenderResult {
-        try await RenderPipeline(session: try RenderSession(bundle: BuiltInWidgets())).run(request)
+    func run(_ request: RenderBatch) async throws(WidgetRenderError) -> RenderResult {
+        try await FolderRenderer(engine: try RenderEngine(bundle: BuiltInWidgets())).run(request)
     }
 
     @Test func writesOnePNGPerEntryAndAManifest() async throws {
@@ -28,7 +28,7 @@ struct PipelineTests {
         // 2023-08-02 12:00 shows the 2023-08-02 entry, not the later one.
         #expect(widget.entryShownAtNow == 1)
         #expect(manifest.images.map(\.shownAtNow) == [false, true, false])
-        #expect(widget.reloadPolicy == "after")
+        #expect(widget.reloadPolicy == .after)
         #expect(widget.nextReload == ISO8601DateFormatter().date(from: "2023-08-07T00:00:00Z"))
         #expect(widget.parameters == ["range": "auto", "symbol": "", "chart": "line"])
         for image in manifest.images {
@@ -40,15 +40,18 @@ struct PipelineTests {
         }
     }
 
-    @Test func nowBeforeTheFirstEntryShowsNone() async throws {
+    @Test func nowBeforeTheFirstEntryShowsTheFirst() async throws {
         let out = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: out) }
         var request = Fixtures.request(kind: "covid-global", out: out)
         request.now = Date(timeIntervalSince1970: 0)
         let result = try await run(request)
-        #expect(result.manifest.widgets.first?.entryShownAtNow == nil)
-        #expect(result.manifest.widgets.first?.reloadPolicy == "atEnd")
-        #expect(result.manifest.images.allSatisfy { !$0.shownAtNow })
+        // The one rule: before the first entry, the first is on screen, drawn for the time asked.
+        #expect(result.manifest.widgets.first?.entryShownAtNow == 0)
+        #expect(result.manifest.widgets.first?.reloadPolicy == .atEnd)
+        #expect(result.manifest.images.map(\.shownAtNow) == [true, false, false])
+        #expect(result.manifest.images.first?.status == .onScreen)
+        #expect(result.manifest.images.first?.shownAt == request.now)
     }
 
     @Test func unsupportedFamiliesAreSkippedWithANote() async throws {
@@ -72,7 +75,7 @@ struct PipelineTests {
         defer { try? FileManager.default.removeItem(at: out) }
         var request = Fixtures.request(kind: "covid-country", out: out)
         request.families = [.systemLarge]
-        await #expect(throws: PipelineError.self) { try await run(request) }
+        await #expect(throws: WidgetRenderError.self) { try await run(request) }
     }
 
     @Test(arguments: [
@@ -84,13 +87,13 @@ struct PipelineTests {
     func badParametersAreUsageErrors(parameters: [String: String], message: String) async throws {
         let out = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: out) }
-        var request = RenderRequest(outputDirectory: out)
+        var request = RenderBatch(outputDirectory: out)
         request.parameters = parameters
         do {
             _ = try await run(request)
             Issue.record("expected an error")
         } catch {
-            #expect(error.exitCode == 64)
+            #expect(error.kind == .invalidRequest)
             #expect(error.description.contains(message))
         }
     }
@@ -104,7 +107,7 @@ struct PipelineTests {
             _ = try await run(request)
             Issue.record("expected an error")
         } catch {
-            #expect(error.exitCode == 65)
+            #expect(error.kind == .badData)
             #expect(error.description.contains("no country \"Swedn\"; close matches: \"Sweden\""), "\(error)")
         }
         // A country the widget has no translations for is still found, and named as the data names it.
@@ -132,7 +135,7 @@ struct PipelineTests {
             _ = try await run(request)
             Issue.record("expected an error")
         } catch {
-            #expect(error.exitCode == 66)
+            #expect(error.kind == .missingInput)
             #expect(error.description.contains("missing.csv"))
         }
         let bad = out.appendingPathComponent("bad.csv")
@@ -142,7 +145,7 @@ struct PipelineTests {
             _ = try await run(request)
             Issue.record("expected an error")
         } catch {
-            #expect(error.exitCode == 65)
+            #expect(error.kind == .badData)
             #expect(error.description.contains("bad.csv"))
         }
         // Nothing half-written.
@@ -165,7 +168,7 @@ struct PipelineTests {
         try Data("garbage".utf8).write(to: container.appendingPathComponent("bg.png"))
         let garbage = try await run(request)
         #expect(garbage.manifest.images.first?.sha256 == plain.manifest.images.first?.sha256)
-        #expect(garbage.warnings.contains { $0.contains("bg.png: not a valid PNG (no PNG signature)") })
+        #expect(garbage.warnings.contains { $0.message.contains("bg.png: not a valid PNG (no PNG signature)") })
         // A PNG whose header claims 20000×20000 pixels is refused by its header, not decoded.
         var huge = try Data(contentsOf: try Fixtures.backgroundImage(in: container))
         huge.replaceSubrange(16..<24, with: [0, 0, 0x4E, 0x20, 0, 0, 0x4E, 0x20])
@@ -173,7 +176,9 @@ struct PipelineTests {
         let oversized = try await run(request)
         #expect(oversized.manifest.images.first?.sha256 == plain.manifest.images.first?.sha256)
         #expect(
-            oversized.warnings.contains { $0.contains("bg.png: 20000×20000 pixels is larger than the 8192×8192 limit") }
+            oversized.warnings.contains {
+                $0.message.contains("bg.png: 20000×20000 pixels is larger than the 8192×8192 limit")
+            }
         )
         // A folder that does not exist is the user's mistake: exit 66.
         request.appGroups = AppGroupContainers(defaultFolder: out.appendingPathComponent("nowhere"))
@@ -181,7 +186,7 @@ struct PipelineTests {
             _ = try await run(request)
             Issue.record("expected an error")
         } catch {
-            #expect(error.exitCode == 66)
+            #expect(error.kind == .missingInput)
             #expect(error.description.contains("nowhere"))
         }
     }
@@ -192,12 +197,12 @@ struct PipelineTests {
     @Test func theManifestIsEncodedRecordByRecordIntoTheSameBytes() async throws {
         let out = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: out) }
-        var request = RenderRequest(outputDirectory: out)
+        var request = RenderBatch(outputDirectory: out)
         request.families = nil
         request.now = Fixtures.now
         var manifest = try await run(request).manifest
         #expect(manifest.images.count > 20)
-        manifest.images[0].reason = "two\nlines / and a \"quote\""
+        manifest.images[0].locale = "two\nlines / and a \"quote\""
         manifest.images[1].controls = []
         manifest.images += manifest.images
         let encoder = JSONEncoder()

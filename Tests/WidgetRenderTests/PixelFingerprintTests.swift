@@ -94,7 +94,7 @@ struct PixelFingerprintTests {
         defer { try? FileManager.default.removeItem(at: out) }
         var request = Fixtures.request(kind: "price", out: out)
         request.families = [.systemSmall]
-        let result = try await RenderPipeline(session: try RenderSession(bundle: BuiltInWidgets())).run(request)
+        let result = try await FolderRenderer(engine: try RenderEngine(bundle: BuiltInWidgets())).run(request)
         #expect(!result.manifest.images.isEmpty)
         for image in result.manifest.images {
             let png = try Data(contentsOf: out.appendingPathComponent(image.file))

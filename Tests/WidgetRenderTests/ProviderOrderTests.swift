@@ -26,8 +26,8 @@ private struct SlowWidget: Widget {
 
         func timeline(in context: Context) async throws -> Timeline<Entry> {
             try await Task.sleep(for: .seconds(delay))
-            context.diagnostics.warn("warning: \(kind) \(context.family.shortName) first")
-            context.diagnostics.warn("warning: \(kind) \(context.family.shortName) second")
+            context.diagnostics.warn("\(kind) \(context.family.shortName) first")
+            context.diagnostics.warn("\(kind) \(context.family.shortName) second")
             finished.withLock { $0.append(kind) }
             if fails { throw ProviderError(.badData, "\(kind): no data") }
             return Timeline(entries: [Entry(date: context.now)], policy: .never)
@@ -70,8 +70,8 @@ private struct FailingBundle: WidgetBundle {
 /// files come in the bundle's order, and the run fails with the first failure in that order.
 @Suite("Providers asked at once")
 struct ProviderOrderTests {
-    private func request() throws -> RenderRequest {
-        var request = RenderRequest(outputDirectory: try Fixtures.temporaryDirectory())
+    private func request() throws -> RenderBatch {
+        var request = RenderBatch(outputDirectory: try Fixtures.temporaryDirectory())
         request.now = Fixtures.now
         request.families = [.systemSmall, .systemMedium]
         return request
@@ -81,15 +81,15 @@ struct ProviderOrderTests {
         let request = try request()
         defer { try? FileManager.default.removeItem(at: request.outputDirectory) }
         finished.withLock { $0.removeAll() }
-        let result = try await RenderPipeline(session: try RenderSession(bundle: SlowFirstBundle())).run(request)
+        let result = try await FolderRenderer(engine: try RenderEngine(bundle: SlowFirstBundle())).run(request)
         // Asked one by one, "late" would have finished first, twice.
         #expect(finished.withLock { $0 }.first == "early")
         #expect(
-            result.warnings == [
-                "warning: late small first", "warning: late small second", "warning: late medium first",
-                "warning: late medium second", "warning: early small first", "warning: early small second",
-                "warning: early medium first", "warning: early medium second",
+            result.warnings.map(\.message) == [
+                "late small first", "late small second", "late medium first", "late medium second",
+                "early small first", "early small second", "early medium first", "early medium second",
             ])
+        #expect(result.warnings.allSatisfy { $0.kind == .provider })
         #expect(
             result.manifest.images.map { $0.file.split(separator: "/").prefix(2).joined(separator: "/") } == [
                 "late/small", "late/medium", "early/small", "early/medium",
@@ -100,7 +100,7 @@ struct ProviderOrderTests {
         let request = try request()
         defer { try? FileManager.default.removeItem(at: request.outputDirectory) }
         do {
-            _ = try await RenderPipeline(session: try RenderSession(bundle: FailingBundle())).run(request)
+            _ = try await FolderRenderer(engine: try RenderEngine(bundle: FailingBundle())).run(request)
             Issue.record("the run succeeded")
         } catch {
             #expect(error.description.contains("late: no data"), "\(error.description)")

@@ -54,15 +54,15 @@ struct ViewRenderingTests {
     @Test func linksAndTogglesAreRecordedWithTheirRectangles() async throws {
         let out = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: out) }
-        var request = RenderRequest(outputDirectory: out)
+        var request = RenderBatch(outputDirectory: out)
         request.kinds = ["controls"]
         request.now = Fixtures.now
         request.renderingMode = .accented
-        let result = try await RenderPipeline(session: try RenderSession(bundle: Bundle2())).run(request)
+        let result = try await FolderRenderer(engine: try RenderEngine(bundle: Bundle2())).run(request)
         let image = try #require(result.manifest.images.first)
-        #expect(image.renderingMode == "accented")
+        #expect(image.renderingMode == .accented)
         let controls = try #require(image.controls)
-        #expect(controls.map(\.kind) == ["link", "toggle"])
+        #expect(controls.map(\.kind) == [.link, .toggle])
         #expect(controls[0].url == "file:///open")
         #expect(controls[1].intent == "Check (Check)")
         #expect(controls[1].isOn == true)
@@ -74,28 +74,30 @@ struct ViewRenderingTests {
         #expect(result.warnings.isEmpty)
         // A small widget has one tap target: a link there is worth a warning.
         request.families = [.systemSmall]
-        let small = try await RenderPipeline(session: try RenderSession(bundle: Bundle2())).run(request)
+        let small = try await FolderRenderer(engine: try RenderEngine(bundle: Bundle2())).run(request)
         #expect(
             small.warnings == [
-                "warning: controls: a Link in a small widget does nothing on iOS (one tap target: use widgetURL)"
+                RenderWarning(
+                    .controls, widget: "controls",
+                    "controls: a Link in a small widget does nothing on iOS (one tap target: use widgetURL)")
             ])
         // The default mode is recorded too: vibrant on the Lock Screen.
         request.renderingMode = nil
         request.families = [.accessoryRectangular]
-        let lock = try await RenderPipeline(session: try RenderSession(bundle: Bundle2())).run(request)
-        #expect(lock.manifest.images.first?.renderingMode == "vibrant")
+        let lock = try await FolderRenderer(engine: try RenderEngine(bundle: Bundle2())).run(request)
+        #expect(lock.manifest.images.first?.renderingMode == .vibrant)
     }
 
     @Test func anUnknownSymbolIsAConfigurationErrorWithNearNames() async throws {
         let out = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: out) }
-        var request = RenderRequest(outputDirectory: out)
+        var request = RenderBatch(outputDirectory: out)
         request.kinds = ["symbol"]
         request.now = Fixtures.now
-        let error = await #expect(throws: PipelineError.self) {
-            try await RenderPipeline(session: try RenderSession(bundle: Bundle2())).run(request)
+        let error = await #expect(throws: WidgetRenderError.self) {
+            try await FolderRenderer(engine: try RenderEngine(bundle: Bundle2())).run(request)
         }
-        #expect(error?.kind == .configuration)
+        #expect(error?.kind == .invalidBundle)
         #expect(error?.message.contains("unknown symbol 'hart.fill'") == true, "\(error?.message ?? "")")
         #expect(error?.message.contains("'heart.fill'") == true, "\(error?.message ?? "")")
     }
@@ -178,30 +180,31 @@ struct ViewRenderingTests {
         #expect((114...116).contains(pixels[2].alpha))
     }
 
-    @Test func aWidgetsOwnFontIsAdmittedAndUsedByFontCustom() throws {
+    @Test func aWidgetsOwnFontIsAdmittedAndUsedByFontCustom() async throws {
         // Noto Mono is installed with fonts-noto-mono but not admitted by fonts.conf.
         let file = URL(fileURLWithPath: "/usr/share/fonts/truetype/noto/NotoMono-Regular.ttf")
         let metrics = try WidgetMetrics(family: .systemMedium, device: .default, scale: 1)
-        let context = ViewContext(family: .systemMedium, displaySize: metrics.size)
-        func widths(_ session: RenderSession) throws -> [Double] {
+        var request = RenderRequest(kind: "", family: .systemMedium)
+        request.scale = metrics.scale
+        func widths(_ engine: RenderEngine) async throws -> [Double] {
             let view = VStack {
                 Text("iiii")
                 Text("WWWW")
             }
             .font(.custom("Noto Mono", size: 20))
-            return try session.renderer.layout(view, metrics: metrics, context: context).content.compactMap { item in
+            return try await engine.render(view, in: request, as: nil).displayList.content.compactMap { item in
                 if case .text(let text) = item { return text.frame.width }
                 return nil
             }
         }
-        let admitted = try widths(RenderSession(widgets: [], fontFiles: [file]))
+        let admitted = try await widths(RenderEngine(widgets: [], fontFiles: [file]))
         #expect(admitted.count == 2)
         #expect(admitted[0] == admitted[1], "a monospaced face: \(admitted)")
         // Without the file, the family is not admitted and the text falls back to Inter.
-        let refused = try widths(RenderSession(widgets: []))
+        let refused = try await widths(RenderEngine(widgets: []))
         #expect(refused[0] < refused[1])
-        #expect(throws: PipelineError.self) {
-            try RenderSession(widgets: [], fontFiles: [URL(fileURLWithPath: "/nonexistent/Font.ttf")])
+        #expect(throws: WidgetRenderError.self) {
+            try RenderEngine(widgets: [], fontFiles: [URL(fileURLWithPath: "/nonexistent/Font.ttf")])
         }
     }
 }

@@ -62,8 +62,8 @@ import WidgetRender
         #expect(result.stdout.split(separator: "\n").count == 4)
         #expect(result.stderr.contains("4 screens, 2 requests"))
         let manifest = try Manifest.decode(Data(contentsOf: out.appendingPathComponent("manifest.json")))
-        #expect(manifest.mode == "simulation")
-        #expect(manifest.images.map(\.reason) == ["start", "entry", "reload", "entry"])
+        #expect(manifest.mode == .simulation)
+        #expect(manifest.images.map(\.reason) == [.start, .entry, .reload, .entry])
         #expect(manifest.widgets.first?.requests.count == 2)
     }
 
@@ -76,7 +76,7 @@ import WidgetRender
         ])
         #expect(result.status == 0, "\(result.stderr)")
         let manifest = try Manifest.decode(Data(contentsOf: out.appendingPathComponent("manifest.json")))
-        #expect(manifest.widgets.first?.reloadPolicy == "after")
+        #expect(manifest.widgets.first?.reloadPolicy == .after)
         #expect(manifest.widgets.first?.nextReload == Fixtures.morning.addingTimeInterval(15 * 60))
     }
 

@@ -25,7 +25,9 @@ public struct CountryStatusProvider: TimelineProvider {
     /// One entry at the data's update time; reloads an hour after it (15 minutes after a failed fetch).
     public func timeline(in context: TimelineProviderContext) async throws -> Timeline<CountryStatusEntry> {
         let requested = Self.requested(context)
-        let loaded = try await ProviderData.load(context, sample: Self.sample) { (data, source) throws(DataError) in
+        let loaded = try await ProviderData.load(
+            context, sample: Self.sample, reader: "countries:\(requested ?? "auto")"
+        ) { (data, source) throws(DataError) in
             try Self.select(requested, in: data, source: source, context: context)
         }
         let iso3 = loaded.value.iso3 ?? requested ?? loaded.value.country

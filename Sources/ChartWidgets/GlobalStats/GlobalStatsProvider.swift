@@ -54,7 +54,8 @@ public struct GlobalStatsProvider: TimelineProvider {
                     + "give a per-country source with --data (a JHU time-series CSV, OWID or NYT CSV, or disease.sh "
                     + "/historical/COUNTRY), or render the country with --widget covid-country")
         }
-        let loaded = try await ProviderData.load(context, sample: Self.sample) { (data, source) in
+        let loaded = try await ProviderData.load(context, sample: Self.sample, reader: "counts:\(code)") {
+            (data, source) in
             try Self.read(code, data, source: source, context: context)
         }
         let series: CaseSeries

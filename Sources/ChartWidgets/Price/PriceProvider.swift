@@ -48,7 +48,8 @@ public struct PriceProvider: TimelineProvider {
     /// The last three bars, each with its chart window; reloads a bar later (15 minutes after a failed fetch).
     public func timeline(in context: TimelineProviderContext) async throws -> Timeline<PriceEntry> {
         let reader = SeriesReader(ProviderData.options(context))
-        let loaded = try await ProviderData.load(context, sample: Self.sample) { (data, source) throws(DataError) in
+        let loaded = try await ProviderData.load(context, sample: Self.sample, reader: "ohlc") {
+            (data, source) throws(DataError) in
             try reader.readOHLC(data, source: source)
         }
         let series = loaded.value

@@ -63,19 +63,55 @@ enum ProviderData {
     /// - Throws: ``ProviderError``: for local files, their read or parse error (the command exits
     ///   65/66); for the sample, its error; a usage error (64) as such; with `strict`, a remote
     ///   source that fails (69). A failing remote source otherwise never throws: it falls back.
+    ///
+    /// The result is kept in the engine's cache (`context.cache`) under `reader` and the user's
+    /// source and options, so every family and widget that reads the same source with the same
+    /// reader shares one fetch, one parse and one copy in memory; its warnings are reported to
+    /// each caller, as if it had read the source itself.
+    ///
+    /// - Parameter reader: what `parse` reads the bytes into, with anything it chooses by
+    ///   (`ohlc`, `countries:KOR`): two parses share a result only when their readers are equal.
     static func load<Value: Sendable>(
-        _ context: TimelineProviderContext, sample: String,
+        _ context: TimelineProviderContext, sample: String, reader: String,
         parse: @escaping @Sendable (Data, String) throws -> ParseResult<Value>
     ) async throws -> LoadedData<Value> {
-        do {
-            return try await loadRaw(context, sample: sample, parse: parse)
-        } catch let error as ProviderError {
-            throw error
-        } catch let error as DataError {
-            throw error.providerError
-        } catch let error as WidgetAssets.MissingAsset {
-            throw ProviderError(.unavailable, error.description)
+        let options = context.chartData
+        let key = LoadKey(
+            reader: reader, sample: sample, source: options.source, format: options.format, column: options.column,
+            strict: options.strict)
+        let loaded = try await context.cache.value(for: key) { () async throws -> Reported<LoadedData<Value>> in
+            let diagnostics = Diagnostics()
+            var own = context
+            own.diagnostics = diagnostics
+            do {
+                let value = try await loadRaw(own, sample: sample, parse: parse)
+                return Reported(value: value, warnings: diagnostics.drain())
+            } catch let error as ProviderError {
+                throw error
+            } catch let error as DataError {
+                throw error.providerError
+            } catch let error as WidgetAssets.MissingAsset {
+                throw ProviderError(.unavailable, error.description)
+            }
         }
+        for warning in loaded.warnings { context.diagnostics.warn(warning) }
+        return loaded.value
+    }
+
+    /// What decides a load's result: the reader, the sample, and the user's source and options.
+    private struct LoadKey: Hashable, Sendable {
+        var reader: String
+        var sample: String
+        var source: String?
+        var format: String?
+        var column: String?
+        var strict: Bool
+    }
+
+    /// A value and the warnings made while computing it.
+    private struct Reported<Value: Sendable>: Sendable {
+        var value: Value
+        var warnings: [String]
     }
 
     private static func loadRaw<Value: Sendable>(

@@ -59,6 +59,6 @@ extension AppIntentTimelineProvider {
     /// - Throws: what ``timeline(for:in:)`` throws.
     public func snapshot(for configuration: Intent, in context: Context) async throws -> Entry {
         let timeline = try await timeline(for: configuration, in: context)
-        return timeline.entry(at: context.now) ?? timeline.entries.first ?? placeholder(in: context)
+        return timeline.entry(at: context.now) ?? placeholder(in: context)
     }
 }

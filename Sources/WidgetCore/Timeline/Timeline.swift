@@ -22,11 +22,16 @@ public struct Timeline<Entry: TimelineEntry>: Sendable {
         self.policy = policy
     }
 
-    /// The index of the entry on screen at `time`: the latest entry whose date is not after it.
+    /// The index of the entry on screen at `time`, by WidgetRender's one rule: the latest entry
+    /// whose date is not after `time`; before the first entry, the first.
     ///
-    /// - Returns: `nil` when `time` is before the first entry, where WidgetKit would
-    ///   still show the previous timeline or the placeholder.
+    /// Every part of WidgetRender picks the entry on screen this way: `render`, `timeline`, the
+    /// gallery's default snapshot, `bench`, the snapshot strategies and ``TimelineSimulation``.
+    /// (On a device, a timeline whose first entry lies ahead shows that entry from the start.)
+    ///
+    /// - Returns: `nil` only for a timeline without entries.
     public func entryIndex(at time: Date) -> Int? {
+        guard !entries.isEmpty else { return nil }
         // Entries are sorted; the last one not after `time` wins.
         var low = 0
         var high = entries.count
@@ -34,12 +39,18 @@ public struct Timeline<Entry: TimelineEntry>: Sendable {
             let mid = (low + high) / 2
             if entries[mid].date <= time { low = mid + 1 } else { high = mid }
         }
-        return low == 0 ? nil : low - 1
+        return max(0, low - 1)
     }
 
     /// The entry on screen at `time`; see ``entryIndex(at:)``.
     public func entry(at time: Date) -> Entry? {
         entryIndex(at: time).map { entries[$0] }
+    }
+
+    /// Whether `time` is before the first entry's date, where ``entryIndex(at:)`` gives the
+    /// first entry although its date has not come.
+    public func isBeforeFirstEntry(_ time: Date) -> Bool {
+        entries.first.map { time < $0.date } ?? false
     }
 
     /// The earliest date the system would ask the provider for a new timeline.

@@ -101,7 +101,7 @@ extension TimelineProvider {
         }
         if let bridged { return bridged }
         let timeline = try await timeline(in: context)
-        return timeline.entry(at: context.now) ?? timeline.entries.first ?? placeholder(in: context)
+        return timeline.entry(at: context.now) ?? placeholder(in: context)
     }
 
     /// Completes with ``timeline(in:)``'s result when the provider implements the `async` method.

@@ -22,14 +22,17 @@ public struct TimelineProviderContext: Sendable {
     public var isPreview: Bool
     /// The user's configuration, validated against the widget's parameter definitions.
     public var parameters: WidgetParameters
-    /// The time the provider is asked (`--now`); entries are usually dated from it.
+    /// The time the provider is asked; entries are usually dated from it.
     public var now: Date
     /// Where the provider reports what the user should know (skipped records, fallbacks).
     public var diagnostics: Diagnostics
-    /// The folders standing in for app group containers (`--shared-container`).
+    /// The folders standing in for app group containers.
     public var appGroups: AppGroupContainers
     /// Values a command or test adds for the providers of its bundle (a data source, a fetcher).
     public var values: ProviderValues
+    /// Values shared by every provider call of one render engine: one parsed copy of a data
+    /// source for every family and widget that reads it (see ``ProviderCache``).
+    public var cache: ProviderCache
 
     /// A context.
     ///
@@ -42,10 +45,12 @@ public struct TimelineProviderContext: Sendable {
     ///   - diagnostics: where warnings go.
     ///   - appGroups: app group folders.
     ///   - values: extra values for the providers.
+    ///   - cache: the cache shared with other calls; a new, empty one by default.
     public init(
         family: WidgetFamily, displaySize: Size, isPreview: Bool = false,
         parameters: WidgetParameters = WidgetParameters(), now: Date, diagnostics: Diagnostics = Diagnostics(),
-        appGroups: AppGroupContainers = AppGroupContainers(), values: ProviderValues = ProviderValues()
+        appGroups: AppGroupContainers = AppGroupContainers(), values: ProviderValues = ProviderValues(),
+        cache: ProviderCache = ProviderCache()
     ) {
         self.family = family
         self.displaySize = displaySize
@@ -55,6 +60,7 @@ public struct TimelineProviderContext: Sendable {
         self.diagnostics = diagnostics
         self.appGroups = appGroups
         self.values = values
+        self.cache = cache
     }
 
     /// The folder standing in for an app group container, as
@@ -75,8 +81,14 @@ public struct TimelineProviderContext: Sendable {
 /// struct ServerKey: ProviderValueKey { static let defaultValue = URL(string: "https://example.com")! }
 /// context.values[ServerKey.self]
 /// ```
-public struct ProviderValues: Sendable {
+///
+/// Two sets of values are equal when one is a copy of the other with no value set since: the
+/// render engine keys a provider's answers by them without comparing the values themselves,
+/// which need not be `Hashable`.
+public struct ProviderValues: Sendable, Hashable {
     private var storage: [ObjectIdentifier: any Sendable] = [:]
+    /// Changes with every value set; equality and hashing use it alone.
+    private var version = UUID()
 
     /// No values: every key gives its default.
     public init() {}
@@ -86,8 +98,17 @@ public struct ProviderValues: Sendable {
     /// - Parameter key: the key type.
     public subscript<Key: ProviderValueKey>(key: Key.Type) -> Key.Value {
         get { (storage[ObjectIdentifier(key)] as? Key.Value) ?? Key.defaultValue }
-        set { storage[ObjectIdentifier(key)] = newValue }
+        set {
+            storage[ObjectIdentifier(key)] = newValue
+            version = UUID()
+        }
     }
+
+    /// True when one is a copy of the other with no value set since.
+    public static func == (lhs: ProviderValues, rhs: ProviderValues) -> Bool { lhs.version == rhs.version }
+
+    /// Hashes the version.
+    public func hash(into hasher: inout Hasher) { hasher.combine(version) }
 }
 
 /// A key for ``ProviderValues``.

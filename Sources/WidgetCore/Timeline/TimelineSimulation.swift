@@ -164,11 +164,12 @@ public struct TimelineSimulation<Entry: TimelineEntry>: Sendable {
     }
 
     /// Records what request `request` shows at `time`, when it differs from the screen before
-    /// (or always, for a sample). Before its first entry a new timeline leaves the old screen.
+    /// (or always, for a sample). The entry is ``Timeline/entryIndex(at:)``'s: before its first
+    /// entry, a timeline shows that entry. A timeline without entries leaves the old screen.
     private mutating func show(time: Date, request: Int, reason: Reason, always: Bool = false) {
         let entry = requests[request].timeline.entryIndex(at: time)
         if entry == nil, let last = screens.last, reason != .start {
-            // Nothing of the new timeline has started: what was on screen stays.
+            // The new timeline has nothing to show: what was on screen stays.
             if always { screens.append(Screen(time: time, request: last.request, entry: last.entry, reason: reason)) }
             return
         }

@@ -79,10 +79,16 @@ package final class WidgetRenderer {
 
     /// What layout gives the renderer: the container background's and the content's display
     /// lists, the widget URL and the tappable areas.
-    package struct Layout {
+    package struct Layout: Sendable {
         package var background: [DisplayItem]
         package var content: [DisplayItem]
         package var widgetURL: URL?
+
+        package init(background: [DisplayItem], content: [DisplayItem], widgetURL: URL?) {
+            self.background = background
+            self.content = content
+            self.widgetURL = widgetURL
+        }
         /// Links, buttons and toggles with their rectangles, in points.
         package var hitTargets: [(target: HitTarget, frame: Rect)] {
             content.compactMap { item in
@@ -161,6 +167,16 @@ package final class WidgetRenderer {
     ) throws(RenderError) -> (surface: CairoSurface, layout: Layout) {
         let lists = try layout(
             root, metrics: metrics, context: viewContext, contentMarginsDisabled: contentMarginsDisabled)
+        return (try draw(lists, metrics: metrics, context: viewContext), lists)
+    }
+
+    /// Draws a laid-out widget: the display lists ``layout(_:metrics:context:contentMarginsDisabled:)``
+    /// made, on a surface of the metrics' pixel size.
+    ///
+    /// - Throws: ``RenderError`` when Cairo fails or an image cannot be decoded.
+    package func draw(_ lists: Layout, metrics: WidgetMetrics, context viewContext: ViewContext) throws(RenderError)
+        -> CairoSurface
+    {
         let mode = viewContext.resolvedRenderingMode
         let colorScheme = viewContext.environment.colorScheme
         let text = try text(for: viewContext.locale)
@@ -314,7 +330,7 @@ package final class WidgetRenderer {
             cutToShape(context)
         }
         try check(context)
-        return (surface, lists)
+        return surface
     }
 
     private func check(_ context: CairoContext) throws(RenderError) {

@@ -25,81 +25,75 @@ public struct GalleryResult: Sendable {
     public var contactSheet: URL
     /// The previews, in order.
     public var previews: [Preview]
-    /// Notes and warnings for the user.
+    /// Notes for the user (widgets and families left out), one line each, without a prefix.
     public var notes: [String]
+    /// Skipped records, failed fetches and controls that do nothing.
+    public var warnings: [RenderWarning]
 }
 
 /// The widget gallery, off the phone: every widget's snapshot (asked for with the
 /// preview flag set, as WidgetKit's gallery asks) in every family it supports,
-/// light and dark, as PNGs plus an offline `index.html` and a `contact-sheet.png`.
+/// light and dark, as images plus an offline `index.html` and a `contact-sheet.png`.
 ///
 /// ```swift
-/// let result = try await Gallery(session: session).build(request) { print($0) }
+/// let result = try await Gallery(engine: engine).build(batch) { print($0) }
 /// ```
-public struct Gallery {
-    /// The widgets, fonts and renderer.
-    public let session: RenderSession
+public struct Gallery: Sendable {
+    /// The engine that makes the images.
+    public let engine: RenderEngine
 
-    /// A gallery over a session.
-    public init(session: RenderSession) {
-        self.session = session
+    /// A gallery over an engine.
+    ///
+    /// - Parameter engine: the engine.
+    public init(engine: RenderEngine) {
+        self.engine = engine
     }
 
-    /// Renders the gallery into `request.outputDirectory`.
+    /// Renders the gallery into `batch.outputDirectory`.
     ///
-    /// Uses the request's widgets, device, scale, locale, parameters, data and shared
+    /// Uses the batch's widgets, device, scale, locale, parameters, data and shared
     /// container; families are every supported one the device has; both color schemes.
     ///
     /// - Parameter schemes: the appearances shown (both by default; `--color-scheme` picks one).
-    /// - Throws: ``PipelineError`` as the render command does.
+    /// - Throws: ``WidgetRenderError`` as rendering a batch does.
     public func build(
-        _ request: RenderRequest, schemes: [ColorScheme] = [.light, .dark],
+        _ batch: RenderBatch, schemes: [ColorScheme] = [.light, .dark],
         progress: @escaping (String) -> Void = { _ in }
-    ) async throws(PipelineError) -> GalleryResult {
-        let pipeline = RenderPipeline(session: session)
-        var request = request
-        request.mode = .snapshot
-        var run = try Run(pipeline: pipeline, request: request, waiting: progress)
+    ) async throws(WidgetRenderError) -> GalleryResult {
+        var batch = batch
+        batch.mode = .snapshot
+        var run = try OutputRun(engine: engine, batch: batch, waiting: progress)
         var notes = run.notes
+        run.notes = []
         /// What each job shows, in job order: (widget index, family, scheme, file, size).
         var shown: [(widget: Int, family: WidgetFamily, scheme: ColorScheme, file: String, size: Size)] = []
-        for (index, (widget, parameters)) in run.widgets.enumerated() {
+        for (index, (widget, _)) in run.widgets.enumerated() {
+            var record = run.record(widget, run.widgets[index].1)
             for family in widget.supportedFamilies {
-                let metrics: WidgetMetrics
-                do {
-                    metrics = try WidgetMetrics(family: family, device: request.device, scale: request.scale)
-                } catch  where error.reason == .familyUnavailable {
-                    notes.append(
-                        "note: \(widget.kind) \(family.shortName): \(request.device.id) has no such widget; not in the gallery"
-                    )
+                guard let question = try run.question(widget, family, record: &record) else {
                     continue
-                } catch {
-                    throw .usage(error.description)
                 }
-                let context = run.providerContext(
-                    request, family: family, size: metrics.size, parameters: parameters, now: request.now)
-                let entry = try await RenderPipeline.call(widget, request: request) {
-                    try await widget.snapshot(in: context)
-                }
+                let metrics = question.metrics
+                let entry = try await engine.snapshot(question, now: batch.now)
+                run.collectWarnings(from: question.diagnostics, widget: widget.kind)
                 // Lock Screen widgets are drawn light on the wallpaper whatever the appearance: one preview.
                 for scheme in family.isAccessory ? [ColorScheme.dark] : schemes {
-                    var viewContext = run.viewContext(
-                        family: family, size: metrics.size, shownAt: request.now, isPlaceholder: false)
-                    viewContext.colorScheme = scheme
-                    let file = "\(widget.kind)/\(family.shortName)-\(scheme.rawValue).png"
-                    var job = RenderJob(
-                        view: entry.view, metrics: metrics, context: viewContext,
-                        contentMarginsDisabled: widget.contentMarginsDisabled,
-                        image: run.imageRecord(
-                            widget, metrics: metrics, entry: entry, index: nil, shownAt: request.now, file: file))
-                    job.keepSurface = true
-                    run.jobs.append(job)
+                    var context = run.viewContext(metrics, shownAt: batch.now, isPlaceholder: false)
+                    context.colorScheme = scheme
+                    let file =
+                        "\(widget.kind)/\(family.shortName)-\(scheme.rawValue).\(batch.encoder.format.fileExtension)"
+                    run.jobs.append(
+                        ImageJob(
+                            scene: RenderEngine.Scene(
+                                view: entry.view, metrics: metrics, context: context,
+                                contentMarginsDisabled: widget.contentMarginsDisabled),
+                            image: run.imageRecord(
+                                widget, metrics: metrics, entry: entry, index: nil, shownAt: batch.now, file: file),
+                            keepSurface: true))
                     shown.append((index, family, scheme, file, metrics.size))
                 }
             }
-            run.collectWarnings()
-            for warning in run.warnings { notes.append("warning: \(warning)") }
-            run.warnings.removeAll()
+            notes += record.skipped.map { "\(widget.kind) \($0.family): \($0.reason); not in the gallery" }
         }
         // The previews are drawn as render draws, several at a time, into the same kind of transaction.
         let surfaces = try await run.renderJobs()
@@ -133,24 +127,27 @@ public struct Gallery {
             htmlSections.append(Self.section(widget: widget, light: rows[.light] ?? [], dark: rows[.dark] ?? []))
         }
         guard let transaction = run.transaction else {
-            throw .usage("nothing to show: no widget has a family the device has")
+            throw .invalidRequest("nothing to show: no widget has a family the device has")
         }
-        let stack = session.renderStack
-        let footer = "widgetrender \(WidgetRenderVersion.current) · \(request.device.id) · \(stack)"
-        let sheetURL = request.outputDirectory.appendingPathComponent("contact-sheet.png")
-        do {
-            let sheet = try ContactSheet(sections: sections, footer: footer, scale: 2).render(with: session.renderer)
-            try transaction.stage(try session.encoder.encode(sheet), as: "contact-sheet.png")
-        } catch let error as PipelineError {
-            throw error
-        } catch {
-            throw .software("contact sheet: \(error)")
+        let stack = engine.renderStack
+        let footer = "widgetrender \(WidgetRenderVersion.current) · \(batch.device.id) · \(stack)"
+        let sheetURL = batch.outputDirectory.appendingPathComponent("contact-sheet.png")
+        let sheet = ContactSheet(sections: sections, footer: footer, scale: 2)
+        let png = try await engine.pool.withRenderer { renderer throws(WidgetRenderError) in
+            do {
+                let surface = try sheet.render(with: renderer)
+                return try PNGEncoder.fast.encode(surface)
+            } catch {
+                throw .internalError("contact sheet: \(error)")
+            }
         }
-        let indexURL = request.outputDirectory.appendingPathComponent("index.html")
+        try transaction.stage(png, as: "contact-sheet.png")
+        let indexURL = batch.outputDirectory.appendingPathComponent("index.html")
         let html = Self.page(sections: htmlSections, total: previews.count, footer: footer)
         try transaction.stage(Data(html.utf8), as: "index.html")
         try transaction.commit(manifest: nil)
-        return GalleryResult(index: indexURL, contactSheet: sheetURL, previews: previews, notes: notes)
+        return GalleryResult(
+            index: indexURL, contactSheet: sheetURL, previews: previews, notes: notes, warnings: run.warnings)
     }
 
     // MARK: - HTML

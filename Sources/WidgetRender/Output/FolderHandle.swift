@@ -25,10 +25,11 @@ final class FolderHandle {
 
     /// Opens (or creates, with its parents) the folder at `path`. The path itself may be a link:
     /// it is the user's choice of folder.
-    static func root(_ path: String) throws(PipelineError) -> FolderHandle {
+    static func root(_ path: String) throws(WidgetRenderError) -> FolderHandle {
         if mkdirs(path) != 0 {
-            let reason = errno == ENOTDIR || errno == EEXIST ? "is a file, not a folder; choose another --out" : ""
-            throw .io(
+            let reason =
+                errno == ENOTDIR || errno == EEXIST ? "is a file, not a folder; choose another output folder" : ""
+            throw .cannotCreate(
                 path: path,
                 reason: reason.isEmpty ? "cannot create the output folder: \(String(cString: strerror(errno)))" : reason
             )
@@ -37,9 +38,9 @@ final class FolderHandle {
         guard descriptor >= 0 else {
             let reason =
                 errno == ENOTDIR
-                ? "is a file, not a folder; choose another --out"
+                ? "is a file, not a folder; choose another output folder"
                 : "cannot open the output folder: \(String(cString: strerror(errno)))"
-            throw .io(path: path, reason: reason)
+            throw .cannotCreate(path: path, reason: reason)
         }
         return FolderHandle(descriptor: descriptor, path: path)
     }
@@ -51,14 +52,15 @@ final class FolderHandle {
     ///   - create: create it when missing.
     ///   - created: set to true when this call created it.
     func child(_ name: String, create: Bool = true, created: UnsafeMutablePointer<Bool>? = nil)
-        throws(PipelineError) -> FolderHandle
+        throws(WidgetRenderError) -> FolderHandle
     {
         let childPath = (path as NSString).appendingPathComponent(name)
         if create {
             if mkdirat(descriptor, name, 0o755) == 0 {
                 created?.pointee = true
             } else if errno != EEXIST {
-                throw .io(path: childPath, reason: "cannot create the folder: \(String(cString: strerror(errno)))")
+                throw .cannotCreate(
+                    path: childPath, reason: "cannot create the folder: \(String(cString: strerror(errno)))")
             }
         }
         let child = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
@@ -66,15 +68,17 @@ final class FolderHandle {
             let code = errno
             switch kind(of: name) {
             case .link:
-                throw .io(
+                throw .cannotCreate(
                     path: childPath,
                     reason:
-                        "is a symbolic link; widgetrender does not follow links inside the output folder (remove it or choose another --out)"
+                        "is a symbolic link; widgetrender does not follow links inside the output folder (remove it or choose another output folder)"
                 )
             case .file, .other:
-                throw .io(path: childPath, reason: "is a file, not a folder; remove it or choose another --out")
+                throw .cannotCreate(
+                    path: childPath, reason: "is a file, not a folder; remove it or choose another output folder")
             default:
-                throw .io(path: childPath, reason: "cannot open the folder: \(String(cString: strerror(code)))")
+                throw .cannotCreate(
+                    path: childPath, reason: "cannot open the folder: \(String(cString: strerror(code)))")
             }
         }
         return FolderHandle(descriptor: child, path: childPath)
@@ -116,17 +120,17 @@ final class FolderHandle {
     }
 
     /// Writes `data` to a new file `name` (which must not exist), not following links.
-    func create(_ name: String, _ data: Data) throws(PipelineError) {
-        try create(name) { sink throws(PipelineError) in try sink.write(data) }
+    func create(_ name: String, _ data: Data) throws(WidgetRenderError) {
+        try create(name) { sink throws(WidgetRenderError) in try sink.write(data) }
     }
 
     /// Writes a new file `name` (which must not exist), not following links, with what `body`
     /// gives its sink; the file is removed again when `body` or a write fails.
-    func create(_ name: String, writing body: (FileSink) throws(PipelineError) -> Void) throws(PipelineError) {
+    func create(_ name: String, writing body: (FileSink) throws(WidgetRenderError) -> Void) throws(WidgetRenderError) {
         let filePath = (path as NSString).appendingPathComponent(name)
         let file = openat(descriptor, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard file >= 0 else {
-            throw .io(path: filePath, reason: "cannot create the file: \(String(cString: strerror(errno)))")
+            throw .cannotCreate(path: filePath, reason: "cannot create the file: \(String(cString: strerror(errno)))")
         }
         let sink = FileSink(descriptor: file, path: filePath)
         do {
@@ -145,9 +149,9 @@ final class FolderHandle {
     }
 
     /// Renames `from` over `to`, both in this folder.
-    func rename(_ from: String, to: String) throws(PipelineError) {
+    func rename(_ from: String, to: String) throws(WidgetRenderError) {
         guard renameat(descriptor, from, descriptor, to) == 0 else {
-            throw .io(
+            throw .cannotWrite(
                 path: (path as NSString).appendingPathComponent(to),
                 reason: "cannot rename into place: \(String(cString: strerror(errno)))")
         }
@@ -213,20 +217,20 @@ final class FileSink {
     private static let capacity = 65_536
 
     /// Appends `bytes`, writing the buffer out when it is full.
-    func write<Bytes: Sequence>(_ bytes: Bytes) throws(PipelineError) where Bytes.Element == UInt8 {
+    func write<Bytes: Sequence>(_ bytes: Bytes) throws(WidgetRenderError) where Bytes.Element == UInt8 {
         buffer.append(contentsOf: bytes)
         if buffer.count >= Self.capacity { try flush() }
     }
 
     /// Writes `data` out as it is (after what the buffer holds): no copy for a large block.
-    func write(_ data: Data) throws(PipelineError) {
+    func write(_ data: Data) throws(WidgetRenderError) {
         try flush()
         let code = data.withUnsafeBytes { writeOut($0) }
         if code != 0 { throw Self.failure(path, code) }
     }
 
     /// Writes out what the buffer holds.
-    func flush() throws(PipelineError) {
+    func flush() throws(WidgetRenderError) {
         let code = buffer.withUnsafeBytes { writeOut($0) }
         buffer.removeAll(keepingCapacity: true)
         if code != 0 { throw Self.failure(path, code) }
@@ -246,8 +250,8 @@ final class FileSink {
         return 0
     }
 
-    static func failure(_ path: String, _ code: Int32) -> PipelineError {
-        .io(
+    static func failure(_ path: String, _ code: Int32) -> WidgetRenderError {
+        .cannotWrite(
             path: path,
             reason: "cannot write (\(String(cString: strerror(code)))); is the disk full or the folder read-only?")
     }

@@ -13,13 +13,13 @@ public struct Manifest: Codable, Sendable, Equatable {
     /// The time the providers were first asked (`--now`, or the start of a `timeline` span).
     public var now: Date
     /// `timeline`, `placeholder`, `snapshot` or `simulation`.
-    public var mode: String
+    public var mode: Mode
     /// The end of a `timeline` span (not included); `nil` otherwise.
     public var until: Date?
     /// The device whose sizes were used.
     public var device: String
     /// `light` or `dark`.
-    public var colorScheme: String
+    public var colorScheme: ColorScheme
     /// The locale identifier, e.g. `ja`.
     public var locale: String
     /// Library versions that decide the pixels.
@@ -28,6 +28,92 @@ public struct Manifest: Codable, Sendable, Equatable {
     public var widgets: [WidgetRecord]
     /// One record per PNG, in the order written.
     public var images: [ImageRecord]
+
+    /// What a run rendered.
+    public enum Mode: String, Codable, Sendable, Equatable {
+        /// Every entry of each timeline (`render`).
+        case timeline
+        /// Each widget's placeholder.
+        case placeholder
+        /// Each widget's snapshot.
+        case snapshot
+        /// WidgetKit's time model over a span (`timeline`).
+        case simulation
+        /// `bench --batch`.
+        case benchBatch = "bench-batch"
+    }
+
+    /// A timeline's reload policy.
+    public enum ReloadPolicy: String, Codable, Sendable, Equatable {
+        /// After the last entry.
+        case atEnd
+        /// At a date.
+        case after
+        /// Never.
+        case never
+
+        /// The policy's case.
+        package init(_ policy: TimelineReloadPolicy) {
+            switch policy {
+            case .atEnd: self = .atEnd
+            case .after: self = .after
+            case .never: self = .never
+            }
+        }
+    }
+
+    /// How an entry fares.
+    public enum EntryStatus: String, Codable, Sendable, Equatable {
+        /// Before the entry on screen at the time asked.
+        case past
+        /// On screen at the time asked.
+        case onScreen
+        /// After it, before any reload.
+        case upcoming
+        /// Dated at or after a reload that replaces its timeline first: never shown.
+        case unreachable
+        /// Shown during a `timeline` span.
+        case shown
+        /// Dated after a `timeline` span.
+        case afterSpan
+    }
+
+    /// Why a `timeline` image's screen appears.
+    public enum ScreenReason: String, Codable, Sendable, Equatable {
+        /// The span's start.
+        case start
+        /// An entry's date came.
+        case entry
+        /// A reload's new timeline.
+        case reload
+        /// A sample (`--every`).
+        case sample
+    }
+
+    /// The rendering mode an image was drawn in.
+    public enum RenderingMode: String, Codable, Sendable, Equatable {
+        /// Full colour.
+        case fullColor = "full-color"
+        /// Accented (a tinted Home Screen).
+        case accented
+        /// Vibrant (the Lock Screen).
+        case vibrant
+
+        /// The mode's case.
+        package init(_ mode: WidgetRenderingMode) {
+            self = mode == .accented ? .accented : mode == .vibrant ? .vibrant : .fullColor
+        }
+    }
+
+    /// A tappable control.
+    public enum ControlKind: String, Codable, Sendable, Equatable {
+        /// A `Link`.
+        case link
+        /// A `Button`.
+        case button
+        /// A `Toggle`.
+        case toggle
+    }
 
     /// One widget of the run.
     public struct WidgetRecord: Codable, Sendable, Equatable {
@@ -42,10 +128,10 @@ public struct Manifest: Codable, Sendable, Equatable {
         /// The parameter values used.
         public var parameters: [String: String]
         /// `atEnd`, `after` or `never` (of the first family's timeline); `null` outside timeline mode.
-        public var reloadPolicy: String?
+        public var reloadPolicy: ReloadPolicy?
         /// When the provider would be asked again (the policy's date; see ``RequestRecord``).
         public var nextReload: Date?
-        /// Index of the entry on screen at `now` (`null` if `now` is before the first entry).
+        /// Index of the entry on screen at `now` (the first entry when `now` is before it).
         public var entryShownAtNow: Int?
         /// Date of the entry on screen at `now`.
         public var entryDateShownAtNow: Date?
@@ -59,7 +145,7 @@ public struct Manifest: Codable, Sendable, Equatable {
         /// A record.
         public init(
             kind: String, displayName: String, description: String, families: [String], parameters: [String: String],
-            reloadPolicy: String? = nil, nextReload: Date? = nil, entryShownAtNow: Int? = nil,
+            reloadPolicy: ReloadPolicy? = nil, nextReload: Date? = nil, entryShownAtNow: Int? = nil,
             entryDateShownAtNow: Date? = nil, entryCount: Int = 0, skipped: [Skipped] = [],
             requests: [RequestRecord] = []
         ) {
@@ -95,7 +181,7 @@ public struct Manifest: Codable, Sendable, Equatable {
         /// The time it was asked (`context.now`).
         public var askedAt: Date
         /// `atEnd`, `after` or `never`.
-        public var reloadPolicy: String
+        public var reloadPolicy: ReloadPolicy
         /// When it is asked again; `null` for `never`.
         public var reloadAt: Date?
         /// True when the policy's date was not after `askedAt` and the reload was moved 5 minutes on.
@@ -113,7 +199,7 @@ public struct Manifest: Codable, Sendable, Equatable {
         /// `shown`, `onScreen`, `upcoming`, `past` (dated before the entry on screen when asked),
         /// `unreachable` (dated at or after a reload that replaces the timeline first) or
         /// `afterSpan` (after the end of a `timeline` span).
-        public var status: String
+        public var status: EntryStatus
     }
 
     /// One PNG.
@@ -131,7 +217,7 @@ public struct Manifest: Codable, Sendable, Equatable {
         /// The size in pixels.
         public var sizePixels: Dimensions
         /// `light` or `dark`.
-        public var colorScheme: String
+        public var colorScheme: ColorScheme
         /// The locale identifier.
         public var locale: String
         /// The entry's index in its timeline (`null` for placeholder, snapshot, or a placeholder screen).
@@ -141,11 +227,11 @@ public struct Manifest: Codable, Sendable, Equatable {
         /// The time the screen shows: what relative dates on it count from.
         public var shownAt: Date
         /// In `render`: `onScreen`, `upcoming`, `past` or `unreachable`; see ``EntryRecord/status``.
-        public var status: String?
+        public var status: EntryStatus?
         /// In `timeline`: the request whose timeline is on screen.
         public var request: Int?
         /// In `timeline`: why the screen changed (`start`, `entry`, `reload`, `sample`).
-        public var reason: String?
+        public var reason: ScreenReason?
         /// The entry's relevance.
         public var relevance: Relevance?
         /// True for the entry on screen at `now`.
@@ -162,10 +248,12 @@ public struct Manifest: Codable, Sendable, Equatable {
         /// equal pixels on any machine, where the PNG's bytes may differ (its deflate picks its
         /// code by CPU). 16 hex digits.
         public var pixelsCRC64: String? = nil
+        /// The image format (`png`); `null` in manifests written before formats were recorded.
+        public var format: String? = nil
         /// What was drawn: points, first and last time, last value, min, max, source, stale.
         public var data: DataSummary?
         /// `full-color`, `accented` or `vibrant`.
-        public var renderingMode: String?
+        public var renderingMode: RenderingMode?
         /// The links, buttons and toggles a person could tap, with their rectangles.
         public var controls: [Control]?
     }
@@ -173,7 +261,7 @@ public struct Manifest: Codable, Sendable, Equatable {
     /// A link, button or toggle on a widget: what it does and where it is.
     public struct Control: Codable, Sendable, Equatable {
         /// `link`, `button` or `toggle`.
-        public var kind: String
+        public var kind: ControlKind
         /// A link's destination.
         public var url: String?
         /// The intent a button or toggle runs: its type and title.
@@ -196,7 +284,7 @@ public struct Manifest: Codable, Sendable, Equatable {
         }
 
         package init(_ target: HitTarget, frame: Rect) {
-            kind = target.kind
+            kind = ControlKind(rawValue: target.kind) ?? .link
             url = target.url?.absoluteString
             intent = target.intent
             isOn = target.isOn

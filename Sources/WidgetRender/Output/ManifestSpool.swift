@@ -30,13 +30,13 @@ final class ManifestSpool: @unchecked Sendable {
 
     /// Creates the spool file `name` in `folder` (it must not exist).
     ///
-    /// - Throws: ``PipelineError`` (74) naming the file when it cannot be created.
-    init(in folder: FolderHandle, name: String) throws(PipelineError) {
+    /// - Throws: ``WidgetRenderError``  naming the file when it cannot be created.
+    init(in folder: FolderHandle, name: String) throws(WidgetRenderError) {
         self.folder = folder
         self.name = name
         let file = openat(folder.descriptor, name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard file >= 0 else {
-            throw .io(
+            throw .cannotCreate(
                 path: (folder.path as NSString).appendingPathComponent(name),
                 reason: "cannot create the file: \(String(cString: strerror(errno)))")
         }
@@ -64,17 +64,17 @@ final class ManifestSpool: @unchecked Sendable {
     /// Encodes `record` as an item of the manifest's image list and writes it for index `index`.
     /// Safe to call from several threads.
     ///
-    /// - Throws: ``PipelineError``: `software` when the record cannot be encoded or the index has
-    ///   no room; `io` (74) naming the file when it cannot be written (a full disk).
-    func put(_ record: Manifest.ImageRecord, at index: Int) throws(PipelineError) {
+    /// - Throws: ``WidgetRenderError``: `software` when the record cannot be encoded or the index has
+    ///   no room; `io`  naming the file when it cannot be written (a full disk).
+    func put(_ record: Manifest.ImageRecord, at index: Int) throws(WidgetRenderError) {
         let item: [UInt8]
         do {
             item = try Manifest.encodedListItem(record, encoder: Manifest.encoder())
         } catch {
-            throw .software("cannot encode the manifest record of \(record.file): \(error)")
+            throw .internalError("cannot encode the manifest record of \(record.file): \(error)")
         }
         guard let length = Int32(exactly: item.count) else {
-            throw .software("the manifest record of \(record.file) is too long: \(item.count) bytes")
+            throw .internalError("the manifest record of \(record.file) is too long: \(item.count) bytes")
         }
         let offset: Int? = lock.withLock {
             guard offsets.indices.contains(index), offsets[index] < 0 else { return nil }
@@ -84,7 +84,7 @@ final class ManifestSpool: @unchecked Sendable {
             lengths[index] = length
             return offset
         }
-        guard let offset else { throw .software("no room for manifest record \(index) (\(record.file))") }
+        guard let offset else { throw .internalError("no room for manifest record \(index) (\(record.file))") }
         let code: Int32 = item.withUnsafeBytes { buffer in
             var done = 0
             while done < buffer.count, let base = buffer.baseAddress {
@@ -103,13 +103,13 @@ final class ManifestSpool: @unchecked Sendable {
     /// Writes every record in index order, `",\n"` between them and `"\n"` after the list, as
     /// ``Manifest/encodedAroundImages()`` expects between its two parts.
     ///
-    /// - Throws: ``PipelineError``: `software` when a record was never written; what `sink` throws;
-    ///   `io` (74) naming the file when it cannot be read back.
-    func writeRecords(to sink: FileSink) throws(PipelineError) {
+    /// - Throws: ``WidgetRenderError``: `software` when a record was never written; what `sink` throws;
+    ///   `io`  naming the file when it cannot be read back.
+    func writeRecords(to sink: FileSink) throws(WidgetRenderError) {
         let (offsets, lengths) = lock.withLock { (self.offsets, self.lengths) }
         var buffer = [UInt8](repeating: 0, count: 65_536)
         for index in offsets.indices {
-            guard offsets[index] >= 0 else { throw .software("manifest record \(index) was never written") }
+            guard offsets[index] >= 0 else { throw .internalError("manifest record \(index) was never written") }
             if index > 0 { try sink.write(",\n".utf8) }
             let length = Int(lengths[index])
             if buffer.count < length { buffer = [UInt8](repeating: 0, count: length) }
@@ -137,8 +137,8 @@ final class ManifestSpool: @unchecked Sendable {
         if first { folder.remove(name) }
     }
 
-    private func failure(_ what: String, _ code: Int32) -> PipelineError {
-        .io(
+    private func failure(_ what: String, _ code: Int32) -> WidgetRenderError {
+        .cannotWrite(
             path: (folder.path as NSString).appendingPathComponent(name),
             reason: "\(what) the manifest's records (\(String(cString: strerror(code)))); is the disk full?")
     }

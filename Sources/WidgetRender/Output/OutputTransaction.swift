@@ -51,14 +51,14 @@ package final class OutputTransaction: @unchecked Sendable {
     /// - Parameters:
     ///   - folder: the output folder.
     ///   - waiting: told once, with a message for the user, when another run holds the folder.
-    /// - Throws: ``PipelineError`` (74) naming the path when the folder cannot be made or opened.
-    package init(folder: URL, waiting: (String) -> Void = { _ in }) throws(PipelineError) {
+    /// - Throws: ``WidgetRenderError``  naming the path when the folder cannot be made or opened.
+    package init(folder: URL, waiting: (String) -> Void = { _ in }) throws(WidgetRenderError) {
         rootPath = folder.path
         root = try FolderHandle.root(folder.path)
         let lockFile = openat(
             root.descriptor, ".widgetrender.lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard lockFile >= 0 else {
-            throw .io(
+            throw .cannotCreate(
                 path: (folder.path as NSString).appendingPathComponent(".widgetrender.lock"),
                 reason: "cannot create the lock file: \(String(cString: strerror(errno)))")
         }
@@ -100,12 +100,12 @@ package final class OutputTransaction: @unchecked Sendable {
     }
 
     /// The folder holding `relative` (`price/medium/0-….png` → `price/medium`), opened once.
-    private func folder(for relative: String) throws(PipelineError) -> (FolderHandle, String) {
+    private func folder(for relative: String) throws(WidgetRenderError) -> (FolderHandle, String) {
         var components = relative.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard let name = components.popLast(), !name.isEmpty,
             !components.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }), name != "..", name != "."
         else {
-            throw .software("refusing to write '\(relative)' outside the output folder")
+            throw .internalError("refusing to write '\(relative)' outside the output folder")
         }
         let key = components.joined(separator: "/")
         if let open = lock.withLock({ folders[key] }) { return (open, name) }
@@ -137,15 +137,15 @@ package final class OutputTransaction: @unchecked Sendable {
     /// - Parameters:
     ///   - data: the bytes.
     ///   - relative: the path in the output folder, e.g. `price/medium/0-20230801T000000Z.png`.
-    /// - Throws: ``PipelineError`` (74) naming the file: a link in the way, a full disk.
-    package func stage(_ data: Data, as relative: String) throws(PipelineError) {
+    /// - Throws: ``WidgetRenderError``  naming the file: a link in the way, a full disk.
+    package func stage(_ data: Data, as relative: String) throws(WidgetRenderError) {
         let (folder, name) = try folder(for: relative)
         let existing = folder.kind(of: name)
         if existing == .link || existing == .folder {
-            throw .io(
+            throw .cannotCreate(
                 path: (folder.path as NSString).appendingPathComponent(name),
                 reason:
-                    "is a symbolic link or a folder; widgetrender does not write through it (remove it or choose another --out)"
+                    "is a symbolic link or a folder; widgetrender does not write through it (remove it or choose another output folder)"
             )
         }
         let number = lock.withLock {
@@ -159,20 +159,20 @@ package final class OutputTransaction: @unchecked Sendable {
 
     /// Room for `count` more image records of the new manifest; returns the index of the first.
     ///
-    /// - Throws: ``PipelineError`` (74) when the records' temporary file cannot be created.
-    package func reserveRecords(_ count: Int) throws(PipelineError) -> Int {
+    /// - Throws: ``WidgetRenderError``  when the records' temporary file cannot be created.
+    package func reserveRecords(_ count: Int) throws(WidgetRenderError) -> Int {
         try records().reserve(count)
     }
 
     /// Keeps `record` as the new manifest's image record `index` (see ``reserveRecords(_:)``),
     /// on disk until the commit. Safe to call from several threads.
     ///
-    /// - Throws: ``PipelineError``: `io` (74) naming the records' file when it cannot be written.
-    package func keepRecord(_ record: Manifest.ImageRecord, at index: Int) throws(PipelineError) {
+    /// - Throws: ``WidgetRenderError``: `io`  naming the records' file when it cannot be written.
+    package func keepRecord(_ record: Manifest.ImageRecord, at index: Int) throws(WidgetRenderError) {
         try records().put(record, at: index)
     }
 
-    private func records() throws(PipelineError) -> ManifestSpool {
+    private func records() throws(WidgetRenderError) -> ManifestSpool {
         lock.lock()
         defer { lock.unlock() }
         if let spool { return spool }
@@ -189,9 +189,9 @@ package final class OutputTransaction: @unchecked Sendable {
     ///   ``keepRecord(_:at:)`` (its own `images` are not read), or `nil` (the gallery) to only put
     ///   files in place.
     /// - Returns: how many PNGs of earlier runs were removed.
-    /// - Throws: ``PipelineError`` (74) when a file cannot be renamed or written.
+    /// - Throws: ``WidgetRenderError``  when a file cannot be renamed or written.
     @discardableResult
-    package func commit(manifest: Manifest?) throws(PipelineError) -> Int {
+    package func commit(manifest: Manifest?) throws(WidgetRenderError) -> Int {
         let files = lock.withLock { staged }
         let written = Set(files.map(\.relative))
         // Encoded before anything changes: a manifest that cannot be encoded stops the run here.
@@ -199,7 +199,7 @@ package final class OutputTransaction: @unchecked Sendable {
         do {
             parts = try manifest?.encodedAroundImages()
         } catch {
-            throw .software("cannot encode the manifest: \(error)")
+            throw .internalError("cannot encode the manifest: \(error)")
         }
         if manifest != nil, root.kind(of: Self.manifestName) == .file {
             // 1. No manifest while files it may name change. The old manifest names only files
@@ -219,7 +219,7 @@ package final class OutputTransaction: @unchecked Sendable {
                 if !root.remove(Self.manifestName) {
                     let code = errno
                     if root.kind(of: Self.manifestName) != .missing {
-                        throw .io(
+                        throw .cannotWrite(
                             path: rootPath + "/" + Self.manifestName,
                             reason: "cannot remove the old manifest before replacing the files it names: "
                                 + String(cString: strerror(code)))
@@ -241,7 +241,7 @@ package final class OutputTransaction: @unchecked Sendable {
         guard let parts else { return 0 }
         // 3. The new manifest, its records read back from the spool. 4. What it leaves out of the
         // folders written now.
-        try replace(Self.manifestName) { sink throws(PipelineError) in
+        try replace(Self.manifestName) { sink throws(WidgetRenderError) in
             try sink.write(parts.head)
             if let spool {
                 try spool.writeRecords(to: sink)
@@ -276,8 +276,8 @@ package final class OutputTransaction: @unchecked Sendable {
 
     /// Writes a file of the root folder, with what `body` gives its sink, through a temporary
     /// file and a rename.
-    private func replace(_ name: String, writing body: (FileSink) throws(PipelineError) -> Void)
-        throws(PipelineError)
+    private func replace(_ name: String, writing body: (FileSink) throws(WidgetRenderError) -> Void)
+        throws(WidgetRenderError)
     {
         let temporary = ".\(name).\(runID).\(Self.temporarySuffix.dropFirst())"
         root.remove(temporary)

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetRender
 import WidgetCore
 import WidgetLayout
 import WidgetDrawing
@@ -50,19 +51,19 @@ package struct Benchmark {
         package var cairoRatio: Double { baselineEncodeMedian > 0 ? encodeMedian / baselineEncodeMedian : 0 }
     }
 
-    /// The widgets, fonts and renderer.
-    package var session: RenderSession
+    /// The engine that renders.
+    package var engine: RenderEngine
     /// What to render.
-    package var request: RenderRequest
+    package var batch: RenderBatch
     /// Renders timed.
     package var iterations: Int
     /// Encodes timed with Cairo's writer.
     package var baselineIterations: Int
 
     /// A benchmark.
-    package init(session: RenderSession, request: RenderRequest, iterations: Int = 200, baselineIterations: Int = 30) {
-        self.session = session
-        self.request = request
+    package init(engine: RenderEngine, batch: RenderBatch, iterations: Int = 200, baselineIterations: Int = 30) {
+        self.engine = engine
+        self.batch = batch
         self.iterations = iterations
         self.baselineIterations = baselineIterations
     }
@@ -86,67 +87,67 @@ package struct Benchmark {
         return sorted[max(0, min(sorted.count - 1, rank))]
     }
 
-    /// Runs the benchmark for every selected widget that supports the family.
-    package func run(family: WidgetFamily) async throws(PipelineError) -> [Result] {
-        let pipeline = RenderPipeline(session: session)
+    /// Runs the benchmark for every selected widget that supports the family: the entry on
+    /// screen at `batch.now` (the engine's rule), laid out, drawn and encoded by the engine's
+    /// own steps with one leased renderer, many times.
+    package func run(family: WidgetFamily) async throws(WidgetRenderError) -> [Result] {
         var results: [Result] = []
-        let run = try Run(pipeline: pipeline, request: request)
+        var run = try OutputRun(engine: engine, batch: batch)
+        let iterations = self.iterations
+        let baselineIterations = self.baselineIterations
         for (widget, parameters) in run.widgets where widget.supports(family) {
-            let metrics: WidgetMetrics
-            do {
-                metrics = try WidgetMetrics(family: family, device: request.device, scale: request.scale)
-            } catch {
-                throw .usage(error.description)
+            var record = run.record(widget, parameters)
+            guard let question = try run.question(widget, family, record: &record) else {
+                throw .invalidRequest(record.skipped.map(\.reason).joined(separator: "; "))
             }
-            let context = run.providerContext(
-                request, family: family, size: metrics.size, parameters: parameters, now: request.now)
-            let timeline = try await RenderPipeline.call(widget, request: request) {
-                try await widget.timeline(in: context)
+            let timeline = try await engine.timeline(question, now: batch.now)
+            guard let entry = timeline.entry(at: batch.now) else {
+                throw .badData("\(widget.kind): the provider returned an empty timeline")
             }
-            guard let entry = timeline.entry(at: request.now) ?? timeline.entries.last else {
-                throw .badData("\(widget.kind): empty timeline")
-            }
-            let viewContext = run.viewContext(
-                family: family, size: metrics.size, shownAt: request.now, isPlaceholder: false)
-            let render = { () throws(RenderError) -> CairoSurface in
-                try session.renderer.render(
-                    entry.view, metrics: metrics, context: viewContext,
-                    contentMarginsDisabled: widget.contentMarginsDisabled
-                ).surface
-            }
-            var totals: [Double] = []
-            var draws: [Double] = []
-            var encodes: [Double] = []
-            var cpus: [Double] = []
-            var bytes = 0
-            var lastSurface: CairoSurface?
-            do {
+            let metrics = question.metrics
+            let scene = RenderEngine.Scene(
+                view: entry.view, metrics: metrics,
+                context: run.viewContext(metrics, shownAt: batch.now, isPlaceholder: false),
+                contentMarginsDisabled: widget.contentMarginsDisabled)
+            let encoder = PNGImageEncoder()
+            let result = try await engine.pool.withRenderer { renderer throws(WidgetRenderError) -> Result in
+                func draw() throws(WidgetRenderError) -> CairoSurface {
+                    try RenderEngine.drawSurface(
+                        RenderEngine.layout(scene, with: renderer), scene: scene, with: renderer)
+                }
+                func encode(_ surface: CairoSurface) throws(WidgetRenderError) -> EncodedImage {
+                    try RenderEngine.encode(surface, scale: metrics.scale, displayList: DisplayList(), with: encoder)
+                }
+                var totals: [Double] = []
+                var draws: [Double] = []
+                var encodes: [Double] = []
+                var cpus: [Double] = []
+                var bytes = 0
+                var lastSurface: CairoSurface?
                 // One warm-up render fills the font and text caches, as in a long-running process.
-                let warmUp = try render()
-                _ = try session.encoder.encode(warmUp)
-                session.renderer.recycle(warmUp)
+                let warmUp = try draw()
+                _ = try encode(warmUp)
+                renderer.recycle(warmUp)
                 for _ in 0..<iterations {
                     // The last render's surface is drawn on again, as in a run.
-                    if let surface = lastSurface { session.renderer.recycle(surface) }
+                    if let surface = lastSurface { renderer.recycle(surface) }
                     let cpuStart = Self.processCPUTime()
                     let start = DispatchTime.now()
-                    let surface = try render()
+                    let surface = try draw()
                     let drawn = DispatchTime.now()
-                    let png = try session.encoder.encode(surface)
+                    let image = try encode(surface)
                     let end = DispatchTime.now()
                     cpus.append(Self.processCPUTime() - cpuStart)
                     totals.append(Self.milliseconds(start, end))
                     draws.append(Self.milliseconds(start, drawn))
                     encodes.append(Self.milliseconds(drawn, end))
-                    bytes = png.count
+                    bytes = image.data.count
                     lastSurface = surface
                 }
                 var layouts: [Double] = []
                 for _ in 0..<iterations {
                     let start = DispatchTime.now()
-                    _ = try session.renderer.layout(
-                        entry.view, metrics: metrics, context: viewContext,
-                        contentMarginsDisabled: widget.contentMarginsDisabled)
+                    _ = try RenderEngine.layout(scene, with: renderer)
                     layouts.append(Self.milliseconds(start, DispatchTime.now()))
                 }
                 var baseline: [Double] = []
@@ -154,27 +155,30 @@ package struct Benchmark {
                 var libpng: [Double] = []
                 var libpngBytes = 0
                 if let surface = lastSurface {
-                    for _ in 0..<baselineIterations {
-                        var start = DispatchTime.now()
-                        baselineBytes = try CairoPNGWriter.encode(surface).count
-                        baseline.append(Self.milliseconds(start, DispatchTime.now()))
-                        start = DispatchTime.now()
-                        libpngBytes = try PNGEncoder.libpngFast.encode(surface).count
-                        libpng.append(Self.milliseconds(start, DispatchTime.now()))
+                    do {
+                        for _ in 0..<baselineIterations {
+                            var start = DispatchTime.now()
+                            baselineBytes = try CairoPNGWriter.encode(surface).count
+                            baseline.append(Self.milliseconds(start, DispatchTime.now()))
+                            start = DispatchTime.now()
+                            libpngBytes = try PNGEncoder.libpngFast.encode(surface).count
+                            libpng.append(Self.milliseconds(start, DispatchTime.now()))
+                        }
+                    } catch {
+                        throw .internalError("\(error)")
                     }
+                    renderer.recycle(surface)
                 }
-                results.append(
-                    Result(
-                        kind: widget.kind, family: family, pixels: (metrics.pixelWidth, metrics.pixelHeight),
-                        iterations: iterations, median: Self.quantile(totals, 0.5), p95: Self.quantile(totals, 0.95),
-                        drawMedian: Self.quantile(draws, 0.5), encodeMedian: Self.quantile(encodes, 0.5),
-                        baselineEncodeMedian: Self.quantile(baseline, 0.5), pngBytes: bytes,
-                        baselinePNGBytes: baselineBytes, libpngEncodeMedian: Self.quantile(libpng, 0.5),
-                        libpngPNGBytes: libpngBytes, layoutMedian: Self.quantile(layouts, 0.5),
-                        cpuMedian: Self.quantile(cpus, 0.5)))
-            } catch {
-                throw .software(error.description)
+                return Result(
+                    kind: widget.kind, family: family, pixels: (metrics.pixelWidth, metrics.pixelHeight),
+                    iterations: iterations, median: Self.quantile(totals, 0.5), p95: Self.quantile(totals, 0.95),
+                    drawMedian: Self.quantile(draws, 0.5), encodeMedian: Self.quantile(encodes, 0.5),
+                    baselineEncodeMedian: Self.quantile(baseline, 0.5), pngBytes: bytes,
+                    baselinePNGBytes: baselineBytes, libpngEncodeMedian: Self.quantile(libpng, 0.5),
+                    libpngPNGBytes: libpngBytes, layoutMedian: Self.quantile(layouts, 0.5),
+                    cpuMedian: Self.quantile(cpus, 0.5))
             }
+            results.append(result)
         }
         return results
     }

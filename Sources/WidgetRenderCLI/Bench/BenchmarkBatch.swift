@@ -1,4 +1,5 @@
 import Foundation
+import WidgetRender
 import WidgetAssets
 import WidgetCore
 import WidgetLayout
@@ -39,64 +40,61 @@ extension Benchmark {
     /// Renders the first selected widget that supports `family` `count` times (its entry on screen
     /// at `request.now`) into `folder`, as `<kind>/<family>/batch-NNNNN.png` plus `manifest.json`.
     /// The jobs are made as the workers take them and the request does not keep the image records
-    /// (``RenderRequest/keepsImageRecords``): the records go to `manifest.json` through the output
+    /// (``RenderBatch/keepsImageRecords``): the records go to `manifest.json` through the output
     /// folder's spool, and the run's memory does not grow with `count`.
     ///
-    /// - Throws: ``PipelineError`` as `render` does; `usage` when no selected widget supports the family.
-    package func batch(family: WidgetFamily, count: Int, into folder: URL) async throws(PipelineError) -> BatchResult {
-        var request = self.request
-        request.outputDirectory = folder
-        request.families = [family]
-        request.keepsImageRecords = false
-        let pipeline = RenderPipeline(session: session)
-        var run = try Run(pipeline: pipeline, request: request)
+    /// - Throws: ``WidgetRenderError`` as `render` does; `usage` when no selected widget supports the family.
+    package func batch(family: WidgetFamily, count: Int, into folder: URL) async throws(WidgetRenderError)
+        -> BatchResult
+    {
+        var batch = self.batch
+        batch.outputDirectory = folder
+        batch.families = [family]
+        batch.keepsImageRecords = false
+        var run = try OutputRun(engine: engine, batch: batch)
         guard let (widget, parameters) = run.widgets.first(where: { $0.0.supports(family) }) else {
-            throw .usage("no selected widget supports \(family.shortName)")
+            throw .invalidRequest("no selected widget supports \(family.shortName)")
         }
-        let metrics: WidgetMetrics
-        do {
-            metrics = try WidgetMetrics(family: family, device: request.device, scale: request.scale)
-        } catch {
-            throw .usage(error.description)
+        var record = run.record(widget, parameters)
+        guard let question = try run.question(widget, family, record: &record) else {
+            throw .invalidRequest(record.skipped.map(\.reason).joined(separator: "; "))
         }
-        let context = run.providerContext(
-            request, family: family, size: metrics.size, parameters: parameters, now: request.now)
-        let timeline = try await RenderPipeline.call(widget, request: request) {
-            try await widget.timeline(in: context)
-        }
-        guard let entry = timeline.entry(at: request.now) ?? timeline.entries.last else {
+        let timeline = try await engine.timeline(question, now: batch.now)
+        guard let entry = timeline.entry(at: batch.now) else {
             throw .badData("\(widget.kind): the provider returned an empty timeline")
         }
-        run.widgetRecords.append(run.record(widget, parameters))
-        let viewContext = run.viewContext(
-            family: family, size: metrics.size, shownAt: request.now, isPlaceholder: false)
+        run.collectWarnings(from: question.diagnostics, widget: widget.kind)
+        run.widgetRecords.append(record)
+        let metrics = question.metrics
+        let scene = RenderEngine.Scene(
+            view: entry.view, metrics: metrics,
+            context: run.viewContext(metrics, shownAt: batch.now, isPlaceholder: false),
+            contentMarginsDisabled: widget.contentMarginsDisabled)
         // Made one at a time as the workers take them, and their records not kept in memory:
         // what a run holds does not grow with `count`.
         let digits = String(count).count
         let image = run.imageRecord(
-            widget, metrics: metrics, entry: entry, index: nil, shownAt: request.now, file: "")
+            widget, metrics: metrics, entry: entry, index: nil, shownAt: batch.now, file: "")
         let folder = "\(widget.kind)/\(family.shortName)"
-        let view = entry.view
-        let contentMarginsDisabled = widget.contentMarginsDisabled
+        let fileExtension = batch.encoder.format.fileExtension
         run.jobs = JobList(count: count) { index in
             let number = String(index + 1)
             var record = image
-            record.file = "\(folder)/batch-\(String(repeating: "0", count: max(0, digits - number.count)) + number).png"
-            return RenderJob(
-                view: view, metrics: metrics, context: viewContext, contentMarginsDisabled: contentMarginsDisabled,
-                image: record)
+            record.file =
+                "\(folder)/batch-\(String(repeating: "0", count: max(0, digits - number.count)) + number).\(fileExtension)"
+            return ImageJob(scene: scene, image: record)
         }
         let residentBefore = Self.residentBytes()
         let cpuBefore = Self.cpuMilliseconds()
         let start = DispatchTime.now()
-        let result = try await run.finish(mode: "bench-batch", until: nil)
+        let result = try await run.finish(mode: .benchBatch, until: nil)
         let wall = Self.milliseconds(start, DispatchTime.now())
         let cpu = Self.cpuMilliseconds() - cpuBefore
         return BatchResult(
             kind: widget.kind, family: family, pixels: (metrics.pixelWidth, metrics.pixelHeight), count: count,
-            workers: min(count, request.workers > 0 ? request.workers : ProcessInfo.processInfo.activeProcessorCount),
+            workers: min(count, batch.workers > 0 ? batch.workers : engine.renderers),
             wall: wall, cpu: cpu, residentBefore: residentBefore, peakResident: Self.peakResidentBytes(),
-            pngBytes: result.pngBytes)
+            pngBytes: result.imageBytes)
     }
 
     /// User plus system CPU time of this process so far, in milliseconds.
@@ -161,8 +159,8 @@ extension Benchmark {
     /// The photo `bench --background` puts in the app groups' folder as `bg.png`: a 600×400
     /// CC0 photograph (scikit-image's `coffee.png`, see `Assets/README.md`).
     ///
-    /// - Throws: ``PipelineError/missingInput(_:)`` when the assets cannot be found.
-    package static func photoURL() throws(PipelineError) -> URL {
+    /// - Throws: ``WidgetRenderError`` (`missingInput`) when the assets cannot be found.
+    package static func photoURL() throws(WidgetRenderError) -> URL {
         do {
             return try WidgetAssets.url("photos/coffee.png")
         } catch {

@@ -96,7 +96,7 @@ struct BenchCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncP
     }
 
     /// The request the options describe; throws `ValidationError` naming a bad option.
-    private func makeRequest() throws -> RenderRequest {
+    private func makeRequest() throws -> RenderBatch {
         var request = try common.request(
             outputDirectory: URL(fileURLWithPath: "/dev/null"), families: try FamilySelection.parse(families))
         request.now = try time.date(in: request.timeZone)
@@ -121,23 +121,24 @@ struct BenchCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncP
                 request.appGroups.defaultFolder = container
             }
         } catch {
-            throw Console.fail(.io(path: scratch.path, reason: "cannot prepare the benchmark's folder: \(error)"))
+            throw Console.fail(
+                .cannotCreate(path: scratch.path, reason: "cannot prepare the benchmark's folder: \(error)"))
         }
         #if DEBUG
             Console.line("warning: this is a debug build; time a release build (swift build -c release)")
         #endif
         emit(machine: Benchmark.machine)
         do {
-            let session = try RenderSession(bundle: Bundle())
+            let engine = try RenderEngine(bundle: Bundle())
             let families =
                 selected
                 ?? WidgetFamily.allCases.filter { family in
-                    session.widgets.contains { $0.supports(family) }
+                    engine.widgets.contains { $0.supports(family) }
                 }
             if cold {
-                try coldRuns(families: families, session: session, scratch: scratch, request: request)
+                try coldRuns(families: families, engine: engine, scratch: scratch, request: request)
             } else if let batch {
-                let benchmark = Benchmark(session: session, request: request)
+                let benchmark = Benchmark(engine: engine, batch: request)
                 for family in families {
                     let folder = scratch.appendingPathComponent("batch-\(family.shortName)", isDirectory: true)
                     let result = try await benchmark.batch(family: family, count: batch, into: folder)
@@ -146,13 +147,13 @@ struct BenchCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncP
                 }
             } else {
                 let benchmark = Benchmark(
-                    session: session, request: request, iterations: iterations ?? 200,
+                    engine: engine, batch: request, iterations: iterations ?? 200,
                     baselineIterations: baselineIterations)
                 var results: [Benchmark.Result] = []
                 for family in families { results += try await benchmark.run(family: family) }
                 emit(results)
             }
-        } catch let error as PipelineError {
+        } catch let error as WidgetRenderError {
             throw Console.fail(error)
         }
     }
@@ -160,15 +161,15 @@ struct BenchCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncP
     // MARK: - Cold runs
 
     /// One process per run: each widget's snapshot alone, then the whole job.
-    func coldRuns(families: [WidgetFamily], session: RenderSession, scratch: URL, request: RenderRequest) throws {
+    func coldRuns(families: [WidgetFamily], engine: RenderEngine, scratch: URL, request: RenderBatch) throws {
         let runs = iterations ?? 30
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         let forwarded = Self.forwardedArguments(CommandLine.arguments)
-        let kinds = common.widgets.isEmpty ? session.widgets.map(\.kind) : common.widgets
+        let kinds = common.widgets.isEmpty ? engine.widgets.map(\.kind) : common.widgets
         var rows: [ColdRow] = []
         for family in families {
             var cases: [(label: String, arguments: [String])] = []
-            for kind in kinds where session.widgets.contains(where: { $0.kind == kind && $0.supports(family) }) {
+            for kind in kinds where engine.widgets.contains(where: { $0.kind == kind && $0.supports(family) }) {
                 cases.append((kind, ["render", "--snapshot", "--widget", kind]))
             }
             cases.append(
@@ -188,7 +189,7 @@ struct BenchCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncP
                     let status = try Self.spawn(executable, full)
                     let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
                     guard status == 0 else {
-                        throw PipelineError.software(
+                        throw WidgetRenderError.internalError(
                             "bench --cold: `\(([executable] + full).joined(separator: " "))` exited with \(status)")
                     }
                     if attempt >= 2 { times.append(elapsed) }
@@ -249,7 +250,8 @@ struct BenchCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncP
         var pid = pid_t()
         let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
         guard spawned == 0 else {
-            throw PipelineError.software("bench --cold: cannot start \(path): \(String(cString: strerror(spawned)))")
+            throw WidgetRenderError.internalError(
+                "bench --cold: cannot start \(path): \(String(cString: strerror(spawned)))")
         }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}

@@ -40,7 +40,7 @@ struct GalleryCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Asyn
     func validate() throws { _ = try makeRequest() }
 
     /// The request the options describe; throws `ValidationError` naming a bad option.
-    private func makeRequest() throws -> RenderRequest {
+    private func makeRequest() throws -> RenderBatch {
         var request = try common.request(outputDirectory: URL(fileURLWithPath: out, isDirectory: true), families: nil)
         request.now = try time.date(in: request.timeZone)
         request.mode = .snapshot
@@ -53,9 +53,9 @@ struct GalleryCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Asyn
         RenderingProcess.prepare(for: request)
         let started = DispatchTime.now()
         do {
-            let session = try RenderSession(bundle: Bundle())
+            let engine = try RenderEngine(bundle: Bundle())
             let schemes: [ColorScheme] = common.colorScheme == nil ? [.light, .dark] : [request.colorScheme]
-            let result = try await Gallery(session: session).build(request, schemes: schemes) { line in
+            let result = try await Gallery(engine: engine).build(request, schemes: schemes) { line in
                 if !quiet { Console.progress(line) }
             }
             if !quiet { Console.endProgress() }
@@ -64,9 +64,9 @@ struct GalleryCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Asyn
                 print(Console.display(result.contactSheet))
             }
             // Warnings are printed even with --quiet, as render does.
-            for note in result.notes where quiet && note.hasPrefix("warning:") { Console.line(note) }
+            Console.warnings(result.warnings, all: true)
             if !quiet {
-                for note in result.notes { Console.line(note) }
+                Console.notes(result.notes)
                 Console.line(
                     "Gallery: \(result.previews.count) previews in \(Console.seconds(since: started)) → \(Console.display(result.index))"
                 )

@@ -51,7 +51,7 @@ struct ListCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Parsabl
         do {
             widgets = try Bundle().resolvedWidgets()
         } catch {
-            throw Console.fail(.configuration("\(Bundle.self): \(error.description)"))
+            throw Console.fail(.invalidBundle("\(Bundle.self): \(error.description)"))
         }
         if json {
             let infos = widgets.map { widget in

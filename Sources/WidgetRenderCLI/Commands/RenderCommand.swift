@@ -60,7 +60,7 @@ struct RenderCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Async
     }
 
     /// The request the options describe; throws `ValidationError` naming a bad option.
-    private func makeRequest() throws -> RenderRequest {
+    private func makeRequest() throws -> RenderBatch {
         var request = try common.request(
             outputDirectory: URL(fileURLWithPath: out, isDirectory: true), families: try FamilySelection.parse(families)
         )
@@ -75,8 +75,8 @@ struct RenderCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Async
         RenderingProcess.prepare(for: request)
         let started = DispatchTime.now()
         do {
-            let session = try RenderSession(bundle: Bundle())
-            let result = try await RenderPipeline(session: session).run(request) { line in
+            let engine = try RenderEngine(bundle: Bundle())
+            let result = try await FolderRenderer(engine: engine).run(request) { line in
                 if !quiet { Console.progress(line) }
             }
             if !quiet { Console.endProgress() }
@@ -84,7 +84,7 @@ struct RenderCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Async
             // Warnings are printed even with --quiet: they say the picture may not show what was asked.
             Console.warnings(result.warnings, all: allWarnings)
             if !quiet {
-                for note in result.notes { Console.line(note) }
+                Console.notes(result.notes)
                 let widgets = result.kinds.count
                 Console.line(
                     "Rendered \(result.imageCount) PNG\(result.imageCount == 1 ? "" : "s") for \(widgets) widget\(widgets == 1 ? "" : "s") in \(Console.seconds(since: started)) → \(out)"

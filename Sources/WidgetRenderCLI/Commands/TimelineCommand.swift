@@ -69,7 +69,7 @@ struct TimelineCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Asy
     func validate() throws { _ = try makeRequest() }
 
     /// The request and the simulated span the options describe; throws `ValidationError` naming a bad option.
-    private func makeRequest() throws -> (request: RenderRequest, start: Date, end: Date, every: TimeInterval?) {
+    private func makeRequest() throws -> (request: RenderBatch, start: Date, end: Date, every: TimeInterval?) {
         var request = try common.request(
             outputDirectory: URL(fileURLWithPath: out, isDirectory: true), families: try FamilySelection.parse(families)
         )
@@ -102,8 +102,8 @@ struct TimelineCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Asy
         let (request, start, end, interval) = try makeRequest()
         let started = DispatchTime.now()
         do {
-            let session = try RenderSession(bundle: Bundle())
-            let result = try await RenderPipeline(session: session).simulate(
+            let engine = try RenderEngine(bundle: Bundle())
+            let result = try await FolderRenderer(engine: engine).simulate(
                 request, from: start, to: end, every: interval
             ) { line in
                 if !quiet { Console.progress(line) }
@@ -112,7 +112,7 @@ struct TimelineCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Asy
             if !quiet { for url in result.files { print(Console.display(url)) } }
             Console.warnings(result.warnings, all: allWarnings)
             if !quiet {
-                for note in result.notes { Console.line(note) }
+                Console.notes(result.notes)
                 let requests = result.manifest.widgets.reduce(0) { $0 + $1.requests.count }
                 Console.line(
                     "Simulated \(DateParsing.format(duration: end.timeIntervalSince(start))): \(result.files.count) screen\(result.files.count == 1 ? "" : "s"), \(requests) request\(requests == 1 ? "" : "s") in \(Console.seconds(since: started)) → \(out)"

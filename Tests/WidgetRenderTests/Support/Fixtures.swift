@@ -1,4 +1,5 @@
 import Foundation
+import WidgetAssets
 import WidgetCore
 import WidgetLayout
 import WidgetRender
@@ -7,15 +8,32 @@ import ChartWidgets
 
 /// Shared test set-up: a few sessions per process (fonts load once each), pinned "now", temp folders.
 enum Fixtures {
-    nonisolated(unsafe) private static var idle: [RenderSession] = []
+    /// An engine over the built-in widgets with a renderer of the test's own, for tests that
+    /// draw below the engine (layout, the renderer's caches, the PNG writers).
+    final class Session: @unchecked Sendable {
+        let engine: RenderEngine
+        let renderer: WidgetRenderer
+        let encoder = PNGEncoder.fast
+
+        init() throws {
+            engine = try RenderEngine(bundle: BuiltInWidgets())
+            renderer = WidgetRenderer(
+                fonts: try FontLibrary(configFile: try WidgetAssets.url(WidgetAssets.fontConfigName).path))
+        }
+
+        var widgets: [AnyWidget] { engine.widgets }
+        var renderStack: String { engine.renderStack }
+    }
+
+    nonisolated(unsafe) private static var idle: [Session] = []
     private static let lock = NSLock()
 
     /// A session for the body's sole use. A renderer is not thread-safe and tests run in
     /// parallel, so each body gets an idle session or a new one; none waits for another.
     /// (Waiting on one shared session blocked the few cooperative threads of a two-core
     /// machine, and every other test's task with them, for most of a minute.)
-    static func withSession<R>(_ body: (RenderSession) throws -> R) throws -> R {
-        let session = try lock.withLock { idle.popLast() } ?? RenderSession(bundle: BuiltInWidgets())
+    static func withSession<R>(_ body: (Session) throws -> R) throws -> R {
+        let session = try lock.withLock { idle.popLast() } ?? Session()
         defer { lock.withLock { idle.append(session) } }
         return try body(session)
     }
@@ -30,12 +48,12 @@ enum Fixtures {
         return url
     }
 
-    /// A request for one widget and family with everything pinned.
+    /// A batch of one widget and family with everything pinned.
     static func request(
         kind: String, family: WidgetFamily = .systemMedium, out: URL, colorScheme: ColorScheme = .light,
         locale: Locale = Locale(identifier: "en")
-    ) -> RenderRequest {
-        var request = RenderRequest(outputDirectory: out)
+    ) -> RenderBatch {
+        var request = RenderBatch(outputDirectory: out)
         request.kinds = [kind]
         request.families = [family]
         request.now = now

@@ -3,15 +3,17 @@ import WidgetCore
 import WidgetDates
 import WidgetLayout
 
-/// Everything one run of the renderer needs, as plain values.
+/// Many widgets into an output folder: which widgets and families, which entries, the look,
+/// and where the images and `manifest.json` go. ``FolderRenderer`` renders one, as the
+/// `render` and `timeline` commands do.
 ///
 /// ```swift
-/// var request = RenderRequest(outputDirectory: URL(fileURLWithPath: "Output"))
-/// request.families = [.systemMedium]
-/// request.now = try #require(DateParsing.date("2026-01-01T09:00:00Z"))
-/// let result = try await RenderPipeline(session: session).run(request)
+/// var batch = RenderBatch(outputDirectory: URL(fileURLWithPath: "Output"))
+/// batch.families = [.systemMedium]
+/// batch.now = try #require(DateParsing.date("2026-01-01T09:00:00Z"))
+/// let result = try await FolderRenderer(engine: engine).run(batch)
 /// ```
-public struct RenderRequest: Sendable {
+public struct RenderBatch: Sendable {
     /// Which entries to render.
     public enum Mode: String, Sendable, Codable {
         /// Every entry of the provider's timeline.
@@ -52,20 +54,50 @@ public struct RenderRequest: Sendable {
     public var providerValues = ProviderValues()
     /// How long a provider may take to answer, in seconds.
     public var providerTimeout: TimeInterval = 60
-    /// How many images are drawn at once; 0 for one per processor.
+    /// How many images are drawn at once; 0 for one per renderer of the engine.
     public var workers = 0
+    /// The image format; PNG (``PNGImageEncoder``) by default. The files' extension and the
+    /// manifest's `format` follow it.
+    public var encoder: any ImageEncoder = PNGImageEncoder()
     /// Whether the result holds every image's record and file (``RenderResult/manifest``'s
-    /// `images`, ``RenderResult/files``). `false` keeps a run's memory flat however many PNGs it
-    /// writes (the records are in `manifest.json`, written from a spool on disk); the result then
-    /// gives only their count, bytes and kinds.
+    /// `images`, ``RenderResult/files``). `false` keeps a run's memory flat however many images
+    /// it writes (the records are in `manifest.json`, written from a spool on disk); the result
+    /// then gives only their count, bytes and kinds.
     public var keepsImageRecords = true
-    /// Where the PNGs and `manifest.json` go.
+    /// Where the images and `manifest.json` go.
     public var outputDirectory: URL
 
-    /// A request with every default: medium family, the default device, light, English, UTC, now.
+    /// A batch with every default: medium family, the default device, light, English, UTC, now.
     ///
     /// - Parameter outputDirectory: where to write.
     public init(outputDirectory: URL) {
         self.outputDirectory = outputDirectory
+    }
+
+    /// The engine's request for one widget and family of the batch, asked at ``now``.
+    ///
+    /// - Parameters:
+    ///   - kind: the widget's kind.
+    ///   - family: the family.
+    /// - Returns: the request, with the batch's device, look, settings and time.
+    public func request(kind: String, family: WidgetFamily) -> RenderRequest {
+        var request = RenderRequest(kind: kind, family: family, askedAt: now)
+        request.device = device
+        request.scale = scale
+        request.colorScheme = colorScheme
+        request.renderingMode = renderingMode
+        request.locale = locale
+        request.timeZone = timeZone
+        request.parameters = parameters
+        request.appGroups = appGroups
+        request.providerValues = providerValues
+        request.providerTimeout = providerTimeout
+        request.entry =
+            switch mode {
+            case .timeline: .onScreen
+            case .snapshot: .snapshot
+            case .placeholder: .placeholder
+            }
+        return request
     }
 }

@@ -4,49 +4,55 @@ import WidgetDates
 import WidgetLayout
 import WidgetDrawing
 
-/// One run of the pipeline: the widgets chosen, what has been drawn so far, and the notes
-/// and warnings for the user. Everything is drawn before anything is written, so a run
-/// that fails leaves the output folder as it was.
-package struct Run {
-    let pipeline: RenderPipeline
-    let request: RenderRequest
+import Foundation
+import WidgetCore
+import WidgetDates
+import WidgetDrawing
+import WidgetLayout
+
+/// One run into an output folder: the widgets chosen, what has been drawn so far, and the notes
+/// and warnings for the user. Everything is drawn before anything is committed, so a run that
+/// fails leaves the output folder as it was. Images are made by the engine, one way for all.
+package struct OutputRun {
+    package let engine: RenderEngine
+    package let batch: RenderBatch
     /// The widgets to render, each with its validated parameters.
     package let widgets: [(AnyWidget, WidgetParameters)]
-    let diagnostics = Diagnostics()
-    var notes: [String] = []
-    var warnings: [String] = []
-    var seenWarnings: Set<String> = []
+    /// Notes for the user (skipped families, parameters that do not apply), without a prefix.
+    package var notes: [String] = []
+    package var warnings: [RenderWarning] = []
+    private var seenWarnings: Set<RenderWarning> = []
     package var widgetRecords: [Manifest.WidgetRecord] = []
     var images: [Manifest.ImageRecord] = []
-    /// The output folder's writes, opened with the first PNG (so a run refused before drawing
+    /// The output folder's writes, opened with the first image (so a run refused before drawing
     /// creates nothing).
-    var transaction: OutputTransaction?
+    package var transaction: OutputTransaction?
     /// Told when another run holds the output folder.
     let waiting: (String) -> Void
     /// Called after each step of writing the output (tests check the folder there).
     var checkpoint: () -> Void = {}
 
-    package init(pipeline: RenderPipeline, request: RenderRequest, waiting: @escaping (String) -> Void = { _ in })
-        throws(PipelineError)
+    package init(engine: RenderEngine, batch: RenderBatch, waiting: @escaping (String) -> Void = { _ in })
+        throws(WidgetRenderError)
     {
-        self.pipeline = pipeline
-        self.request = request
+        self.engine = engine
+        self.batch = batch
         self.waiting = waiting
-        let chosen = try Self.select(request, from: pipeline.session.widgets)
+        let chosen = try Self.select(batch, from: engine.widgets)
         var notes: [String] = []
         let parameters = try Self.resolveParameters(
-            request.parameters, for: chosen, all: pipeline.session.widgets, notes: &notes)
+            batch.parameters, for: chosen, all: engine.widgets, notes: &notes)
         widgets = chosen.map { ($0, parameters[$0.kind] ?? WidgetParameters()) }
         self.notes = notes
-        try Self.checkAppGroups(request.appGroups)
+        try Self.checkAppGroups(batch.appGroups)
     }
 
-    /// The widgets of `request.kinds`, in the order given, or every widget.
-    static func select(_ request: RenderRequest, from all: [AnyWidget]) throws(PipelineError) -> [AnyWidget] {
+    /// The widgets of `batch.kinds`, in the order given, or every widget.
+    static func select(_ batch: RenderBatch, from all: [AnyWidget]) throws(WidgetRenderError) -> [AnyWidget] {
         var widgets: [AnyWidget] = []
-        for kind in request.kinds {
+        for kind in batch.kinds {
             guard let widget = all.first(where: { $0.kind == kind }) else {
-                throw .usage("unknown widget '\(kind)'; known: \(all.map(\.kind).joined(separator: ", "))")
+                throw .invalidRequest("unknown widget '\(kind)'; known: \(all.map(\.kind).joined(separator: ", "))")
             }
             if !widgets.contains(where: { $0.kind == kind }) { widgets.append(widget) }
         }
@@ -56,12 +62,12 @@ package struct Run {
     /// Each widget gets the pairs it declares; a key no selected widget declares is an error.
     static func resolveParameters(
         _ raw: [String: String], for widgets: [AnyWidget], all: [AnyWidget], notes: inout [String]
-    ) throws(PipelineError) -> [String: WidgetParameters] {
+    ) throws(WidgetRenderError) -> [String: WidgetParameters] {
         let declared = Set(widgets.flatMap { $0.parameters.map(\.key) })
         for key in raw.keys.sorted() where !declared.contains(key) {
             let known = widgets.flatMap { widget in widget.parameters.map { "\($0.key) (\(widget.kind))" } }
             let takers = all.filter { $0.parameters.contains { $0.key == key } }.map(\.kind)
-            throw .usage(
+            throw .invalidRequest(
                 "unknown parameter '\(key)' for \(widgets.map(\.kind).joined(separator: ", ")); "
                     + (takers.isEmpty ? "" : "it belongs to \(takers.joined(separator: ", ")); ")
                     + (known.isEmpty
@@ -72,8 +78,7 @@ package struct Run {
             let ignoring = widgets.filter { widget in !widget.parameters.contains { $0.key == key } }
             if !ignoring.isEmpty {
                 notes.append(
-                    "note: \(key) does not apply to \(ignoring.map(\.kind).joined(separator: ", ")) (no such parameter)"
-                )
+                    "\(key) does not apply to \(ignoring.map(\.kind).joined(separator: ", ")) (no such parameter)")
             }
         }
         var result: [String: WidgetParameters] = [:]
@@ -82,14 +87,14 @@ package struct Run {
             do {
                 result[widget.kind] = try WidgetParameters.resolve(mine, against: widget.parameters)
             } catch {
-                throw .usage("\(widget.kind): \(error.description)")
+                throw .invalidRequest("\(widget.kind): \(error.description)")
             }
         }
         return result
     }
 
     /// Every app group folder must be a folder that exists.
-    static func checkAppGroups(_ groups: AppGroupContainers) throws(PipelineError) {
+    static func checkAppGroups(_ groups: AppGroupContainers) throws(WidgetRenderError) {
         let folders =
             (groups.defaultFolder.map { [$0] } ?? [])
             + groups.folders.keys.sorted().compactMap {
@@ -110,55 +115,41 @@ package struct Run {
             families: widget.supportedFamilies.map(\.shortName), parameters: parameters.values.mapValues(\.description))
     }
 
-    /// The family's size on the device, or `nil` (with a note) when the widget or the device lacks it.
-    mutating func metrics(_ widget: AnyWidget, _ family: WidgetFamily, record: inout Manifest.WidgetRecord)
-        throws(PipelineError) -> WidgetMetrics?
+    /// The engine's question for a widget and family, or `nil` (with a note) when the widget or
+    /// the device lacks the family.
+    package mutating func question(_ widget: AnyWidget, _ family: WidgetFamily, record: inout Manifest.WidgetRecord)
+        throws(WidgetRenderError) -> RenderEngine.Question?
     {
         guard widget.supports(family) else {
-            let reason =
-                "\(widget.kind) does not support \(family.shortName) (supports: \(widget.supportedFamilies.map(\.shortName).joined(separator: ", ")))"
+            let reason = RenderEngine.unsupported(widget, family)
             record.skipped.append(.init(family: family.shortName, reason: reason))
-            notes.append("note: skipped \(family.shortName) for \(widget.kind): \(reason)")
+            notes.append("skipped \(family.shortName) for \(widget.kind): \(reason)")
             return nil
         }
+        var request = batch.request(kind: widget.kind, family: family)
+        request.parameters = [:]
         do {
-            return try WidgetMetrics(family: family, device: request.device, scale: request.scale)
-        } catch  where error.reason == .familyUnavailable {
-            let reason = "\(request.device.id) has no \(family.shortName) widget"
+            var question = try engine.question(widget, request)
+            question.parameters = widgets.first { $0.0.kind == widget.kind }?.1 ?? question.parameters
+            return question
+        } catch  where (try? WidgetMetrics(family: family, device: batch.device, scale: batch.scale)) == nil {
+            let reason = "\(batch.device.id) has no \(family.shortName) widget"
             record.skipped.append(.init(family: family.shortName, reason: reason))
-            notes.append("note: skipped \(family.shortName) for \(widget.kind): \(reason)")
+            notes.append("skipped \(family.shortName) for \(widget.kind): \(reason)")
             return nil
-        } catch {
-            throw .usage(error.description)
         }
-    }
-
-    /// What a provider is told: family, size, preview flag, parameters, the time asked, app groups and values.
-    package func providerContext(
-        _ request: RenderRequest, family: WidgetFamily, size: Size, parameters: WidgetParameters, now: Date,
-        diagnostics: Diagnostics? = nil
-    ) -> TimelineProviderContext {
-        TimelineProviderContext(
-            family: family, displaySize: size, isPreview: request.mode == .snapshot, parameters: parameters, now: now,
-            diagnostics: diagnostics ?? self.diagnostics, appGroups: request.appGroups, values: request.providerValues)
     }
 
     /// Where a view is drawn, for the time its screen shows.
-    package func viewContext(family: WidgetFamily, size: Size, shownAt: Date, isPlaceholder: Bool) -> ViewContext {
-        ViewContext(
-            family: family, displaySize: size, colorScheme: request.colorScheme, locale: request.locale,
-            timeZone: request.timeZone, isPlaceholder: isPlaceholder, date: shownAt, appGroups: request.appGroups,
-            renderingMode: request.renderingMode)
+    package func viewContext(_ metrics: WidgetMetrics, shownAt: Date, isPlaceholder: Bool) -> ViewContext {
+        var request = batch.request(kind: "", family: metrics.family)
+        request.shownAt = shownAt
+        return engine.viewContext(request, metrics: metrics, isPlaceholder: isPlaceholder)
     }
 
-    /// Moves the providers' warnings to the run's list, once each.
-    mutating func collectWarnings() {
-        collectWarnings(from: diagnostics)
-    }
-
-    /// Moves the warnings of one provider call that had a list of its own.
-    mutating func collectWarnings(from diagnostics: Diagnostics) {
-        for warning in diagnostics.drain() { addWarning(warning) }
+    /// Moves the warnings of one provider call to the run's list, once each.
+    package mutating func collectWarnings(from diagnostics: Diagnostics, widget: String) {
+        for warning in diagnostics.drain() { addWarning(RenderWarning(.provider, widget: widget, warning)) }
     }
 
     /// The record of an image still to draw (its bytes, digest and URL are filled in when drawn).
@@ -172,82 +163,96 @@ package struct Run {
         var relevance = entry.relevance
         if let given = relevance, !given.score.isFinite || !given.duration.isFinite {
             addWarning(
-                "warning: \(widget.kind): an entry's relevance (score \(given.score), duration \(given.duration)) "
-                    + "is not a finite number; left out of the manifest")
+                RenderWarning(
+                    .manifest, widget: widget.kind,
+                    "\(widget.kind): an entry's relevance (score \(given.score), duration \(given.duration)) "
+                        + "is not a finite number; left out of the manifest"))
             relevance = nil
         }
         var summary = entry.dataSummary
         if let given = summary, ![given.lastValue, given.min, given.max].allSatisfy(\.isFinite) {
             addWarning(
-                "warning: \(widget.kind): an entry's data summary holds a number that is not finite; "
-                    + "left out of the manifest")
+                RenderWarning(
+                    .manifest, widget: widget.kind,
+                    "\(widget.kind): an entry's data summary holds a number that is not finite; left out of the manifest"
+                ))
             summary = nil
         }
         return Manifest.ImageRecord(
             kind: widget.kind, family: metrics.family.shortName, device: metrics.deviceID, scale: metrics.scale,
             sizePoints: .init(width: metrics.size.width, height: metrics.size.height),
             sizePixels: .init(width: Double(metrics.pixelWidth), height: Double(metrics.pixelHeight)),
-            colorScheme: request.colorScheme.rawValue, locale: request.locale.identifier, entryIndex: index,
+            colorScheme: batch.colorScheme, locale: batch.locale.identifier, entryIndex: index,
             entryDate: entry.date, shownAt: shownAt, status: nil, request: nil, reason: nil,
             relevance: relevance.map { .init(score: $0.score, duration: $0.duration) }, shownAtNow: false,
             widgetURL: nil, file: file, bytes: 0, sha256: "", data: summary,
-            renderingMode: (request.renderingMode ?? .default(for: metrics.family)).description)
+            renderingMode: Manifest.RenderingMode(batch.renderingMode ?? .default(for: metrics.family)))
+    }
+
+    /// The file name of an image: `name` and the format's extension.
+    func fileName(_ name: String) -> String {
+        "\(name).\(batch.encoder.format.fileExtension)"
+    }
+
+    /// `3 PNGs`, `1 PNG`: a count of images in the batch's format.
+    func count(_ images: Int) -> String {
+        "\(images) \(batch.encoder.format.name.uppercased())\(images == 1 ? "" : "s")"
     }
 
     /// Adds a warning, once however often it is given.
-    private mutating func addWarning(_ warning: String) {
+    mutating func addWarning(_ warning: RenderWarning) {
         if seenWarnings.insert(warning).inserted { warnings.append(warning) }
     }
 
     /// The images still to draw, in manifest order.
     package var jobs = JobList()
-    /// How many images have been drawn, and their PNGs' bytes.
+    /// How many images have been drawn, and their bytes.
     var imageCount = 0
-    var pngBytes = 0
+    var imageBytes = 0
     /// The kinds of the widgets drawn.
     var kindsDrawn: Set<String> = []
 
-    /// Draws every job, several at a time (one worker per processor, or `request.workers`),
-    /// staging each PNG in the output folder as soon as it is encoded and its manifest record
-    /// beside it (``OutputTransaction/keepRecord(_:at:)``), so finished PNGs and records leave
-    /// memory at once and at most one image per worker is held. The manifest keeps the jobs' order.
+    /// Draws every job, several at a time (at most one per renderer of the engine, or
+    /// `batch.workers`), staging each image in the output folder as soon as it is encoded and
+    /// its manifest record beside it (``OutputTransaction/keepRecord(_:at:)``), so finished images
+    /// and records leave memory at once and at most one image per worker is held. The manifest
+    /// keeps the jobs' order.
     ///
-    /// Each worker keeps one renderer (its own fonts: Pango's font maps are not thread-safe) and
-    /// takes its jobs from a ``JobQueue`` that keeps it on the widget and family it drew last.
-    /// A renderer's first image of a widget loads that widget's fonts, shapes and glyphs; with
-    /// jobs dealt in order, both workers loaded every widget's (the default job's first images
-    /// took 24 ms each instead of 5).
+    /// Each worker leases one renderer from the engine for its jobs and takes them from a
+    /// ``JobQueue`` that keeps it on the widget and family it drew last: a renderer's first image
+    /// of a widget loads that widget's fonts, shapes and glyphs (with jobs dealt in order, both
+    /// workers loaded every widget's, and the default job's first images took 24 ms each instead of 5).
     ///
     /// - Returns: the drawn surfaces, by job, for jobs that asked to keep theirs (the gallery's
     ///   contact sheet); `nil` for the others.
     @discardableResult
-    mutating func renderJobs() async throws(PipelineError) -> [CairoSurface?] {
+    package mutating func renderJobs() async throws(WidgetRenderError) -> [CairoSurface?] {
         guard !jobs.isEmpty else { return [] }
         if transaction == nil {
-            transaction = try OutputTransaction(folder: request.outputDirectory, waiting: waiting)
+            transaction = try OutputTransaction(folder: batch.outputDirectory, waiting: waiting)
             transaction?.checkpoint = checkpoint
         }
         guard let transaction else { return [] }
         let pending = jobs
         jobs = JobList()
         let first = try transaction.reserveRecords(pending.count)
-        let session = pipeline.session
-        let workers = max(
-            1, min(request.workers > 0 ? request.workers : ProcessInfo.processInfo.activeProcessorCount, pending.count))
+        let engine = self.engine
+        let encoder = batch.encoder
+        let workers = max(1, min(batch.workers > 0 ? batch.workers : engine.renderers, pending.count))
         let queue = JobQueue(count: pending.count) { index in pending.group(of: index) }
-        let drawn = DrawnJobs(count: pending.count, keepingRecords: request.keepsImageRecords)
+        let drawn = DrawnJobs(count: pending.count, keepingRecords: batch.keepsImageRecords)
         do {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for _ in 0..<workers {
                     group.addTask {
                         do {
-                            try WidgetPNGWriter.asRenderWorker { () throws(PipelineError) in
-                                try session.withRenderer { renderer throws(PipelineError) in
+                            try await engine.pool.withRenderer { renderer throws(WidgetRenderError) in
+                                try WidgetPNGWriter.asRenderWorker { () throws(WidgetRenderError) in
                                     var last: Int?
                                     while let (groupIndex, index) = queue.next(after: last) {
                                         last = groupIndex
                                         let job = pending[index]
-                                        let result = try job.draw(with: renderer, session: session, into: transaction)
+                                        let result = try job.draw(with: renderer, encoder: encoder, into: transaction)
                                         try transaction.keepRecord(result.image, at: first + index)
                                         drawn.add(result, at: index)
                                     }
@@ -262,69 +267,65 @@ package struct Run {
                 }
                 try await group.waitForAll()
             }
-        } catch let error as PipelineError {
+        } catch let error as WidgetRenderError {
             throw error
         } catch {
-            throw .software("\(error)")
+            throw .internalError("\(error)")
         }
         let done = drawn.take()
         // WidgetKit gives a small widget one tap target, its widgetURL: links there do nothing.
-        for kind in done.smallWidgetsWithLinks {
-            addWarning("warning: \(kind): a Link in a small widget does nothing on iOS (one tap target: use widgetURL)")
-        }
+        for kind in done.smallWidgetsWithLinks { addWarning(RenderEngine.linkInSmallWidget(kind)) }
         imageCount += pending.count
-        pngBytes += done.pngBytes
+        imageBytes += done.bytes
         kindsDrawn.formUnion(done.kinds)
-        if request.keepsImageRecords { images += done.records }
+        if batch.keepsImageRecords { images += done.records }
         return done.surfaces
     }
 
-    /// Draws what is left, puts the PNGs in place, tidies PNGs of earlier runs in the folders
+    /// Draws what is left, puts the images in place, tidies images of earlier runs in the folders
     /// written, and writes the manifest.
-    package mutating func finish(mode: String, until: Date?) async throws(PipelineError) -> RenderResult {
+    package mutating func finish(mode: Manifest.Mode, until: Date?) async throws(WidgetRenderError) -> RenderResult {
         try await renderJobs()
         guard imageCount > 0 else {
-            throw .usage(
+            throw .invalidRequest(
                 "nothing to render: " + widgetRecords.flatMap(\.skipped).map(\.reason).joined(separator: "; "))
         }
         var manifest = Manifest(
-            generator: "widgetrender \(WidgetRenderVersion.current)", now: request.now, mode: mode, until: until,
-            device: request.device.id, colorScheme: request.colorScheme.rawValue, locale: request.locale.identifier,
-            renderStack: pipeline.session.renderStack, widgets: widgetRecords, images: [])
-        guard let transaction else { throw .software("no PNG was staged") }
+            generator: "widgetrender \(WidgetRenderVersion.current)", now: batch.now, mode: mode, until: until,
+            device: batch.device.id, colorScheme: batch.colorScheme, locale: batch.locale.identifier,
+            renderStack: engine.renderStack, widgets: widgetRecords, images: [])
+        guard let transaction else { throw .internalError("no image was staged") }
         // The image records come from the transaction's spool, in job order.
         let removed = try transaction.commit(manifest: manifest)
         manifest.images = images
-        let files = images.map { request.outputDirectory.appendingPathComponent($0.file) }
+        let files = images.map { batch.outputDirectory.appendingPathComponent($0.file) }
         var notes = self.notes
         if removed > 0 {
-            notes.append(
-                "note: removed \(removed) PNG\(removed == 1 ? "" : "s") of an earlier run from the folders rendered now"
-            )
+            notes.append("removed \(count(removed)) of an earlier run from the folders rendered now")
         }
         return RenderResult(
             manifest: manifest, files: files, notes: notes, warnings: warnings, imageCount: imageCount,
-            pngBytes: pngBytes, kinds: widgets.map(\.0.kind).filter { kindsDrawn.contains($0) })
+            imageBytes: imageBytes, kinds: widgets.map(\.0.kind).filter { kindsDrawn.contains($0) })
     }
 }
 
 /// The jobs of a run, in manifest order: listed one by one, or made from their index (a batch
 /// of thousands of images of one widget, so that they are not all held at once).
 package struct JobList: Sendable {
-    private var listed: [RenderJob] = []
-    private var made: (count: Int, make: @Sendable (Int) -> RenderJob)?
+    private var listed: [ImageJob] = []
+    private var made: (count: Int, make: @Sendable (Int) -> ImageJob)?
 
     init() {}
 
     /// `count` jobs, job `index` being `make(index)`.
-    package init(count: Int, make: @escaping @Sendable (Int) -> RenderJob) {
+    package init(count: Int, make: @escaping @Sendable (Int) -> ImageJob) {
         made = (count, make)
     }
 
     var count: Int { made?.count ?? listed.count }
     var isEmpty: Bool { count == 0 }
 
-    subscript(index: Int) -> RenderJob {
+    subscript(index: Int) -> ImageJob {
         if let made { return made.make(index) }
         return listed[index]
     }
@@ -339,7 +340,7 @@ package struct JobList: Sendable {
     }
 
     /// Adds a job after the others (not to a list made from indices).
-    mutating func append(_ job: RenderJob) {
+    mutating func append(_ job: ImageJob) {
         precondition(made == nil, "a job list made from indices takes no more jobs")
         listed.append(job)
     }
@@ -351,7 +352,7 @@ final class DrawnJobs: @unchecked Sendable {
     struct Gathered {
         var records: [Manifest.ImageRecord] = []
         var surfaces: [CairoSurface?] = []
-        var pngBytes = 0
+        var bytes = 0
         var kinds: Set<String> = []
         /// Kinds of small widgets with a Link, in job order.
         var smallWidgetsWithLinks: [String] = []
@@ -361,7 +362,7 @@ final class DrawnJobs: @unchecked Sendable {
     private let keepingRecords: Bool
     private var records: [Manifest.ImageRecord?]
     private var surfaces: [Int: CairoSurface] = [:]
-    private var pngBytes = 0
+    private var bytes = 0
     private var kinds: Set<String> = []
     /// Kind → first job index, for small widgets with a Link.
     private var linked: [String: Int] = [:]
@@ -373,15 +374,15 @@ final class DrawnJobs: @unchecked Sendable {
         records = keepingRecords ? Array(repeating: nil, count: count) : []
     }
 
-    func add(_ drawn: RenderJob.Drawn, at index: Int) {
+    func add(_ drawn: ImageJob.Drawn, at index: Int) {
         let image = drawn.image
         let linkInSmall =
             image.family == WidgetFamily.systemSmall.shortName
-            && image.controls?.contains(where: { $0.kind == "link" }) == true
+            && image.controls?.contains(where: { $0.kind == .link }) == true
         lock.withLock {
             if keepingRecords { records[index] = image }
             if let surface = drawn.surface { surfaces[index] = surface.surface }
-            pngBytes += image.bytes
+            bytes += image.bytes
             kinds.insert(image.kind)
             if linkInSmall { linked[image.kind] = min(linked[image.kind] ?? index, index) }
         }
@@ -393,30 +394,21 @@ final class DrawnJobs: @unchecked Sendable {
             Gathered(
                 records: records.compactMap { $0 },
                 surfaces: surfaces.isEmpty ? Array(repeating: nil, count: count) : (0..<count).map { surfaces[$0] },
-                pngBytes: pngBytes, kinds: kinds,
+                bytes: bytes, kinds: kinds,
                 smallWidgetsWithLinks: linked.sorted { $0.value < $1.value }.map(\.key))
         }
     }
 }
 
-/// One image to draw: a view, where it is drawn, and its manifest record (completed when drawn).
-package struct RenderJob: Sendable {
-    let view: ViewNode
-    let metrics: WidgetMetrics
-    let context: ViewContext
-    let contentMarginsDisabled: Bool
+/// One image to draw: a scene, and its manifest record (completed when drawn).
+package struct ImageJob: Sendable {
+    let scene: RenderEngine.Scene
     let image: Manifest.ImageRecord
     /// Keep the drawn surface (the gallery puts it on its contact sheet).
     var keepSurface = false
 
-    package init(
-        view: ViewNode, metrics: WidgetMetrics, context: ViewContext, contentMarginsDisabled: Bool,
-        image: Manifest.ImageRecord, keepSurface: Bool = false
-    ) {
-        self.view = view
-        self.metrics = metrics
-        self.context = context
-        self.contentMarginsDisabled = contentMarginsDisabled
+    package init(scene: RenderEngine.Scene, image: Manifest.ImageRecord, keepSurface: Bool = false) {
+        self.scene = scene
         self.image = image
         self.keepSurface = keepSurface
     }
@@ -436,41 +428,26 @@ package struct RenderJob: Sendable {
         }
     }
 
-    /// Draws and encodes with a worker's renderer, stages the PNG, and returns the record with
-    /// the PNG's size, digest and the widget URL.
-    func draw(with renderer: WidgetRenderer, session: RenderSession, into transaction: OutputTransaction)
-        throws(PipelineError) -> Drawn
+    /// Draws and encodes with a worker's renderer (the engine's one way), stages the image, and
+    /// returns the record with its size, digests and the widget URL.
+    func draw(with renderer: WidgetRenderer, encoder: any ImageEncoder, into transaction: OutputTransaction)
+        throws(WidgetRenderError) -> Drawn
     {
-        let png: Data
-        let pixels: String
-        let layout: WidgetRenderer.Layout
-        let kept: CairoSurface?
-        do {
-            let (surface, drawnLayout) = try renderer.render(
-                view, metrics: metrics, context: context, contentMarginsDisabled: contentMarginsDisabled)
-            (png, pixels) = try session.encoder.encodeWithFingerprint(surface)
-            layout = drawnLayout
-            kept = keepSurface ? surface : nil
-            if !keepSurface { renderer.recycle(surface) }
-        } catch .image(let path, let reason) {
-            throw .badData("\(path): \(reason)")
-        } catch .view(let message) {
-            throw .configuration(message)
-        } catch {
-            throw .software(error.description)
-        }
-        try transaction.stage(png, as: image.file)
+        let drawn = try RenderEngine.draw(scene, with: renderer, encoder: encoder, keepSurface: keepSurface)
+        guard let encoded = drawn.image else { throw .internalError("\(image.file) was not encoded") }
+        try transaction.stage(encoded.data, as: image.file)
         var record = image
-        record.bytes = png.count
-        guard let digest = SHA256.hex(png) else {
-            throw .software("cannot compute the SHA-256 of \(image.file): out of memory")
+        record.bytes = encoded.data.count
+        guard let digest = encoded.sha256 else {
+            throw .internalError("cannot compute the SHA-256 of \(image.file): out of memory")
         }
         record.sha256 = digest
-        record.pixelsCRC64 = pixels
-        record.widgetURL = layout.widgetURL?.absoluteString
-        let controls = layout.hitTargets.map { Manifest.Control($0.target, frame: $0.frame) }
+        record.pixelsCRC64 = encoded.pixelsCRC64
+        record.format = encoded.format.name
+        record.widgetURL = drawn.layout.widgetURL?.absoluteString
+        let controls = drawn.layout.hitTargets.map { Manifest.Control($0.target, frame: $0.frame) }
         record.controls = controls.isEmpty ? nil : controls
-        return Drawn(image: record, surface: kept.map(SurfaceBox.init))
+        return Drawn(image: record, surface: drawn.surface.map(SurfaceBox.init))
     }
 }
 
