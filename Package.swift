@@ -130,7 +130,8 @@ let package = Package(
         .testTarget(
             name: "WidgetRenderCLITests",
             dependencies: [
-                "WidgetRenderCLI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "WidgetRenderCLI", "WidgetDrawing", "ChartWidgets", "WidgetSnapshotTesting",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The built `widgetrender` binary run end to end: stdout, stderr, exit codes and files.

@@ -51,7 +51,7 @@ struct GenericDataProviderTests {
         } catch let error as ProviderError {
             #expect(error.reason == .badData)
             #expect(error.message.contains(#""BTC-USD" (column 2) and "ETH-USD" (column 3)"#), "\(error)")
-            #expect(error.message.contains("--column NAME"))
+            #expect(error.message.contains("choose the column to chart by its name, e.g. BTC-USD"))
         }
         let chosen = try await lastEntry(name, column: "BTC-USD")
         #expect(chosen.last.close == 21600.904297)

@@ -95,7 +95,7 @@ struct ProviderFallbackTests {
             } catch let error as ProviderError {
                 #expect(error.reason == .unavailable)
                 #expect(error.message.contains("HTTP 200"), "\(error)")
-                #expect(error.message.hasSuffix("(--strict: nothing was written)"), "\(error)")
+                #expect(error.message.hasSuffix("(strict: no fallback is drawn)"), "\(error)")
                 #expect(!error.message.contains("not a known data format"), "\(error)")
             }
         }

@@ -90,7 +90,7 @@ struct DataCommandTests {
         let strict = try CommandRunner.run(
             arguments + ["--strict", "--out", folder.appendingPathComponent("strict").path])
         #expect(strict.exitCode == 69)
-        #expect(strict.stderr.contains("--strict"))
+        #expect(strict.stderr.contains("strict: no fallback is drawn"))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("strict/manifest.json").path))
     }
 

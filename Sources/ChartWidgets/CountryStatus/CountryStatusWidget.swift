@@ -24,7 +24,7 @@ public struct CountryStatusWidget: Widget {
                     extra: [.init(value: "auto", label: "The data's only country, else Japan")],
                     defaultValue: "auto",
                     summary:
-                        "The country shown: an ISO 3166 alpha-3 code or an English name; with --data, any country the file has (names in Japanese and Korean for the listed ones). auto: the file's only country, else JPN."
+                        "The country shown: an ISO 3166 alpha-3 code or an English name; with data of your own, any country the file has (names in Japanese and Korean for the listed ones). auto: the file's only country, else JPN."
                 )
             ]
         )

@@ -51,8 +51,8 @@ public struct GlobalStatsProvider: TimelineProvider {
             throw ProviderError(
                 .invalidConfiguration,
                 "the built-in sample (Assets/samples/\(Self.sample)) holds worldwide totals only, not country=\(code); "
-                    + "give a per-country source with --data (a JHU time-series CSV, OWID or NYT CSV, or disease.sh "
-                    + "/historical/COUNTRY), or render the country with --widget covid-country")
+                    + "give it per-country data of your own (a JHU time-series CSV, OWID or NYT CSV, or disease.sh "
+                    + "/historical/COUNTRY), or show the country with the covid-country widget")
         }
         let loaded = try await ProviderData.load(context, sample: Self.sample, reader: "counts:\(code)") {
             (data, source) in
@@ -111,7 +111,7 @@ public struct GlobalStatsProvider: TimelineProvider {
     /// The chart's days: the `range` parameter's window ending at the entry's day, widened
     /// when it would hold too few points (see ``ChartRange/window(_:time:)``).
     static func window(_ daily: [DatedValue], context: TimelineProviderContext) -> [DatedValue] {
-        ChartRange.resolved(context).window(daily, time: \.date).items
+        Array(ChartRange.resolved(context).window(daily, time: \.date).items)
     }
 
     /// What a source gives the global widget: a series of cumulative counts, or one status
@@ -129,7 +129,7 @@ public struct GlobalStatsProvider: TimelineProvider {
     ) -> Timeline<GlobalStatsEntry> {
         if let column = context.chartData.column, context.chartData.source != nil {
             context.diagnostics.warn(
-                "\(loaded.source): a status has no columns to chart; --column \(column) is ignored")
+                "\(loaded.source): a status has no columns to chart; the column \(column) is not drawn")
         }
         var entry = GlobalStatsEntry(
             date: status.updated, cases: status.cases, deaths: status.deaths, recovered: status.recovered,
@@ -192,8 +192,8 @@ public struct GlobalStatsProvider: TimelineProvider {
                 .components(separatedBy: ";").first ?? source
             throw ProviderError(
                 .invalidConfiguration,
-                "\(plural) and no world total; choose one with --param country=NAME, e.g. "
-                    + choices.prefix(6).map { "--param \"country=\($0)\"" }.joined(separator: ", ")
+                "\(plural) and no world total; choose one with the country parameter, e.g. "
+                    + choices.prefix(6).map { "country=\"\($0)\"" }.joined(separator: ", ")
                     + (choices.count > 6 ? ", …" : ""))
         }
         var firstError: DataError?

@@ -25,7 +25,7 @@ public struct GlobalStatsWidget: Widget {
                 CountryNames.parameter(
                     extra: [.init(value: "WLD", label: "World")], defaultValue: "WLD",
                     summary:
-                        "WLD for the world total (or the one region of a single-region file); with --data of a multi-region file, a country's code or name, or a region as the file spells it (\"New York\")."
+                        "WLD for the world total (or the one region of a single-region file); with data of your own from a multi-region file, a country's code or name, or a region as the file spells it (\"New York\")."
                 ),
                 ChartRange.parameter,
             ]

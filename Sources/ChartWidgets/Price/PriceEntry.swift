@@ -9,7 +9,7 @@ public struct PriceEntry: DataDescribingEntry {
     /// The symbol as the data gives it, e.g. `BTC-USD` or `BCHAUD`.
     public let symbol: String
     /// The bars in the chart window, oldest first; never empty.
-    public let bars: [OHLCBar]
+    public let bars: PriceBars
     /// The close before the window's last bar, for the change figure.
     public let previousClose: Double?
     /// The time the chart window covers (`30D`, `1Y`, `8H`), labelled per language.
@@ -27,6 +27,15 @@ public struct PriceEntry: DataDescribingEntry {
     /// An entry; `bars` must not be empty.
     public init(
         date: Date, symbol: String, bars: [OHLCBar], previousClose: Double?, span: ChartSpan, source: String
+    ) {
+        self.init(
+            date: date, symbol: symbol, bars: PriceBars(bars), previousClose: previousClose, span: span,
+            source: source)
+    }
+
+    /// An entry whose bars are a window onto a series; `bars` must not be empty.
+    init(
+        date: Date, symbol: String, bars: PriceBars, previousClose: Double?, span: ChartSpan, source: String
     ) {
         precondition(!bars.isEmpty, "a price entry needs at least one bar")
         self.date = date

@@ -64,9 +64,9 @@ public struct PriceProvider: TimelineProvider {
         var entries: [PriceEntry] = []
         for index in max(0, bars.count - Self.entryCount)..<bars.count {
             let end = bars[index].time
-            let window = range.window(Array(bars[...index]), time: \.time)
+            let window = range.window(bars[...index], time: \.time)
             var entry = PriceEntry(
-                date: end, symbol: symbol, bars: window.items.isEmpty ? [bars[index]] : window.items,
+                date: end, symbol: symbol, bars: PriceBars(window.items.isEmpty ? bars[index...index] : window.items),
                 previousClose: index > 0 ? bars[index - 1].close : nil, span: window.span, source: loaded.source)
             entry.origin = loaded.origin
             entry.chartStyle = context.parameters.string("chart").flatMap(PriceChartStyle.init(rawValue:)) ?? .line

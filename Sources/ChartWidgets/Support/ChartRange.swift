@@ -79,17 +79,20 @@ enum ChartRange: String, CaseIterable {
     ///   - items: the data up to the window's end, oldest first.
     ///   - time: each item's instant.
     /// - Returns: the items to draw (empty only for empty `items`) and their span.
-    func window<Item>(_ items: [Item], time: (Item) -> Date) -> ChartWindow<Item> {
+    ///
+    /// The window is a slice of `items`: no item is copied, so every entry of a long series
+    /// shares its one copy.
+    func window<Item>(_ items: ArraySlice<Item>, time: (Item) -> Date) -> ChartWindow<Item> {
         guard let last = items.last, let start = start(endingAt: time(last)) else {
             return ChartWindow(items: items, span: span)
         }
         let first = items.firstIndex { time($0) >= start } ?? items.endIndex
-        let inWindow = Array(items[first...])
+        let inWindow = items[first...]
         if inWindow.count < min(Self.widenBelow, items.count) {
-            let widened = Array(items.suffix(Self.minimumPoints))
+            let widened = items.suffix(Self.minimumPoints)
             return ChartWindow(items: widened, span: ChartSpan(widened.map(time)))
         }
-        if time(items[0]) > start {
+        if let first = items.first, time(first) > start {
             return ChartWindow(items: inWindow, span: ChartSpan(inWindow.map(time)))
         }
         return ChartWindow(items: inWindow, span: span)
@@ -99,11 +102,16 @@ enum ChartRange: String, CaseIterable {
     static func spanLabel(_ times: [Date]) -> String {
         ChartSpan(times).label(in: Locale(identifier: "en"))
     }
+
+    /// ``window(_:time:)`` of a whole array.
+    func window<Item>(_ items: [Item], time: (Item) -> Date) -> ChartWindow<Item> {
+        window(items[...], time: time)
+    }
 }
 
-/// A chart's items and the span they cover.
+/// A chart's items (a slice of the series, sharing its storage) and the span they cover.
 struct ChartWindow<Item> {
-    var items: [Item]
+    var items: ArraySlice<Item>
     var span: ChartSpan
 
     /// The span's English label.

@@ -114,10 +114,27 @@ enum ProviderData {
         var warnings: [String]
     }
 
+    /// How many times each source was read and parsed in this process (the built-in sample as
+    /// its asset name), for tests that check a run parses a source once.
+    package static func loads(of source: String) -> Int {
+        loadCounts.count(of: source)
+    }
+
+    private static let loadCounts = LoadCounts()
+
+    private final class LoadCounts: @unchecked Sendable {
+        private let lock = NSLock()
+        private var counts: [String: Int] = [:]
+
+        func add(_ source: String) { lock.withLock { counts[source, default: 0] += 1 } }
+        func count(of source: String) -> Int { lock.withLock { counts[source] ?? 0 } }
+    }
+
     private static func loadRaw<Value: Sendable>(
         _ context: TimelineProviderContext, sample: String,
         parse: @escaping @Sendable (Data, String) throws -> ParseResult<Value>
     ) async throws -> LoadedData<Value> {
+        loadCounts.add(context.chartData.source ?? sample)
         func report(_ warnings: [DataWarning]) {
             for warning in warnings { context.diagnostics.warn(warning.description) }
         }
@@ -141,14 +158,14 @@ enum ProviderData {
             if fetched.origin.isFallback {
                 // One line per failed fetch: the fetcher's failure names the source and the reason.
                 let reason = fetched.failure?.description ?? "\(source): the fetch failed"
-                if options.strict { throw ProviderError(.unavailable, "\(reason) (--strict: nothing was written)") }
+                if options.strict { throw ProviderError(.unavailable, "\(reason) (strict: no fallback is drawn)") }
                 context.diagnostics.warn("\(reason); drawing the cached copy")
             }
             let result = try memo.result(for: fetched.bytes) ?? parse(fetched.bytes, fetched.source)
             report(result.warnings)
             return LoadedData(value: result.value, source: fetched.source, origin: fetched.origin, isBuiltIn: false)
         } catch let error as DataError where isRemote(source) && error.kind != .usage {
-            if options.strict { throw ProviderError(.unavailable, "\(error) (--strict: nothing was written)") }
+            if options.strict { throw ProviderError(.unavailable, "\(error) (strict: no fallback is drawn)") }
             // As a WidgetKit provider on `.failure`: draw the default data and ask again soon.
             let (data, name) = try Self.sample(sample)
             // A sample that cannot stand in for this configuration (a country it lacks): the fetch error stands.

@@ -116,6 +116,6 @@ public struct ParameterError: Error, Equatable, CustomStringConvertible, Sendabl
     public static func malformed(_ text: String) -> ParameterError {
         ParameterError(
             reason: .malformed, key: nil,
-            description: "malformed parameter '\(text)'; expected key=value, e.g. --param country=JPN")
+            description: "malformed parameter '\(text)'; expected key=value, e.g. country=JPN")
     }
 }

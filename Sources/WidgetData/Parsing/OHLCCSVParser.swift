@@ -178,7 +178,7 @@ public struct OHLCCSVParser: Sendable {
                 throw .malformed(
                     source: source, location: line,
                     reason:
-                        "the header has price columns but no \(names) column: \(table.headerText); give open, high, low and close, or choose one series (--column close)"
+                        "the header has price columns but no \(names) column: \(table.headerText); give open, high, low and close, or choose one series to chart (the column close)"
                 )
             }
             return PriceColumns(time: date, timeName: dateName, prices: [close], volume: volume)

@@ -81,7 +81,7 @@ public enum SeriesFormat: String, Sendable, Hashable, CaseIterable {
         case .kraken: "Kraken OHLC JSON; the last candle is the running one (kept)"
         case .yahoo: "Yahoo Finance CSV export; columns matched by name, null rows skipped"
         case .pandas: "pandas CSV with an unnamed date index column (backtesting.py)"
-        case .csv: "any CSV with a date/time column and close (or --column NAME) values"
+        case .csv: "any CSV with a date/time column and close values (or a column chosen by name)"
         case .diseaseShCountries: "disease.sh /countries JSON; one status per country"
         case .diseaseShHistorical: "disease.sh /historical JSON; provinces summed per country"
         case .jhu: "JHU CSSE wide time series CSV; rows of a country summed"
@@ -105,7 +105,7 @@ public enum SeriesFormat: String, Sendable, Hashable, CaseIterable {
         case .yahoo:
             "Date,Open,High,Low,Close,Adj Close,Volume ⏎ 2023-08-06,29032.83,29093.96,28964.21,29039.01,29039.01,6555800064"
         case .pandas: ",Open,High,Low,Close,Volume ⏎ 2004-08-19,100,104.06,95.96,100.34,22351900"
-        case .csv: "time,price,volume ⏎ 2024-01-02T09:30:00-05:00,187.15,1200 (with --column price)"
+        case .csv: "time,price,volume ⏎ 2024-01-02T09:30:00-05:00,187.15,1200 (with the column price chosen)"
         case .diseaseShCountries:
             #"[{"updated":1587059879764,"country":"India","countryInfo":{"iso2":"IN","iso3":"IND"},"cases":12759,…}]"#
         case .diseaseShHistorical:

@@ -59,7 +59,7 @@ public struct SeriesReader: Sendable {
             throw .unsupported(
                 source: source,
                 reason:
-                    "--column \(column) does not apply to \(result.format.name) data, which has one series; it picks a column of a CSV file (or a Cryptowatch period)"
+                    "a column (\(column)) was chosen, but \(result.format.name) data has one series; a column is chosen in a CSV file (or a Cryptowatch period)"
             )
         }
     }

@@ -85,7 +85,9 @@ package final class RendererPool: @unchecked Sendable {
         return nil
     }
 
-    private func lease(affinity: String?) async throws(WidgetRenderError) -> WidgetRenderer {
+    /// Takes a renderer out of the pool until ``giveBack(_:affinity:)`` (for a benchmark that must
+    /// hold every renderer without holding a thread); prefer ``withRenderer(affinity:_:)``.
+    package func lease(affinity: String?) async throws(WidgetRenderError) -> WidgetRenderer {
         if Task.isCancelled { throw WidgetRenderError(.cancelled, "the render was cancelled") }
         var grant = lock.withLock { grantNow(affinity: affinity) }
         if grant == nil {
@@ -133,7 +135,8 @@ package final class RendererPool: @unchecked Sendable {
         }
     }
 
-    private func giveBack(_ renderer: WidgetRenderer, affinity: String?) {
+    /// Returns a leased renderer to the pool, or to the first caller waiting for one.
+    package func giveBack(_ renderer: WidgetRenderer, affinity: String?) {
         let waiter = lock.withLock { () -> CheckedContinuation<Grant, Never>? in
             if !waiters.isEmpty { return waiters.removeFirst().continuation }
             idle.append((renderer, affinity))

@@ -44,6 +44,9 @@ package struct Benchmark {
         /// thread's that compressed pieces of the image (``WidgetPNGWriter/helperThreadLimit``).
         /// Above `median` when a helper shared the encode; steadier than it on a busy machine.
         package var cpuMedian: Double = 0
+        /// The fingerprint of the pixels drawn (as `manifest.json`'s `pixelsCRC64`): what a
+        /// test compares with the other ways of rendering the same widget.
+        package var pixelsCRC64 = ""
 
         /// The encode median over the libpng writer's: below 1 is faster.
         package var libpngRatio: Double { libpngEncodeMedian > 0 ? encodeMedian / libpngEncodeMedian : 0 }
@@ -123,6 +126,7 @@ package struct Benchmark {
                 var encodes: [Double] = []
                 var cpus: [Double] = []
                 var bytes = 0
+                var pixels = ""
                 var lastSurface: CairoSurface?
                 // One warm-up render fills the font and text caches, as in a long-running process.
                 let warmUp = try draw()
@@ -142,6 +146,7 @@ package struct Benchmark {
                     draws.append(Self.milliseconds(start, drawn))
                     encodes.append(Self.milliseconds(drawn, end))
                     bytes = image.data.count
+                    pixels = image.pixelsCRC64
                     lastSurface = surface
                 }
                 var layouts: [Double] = []
@@ -176,7 +181,7 @@ package struct Benchmark {
                     baselineEncodeMedian: Self.quantile(baseline, 0.5), pngBytes: bytes,
                     baselinePNGBytes: baselineBytes, libpngEncodeMedian: Self.quantile(libpng, 0.5),
                     libpngPNGBytes: libpngBytes, layoutMedian: Self.quantile(layouts, 0.5),
-                    cpuMedian: Self.quantile(cpus, 0.5))
+                    cpuMedian: Self.quantile(cpus, 0.5), pixelsCRC64: pixels)
             }
             results.append(result)
         }

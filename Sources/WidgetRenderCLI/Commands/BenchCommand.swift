@@ -32,6 +32,12 @@ struct BenchCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncP
                 into a temporary folder that is removed after: wall and CPU time, CPU/wall, and \
                 the resident memory before and at peak, which stays flat as N grows.
 
+                --callers N: N tasks at once render through the engine's public render call, \
+                mixed widgets, families (each selected one), light and dark, at --now and a day \
+                before: --iterations renders in all (default 400), their wall time, throughput and \
+                median latency, and the peak resident memory; then N calls waiting for the \
+                engine's renderers are cancelled, and the time each takes to return is given.
+
                 --background puts a photo (a CC0 600×400 photograph shipped in the assets) in the \
                 app groups' folder as bg.png, for widgets that draw one. --json prints one JSON \
                 object per row instead of the table. The first line names the machine.
@@ -43,6 +49,7 @@ struct BenchCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncP
                   .build/release/\(name) bench --family medium --jobs 1
                   .build/release/\(name) bench --family medium --cold
                   .build/release/\(name) bench --family medium --batch 1000 --json
+                  .build/release/\(name) bench --family small,medium,large --callers 32
                 """)
     }
 
@@ -64,6 +71,11 @@ struct BenchCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncP
 
     @Option(help: ArgumentHelp("Write N PNGs in one run on every core and time the whole run.", valueName: "n"))
     var batch: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "Render from N tasks at once through the engine, then cancel N waiting calls.", valueName: "n"))
+    var callers: Int?
 
     @Flag(help: "Draw a photo behind widgets that read bg.png from their app group folder.")
     var background = false
@@ -87,7 +99,12 @@ struct BenchCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncP
         if let batch, batch < 1 || batch > 1_000_000 {
             throw ValidationError("--batch must be from 1 to 1000000")
         }
-        if cold && batch != nil { throw ValidationError("--cold and --batch are separate runs; give one") }
+        if let callers, callers < 1 || callers > 10_000 {
+            throw ValidationError("--callers must be from 1 to 10000")
+        }
+        if [cold, batch != nil, callers != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("--cold, --batch and --callers are separate runs; give one")
+        }
         if background && !common.sharedContainers.isEmpty {
             throw ValidationError("--background puts its photo in a folder of its own; leave out --shared-container")
         }
@@ -137,6 +154,9 @@ struct BenchCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncP
                 }
             if cold {
                 try coldRuns(families: families, engine: engine, scratch: scratch, request: request)
+            } else if let callers {
+                let benchmark = Benchmark(engine: engine, batch: request)
+                emit(try await benchmark.callers(callers, renders: iterations ?? 400, families: families))
             } else if let batch {
                 let benchmark = Benchmark(engine: engine, batch: request)
                 for family in families {
@@ -358,6 +378,31 @@ struct BenchCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncP
                     r.perImage, r.cpu, r.parallelism, Double(r.residentBefore) / 1_048_576,
                     Double(r.peakResident) / 1_048_576))
         print("every PNG and the manifest written to a temporary folder, as `render` writes them; removed after")
+    }
+
+    func emit(_ r: Benchmark.CallersResult) {
+        if json {
+            print(
+                Self.jsonLine([
+                    "row": .string("callers"), "callers": .int(r.callers), "renderers": .int(r.renderers),
+                    "renders": .int(r.renders), "wall_ms": .number(r.wall), "renders_per_s": .number(r.throughput),
+                    "median_latency_ms": .number(r.medianLatency), "peak_rss_bytes": .int(r.peakResident),
+                    "cancelled": .int(r.cancelled), "cancel_median_ms": .number(r.cancelMedian),
+                    "cancel_max_ms": .number(r.cancelMax),
+                ]))
+            return
+        }
+        print(
+            "callers  renderers  renders  wall ms  renders/s  median ms  peak RSS MiB  cancelled"
+                + "  cancel median ms  max ms")
+        print(
+            String(
+                format: "%7d  %9d  %7d  %7.0f  %9.1f  %9.2f  %12.1f  %9d  %16.2f  %6.2f", r.callers, r.renderers,
+                r.renders, r.wall, r.throughput, r.medianLatency, Double(r.peakResident) / 1_048_576, r.cancelled,
+                r.cancelMedian, r.cancelMax))
+        print(
+            "renders through RenderEngine.render from that many tasks at once; then that many calls waiting for a renderer, cancelled: the time from the cancellation to each call's return"
+        )
     }
 
     static func pad(_ text: String, _ width: Int) -> String {

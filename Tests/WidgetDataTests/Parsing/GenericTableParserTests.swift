@@ -197,7 +197,7 @@ struct GenericTableParserTests {
         #expect(error?.kind == .badData)
         #expect(
             error?.description
-                == #"yfinance-two-tickers-close_ambiguous.csv:1: cannot tell which column to chart: 2 columns hold numbers ("BTC-USD" (column 2) and "ETH-USD" (column 3)) and none is named as a price (close, price, value) or a count (cases, deaths); choose one with --column NAME, e.g. --column BTC-USD"#
+                == #"yfinance-two-tickers-close_ambiguous.csv:1: cannot tell which column to chart: 2 columns hold numbers ("BTC-USD" (column 2) and "ETH-USD" (column 3)) and none is named as a price (close, price, value) or a count (cases, deaths); choose the column to chart by its name, e.g. BTC-USD"#
         )
         let chosen = try bars(try parse(name, column: "eth-usd"))
         #expect(chosen.count == 20)

@@ -105,11 +105,15 @@ struct CaseSeriesBuilder {
     /// The series; columns without any value are left out.
     ///
     /// - Throws: ``DataError/empty(source:reason:)`` when no value was usable.
-    func build(region: String, order: TimeOrdering.DocumentedOrder) throws(DataError) -> ParseResult<CaseSeries> {
-        let rows = rows.filter { !$0.time.isNaN }
+    mutating func build(region: String, order: TimeOrdering.DocumentedOrder) throws(DataError) -> ParseResult<
+        CaseSeries
+    > {
+        rows.removeAll { $0.time.isNaN }
         var orderWarnings = WarningLog(source: source)
-        let ordered = TimeOrdering.normalize(
-            rows, order: order, locate: locate, name: name, noun: noun, warnings: &orderWarnings)
+        TimeOrdering.normalize(
+            &rows, order: order, locate: locate, name: name, noun: noun, warnings: &orderWarnings)
+        let ordered = rows
+        rows = []
         var columns: [CaseSeries.Column] = []
         for (column, columnName) in columnNames.enumerated() {
             var values: [DatedValue] = []

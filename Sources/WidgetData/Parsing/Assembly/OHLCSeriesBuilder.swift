@@ -40,6 +40,12 @@ struct OHLCSeriesBuilder {
         self.name = name
     }
 
+    /// Makes room for `count` records at once (instead of doubling as they come, which can leave
+    /// half a long series' room unused).
+    mutating func reserve(_ count: Int) {
+        items.reserveCapacity(max(0, min(count, 100_000_000)))
+    }
+
     /// Records a skipped record.
     ///
     /// The reason is only built when the warning is kept: a file of millions of bad rows costs
@@ -120,8 +126,13 @@ struct OHLCSeriesBuilder {
     ///   - symbol: what is priced.
     ///   - order: the order the format promises.
     /// - Throws: ``DataError/empty(source:reason:)`` when no record was usable.
-    func build(symbol: String, order: TimeOrdering.DocumentedOrder) throws(DataError) -> ParseResult<OHLCSeries> {
-        let items = items.filter { !$0.time.isNaN }
+    ///
+    /// The builder's records are sorted and de-duplicated in place and then turned into bars,
+    /// so a long series is held at most twice (records and bars) for a moment, never three times.
+    mutating func build(symbol: String, order: TimeOrdering.DocumentedOrder) throws(DataError) -> ParseResult<
+        OHLCSeries
+    > {
+        items.removeAll { $0.time.isNaN }
         guard !items.isEmpty else {
             if skippedCount > 0, let firstSkip {
                 throw .empty(
@@ -131,8 +142,10 @@ struct OHLCSeriesBuilder {
             throw .empty(source: source, reason: "no \(noun)s")
         }
         var orderWarnings = WarningLog(source: source)
-        let ordered = TimeOrdering.normalize(
-            items, order: order, locate: locate, name: name, noun: noun, warnings: &orderWarnings)
+        TimeOrdering.normalize(
+            &items, order: order, locate: locate, name: name, noun: noun, warnings: &orderWarnings)
+        let ordered = items
+        items = []
         let bars = ordered.map { item in
             OHLCBar(
                 time: Date(timeIntervalSince1970: item.time), open: item.value.open, high: item.value.high,

@@ -28,19 +28,21 @@ enum TimeOrdering {
     ///   - name: how to name a position in a message (`line 12`, `[3]`).
     ///   - noun: what a record is called (`row`, `candle`).
     ///   - warnings: where the warnings go (its source names the file).
-    /// - Returns: the records oldest first with unique times.
+    /// On return `items` holds the records oldest first with unique times. The work is done in
+    /// place (sorted only when out of order, duplicates compacted away), so a series of millions
+    /// of records is never held twice.
     static func normalize<Value>(
-        _ items: [Item<Value>], order: DocumentedOrder, locate: (Int) -> String, name: (Int) -> String, noun: String,
-        warnings: inout WarningLog
-    ) -> [Item<Value>] {
+        _ items: inout [Item<Value>], order: DocumentedOrder, locate: (Int) -> String, name: (Int) -> String,
+        noun: String, warnings: inout WarningLog
+    ) {
         let source = warnings.source
-        var sorted = items
         let ascending = isNonDecreasing(items)
         if !ascending {
             let descending = isNonIncreasing(items)
-            sorted = stableSorted(items)
+            let original = items
+            items = stableSorted(original)
             if descending {
-                if order == .oldestFirst, let first = items.first {
+                if order == .oldestFirst, let first = original.first {
                     warnings.append(
                         first.position,
                         DataWarning(
@@ -48,29 +50,29 @@ enum TimeOrdering {
                             message: "\(noun)s are newest first; read them oldest first"))
                 }
             } else {
-                if order != .unordered, let culprit = firstOutOfOrder(items) {
+                if order != .unordered, let culprit = firstOutOfOrder(original) {
                     warnings.append(
-                        items[culprit].position,
+                        original[culprit].position,
                         DataWarning(
-                            source: source, location: locate(items[culprit].position),
+                            source: source, location: locate(original[culprit].position),
                             message:
-                                "\(noun)s are not in time order (\(noun) at \(name(items[culprit].position)), \(StrictDate.text(seconds: items[culprit].time)), comes after \(StrictDate.text(seconds: items[culprit - 1].time))); sorted them"
+                                "\(noun)s are not in time order (\(noun) at \(name(original[culprit].position)), \(StrictDate.text(seconds: original[culprit].time)), comes after \(StrictDate.text(seconds: original[culprit - 1].time))); sorted them"
                         ))
                 }
             }
         }
-        // Drop all but the last (in input order) of each run of equal times.
-        var result: [Item<Value>] = []
-        result.reserveCapacity(sorted.count)
+        // Drop all but the last (in input order) of each run of equal times, compacting in place.
+        var written = 0
         var index = 0
-        while index < sorted.count {
+        while index < items.count {
             var end = index + 1
-            while end < sorted.count, sorted[end].time == sorted[index].time { end += 1 }
+            while end < items.count, items[end].time == items[index].time { end += 1 }
             if end - index == 1 {
-                result.append(sorted[index])
+                items[written] = items[index]
+                written += 1
             } else {
-                let run = sorted[index..<end]
-                let kept = run.max { $0.position < $1.position } ?? sorted[index]
+                let run = items[index..<end]
+                let kept = run.max { $0.position < $1.position } ?? items[index]
                 for item in run where item.position != kept.position {
                     guard !warnings.isFull else {
                         warnings.countDropped()
@@ -84,11 +86,12 @@ enum TimeOrdering {
                                 "skipped \(noun) at \(name(item.position)): duplicate time \(StrictDate.text(seconds: item.time)); the \(noun) at \(name(kept.position)) has the same time and is kept"
                         ))
                 }
-                result.append(kept)
+                items[written] = kept
+                written += 1
             }
             index = end
         }
-        return result
+        items.removeLast(items.count - written)
     }
 
     private static func isNonDecreasing<Value>(_ items: [Item<Value>]) -> Bool {

@@ -38,6 +38,8 @@ enum PriceRows {
             labelled: locator.labelled)
         var timeColumn = TimeColumn(dayFirstSeparators: dayFirstSeparators)
         var waiting: [(handle: Int, token: TimeToken)] = []
+        let bound = cursor.recordCountBound.map { max(0, min($0, 100_000_000)) }
+        if let bound { builder.reserve(bound) }
         let priceNames = columns.prices.map { cursor.names[$0] }
         let priceColumns = columns.prices
         var prices: [Double] = []
@@ -108,7 +110,11 @@ enum PriceRows {
                 builder.add(time: seconds, values, position: position)
             } else {
                 timeColumn.observe(token, position: position)
-                if let handle = builder.add(time: nil, values, position: position) { waiting.append((handle, token)) }
+                if let handle = builder.add(time: nil, values, position: position) {
+                    // Times settled at the end (Unix seconds or milliseconds): room for every row at once.
+                    if waiting.isEmpty, let bound { waiting.reserveCapacity(bound) }
+                    waiting.append((handle, token))
+                }
             }
         }
         try timeColumn.place(

@@ -26,6 +26,9 @@ protocol TableCursor {
 
     /// Why the current record cannot be read at all (a CSV row of the wrong width), or `nil`.
     var shapeProblem: String? { get }
+    /// At most how many records follow, when that is cheap to know (a CSV file's lines), so a
+    /// reader can make room for them at once.
+    var recordCountBound: Int? { get }
     /// A cell of the current record as a date or time.
     func time(_ column: Int) -> TimeToken
     /// A cell of the current record as a number.
@@ -52,6 +55,9 @@ struct TableLocator {
 }
 
 extension TableCursor {
+    /// Not known.
+    var recordCountBound: Int? { nil }
+
     /// A column's name for messages: escaped and cut, or `column 3` when it has none.
     func displayName(_ column: Int) -> String {
         let name = column < names.count ? names[column] : ""
@@ -77,6 +83,9 @@ struct CSVTableCursor: TableCursor {
     var documentedOrder: TimeOrdering.DocumentedOrder { .oldestFirst }
     var headerLocation: String { "\(table.header.line)" }
     var position: Int { row?.line ?? table.header.line }
+    var recordCountBound: Int? {
+        table.text.bytes.reduce(into: 1) { count, byte in if byte == 0x0A { count += 1 } }
+    }
 
     mutating func next() throws(DataError) -> Bool {
         row = try scanner.next()

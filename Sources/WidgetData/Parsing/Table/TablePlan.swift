@@ -53,7 +53,7 @@ struct TablePlan {
             let tied = matches.filter { $0.rank == top.rank }.map(\.column)
             guard tied.count == 1 else {
                 throw fail(
-                    "\(tied.count) columns are named as the same thing: \(quoted(tied)); choose one with --column NAME"
+                    "\(tied.count) columns are named as the same thing: \(quoted(tied)); choose the column to chart by its name"
                 )
             }
             return top.column
@@ -96,7 +96,7 @@ struct TablePlan {
             let missing = zip(["open", "high", "low"], [open, high, low]).filter { $0.1 == nil }.map { "'\($0.0)'" }
             if missing.count < 3 {
                 throw fail(
-                    "the header has price columns but no \(missing.joined(separator: " and ")) column: \(quoted(names.indices.map { $0 })); give open, high, low and close, or choose one series (--column \(names[close]))"
+                    "the header has price columns but no \(missing.joined(separator: " and ")) column: \(quoted(names.indices.map { $0 })); give open, high, low and close, or choose one series to chart (the column \(names[close]))"
                 )
             }
             series = .prices(PriceColumns(time: time, timeName: timeName, prices: [close], volume: volume))
@@ -104,7 +104,7 @@ struct TablePlan {
         }
         if open != nil || high != nil || low != nil {
             throw fail(
-                "the columns have open, high or low prices but no close: \(quoted(others)); name the close 'close', or choose one series with --column NAME"
+                "the columns have open, high or low prices but no close: \(quoted(others)); name the close 'close', or choose one series to chart by its column's name"
             )
         }
         if values.count == 1 {
@@ -142,7 +142,7 @@ struct TablePlan {
         let list = shown.count == 2 ? shown.joined(separator: " and ") : shown.joined(separator: ", ")
         let example = names[columns[0]].contains(" ") ? "\"\(names[columns[0]])\"" : names[columns[0]]
         return fail(
-            "cannot tell which column to chart: \(columns.count) columns hold numbers (\(list)\(columns.count > 8 ? ", …" : "")) and none is named as a price (close, price, value) or a count (cases, deaths); choose one with --column NAME, e.g. --column \(MessageText.cut(example))"
+            "cannot tell which column to chart: \(columns.count) columns hold numbers (\(list)\(columns.count > 8 ? ", …" : "")) and none is named as a price (close, price, value) or a count (cases, deaths); choose the column to chart by its name, e.g. \(MessageText.cut(example))"
         )
     }
 
