@@ -8,7 +8,7 @@ OUT ?= Output
 # dynamically. The tests use the debug build, which stays dynamic.
 STATIC ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib)
 
-.PHONY: setup build run test asan tsan bench docs lint clean
+.PHONY: setup build run test asan tsan bench memory docs lint clean
 
 setup:
 	@scripts/setup.sh
@@ -59,6 +59,10 @@ bench: build
 	.build/release/widgetrender bench --family medium --cold
 	.build/release/widgetrender bench --family medium --widget price --batch 100
 	.build/release/widgetrender bench --family medium --widget price --batch 1000
+
+## Peak memory and time of a 64 MiB CSV (the size limit) in every family: scripts/memory.sh.
+memory: build
+	scripts/memory.sh
 
 ## Re-make the README images in docs/images (small PNGs, committed).
 docs: build

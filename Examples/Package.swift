@@ -36,6 +36,8 @@ let package = Package(
             dependencies: [
                 "TutorialWidgets",
                 .product(name: "WidgetSnapshotTesting", package: "WidgetRender"),
+                // The README's "Render in memory" renders a built-in widget too.
+                .product(name: "ChartWidgets", package: "WidgetRender"),
             ],
             exclude: ["__Snapshots__", "Fixtures"]
         ),
