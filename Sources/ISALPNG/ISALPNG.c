@@ -361,6 +361,39 @@ static uint64_t wr_rows_crc64(uint64_t crc, const uint8_t *rows, int count, size
     return crc;
 }
 
+/// wr_rows_crc64 for scanlines of any colour type this writer produces: RGBA rows as they are;
+/// RGB, grey and grey-with-alpha rows widened to the straight RGBA they stand for (alpha 255 when
+/// absent, grey as equal red, green and blue), a block of pixels at a time while the row is still
+/// in the cache. The same fingerprint as wr_isal_pixels_crc64, without a second pass over the surface.
+static uint64_t wr_rows_crc64_any(uint64_t crc, const uint8_t *rows, int count, size_t row_bytes, int width,
+                                  int color_type) {
+    if (color_type == WR_COLOR_RGBA) return wr_rows_crc64(crc, rows, count, row_bytes);
+    enum { BLOCK = 256 };
+    uint8_t rgba[BLOCK * 4];
+    const int bpp = wr_bytes_per_pixel(color_type);
+    for (int r = 0; r < count; r++) {
+        const uint8_t *src = rows + (size_t)r * row_bytes + 1;
+        for (int x = 0; x < width; x += BLOCK) {
+            const int n = width - x < BLOCK ? width - x : BLOCK;
+            const uint8_t *s = src + (size_t)x * (size_t)bpp;
+            uint8_t *d = rgba;
+            switch (color_type) {
+            case WR_COLOR_RGB:
+                for (int i = 0; i < n; i++, s += 3, d += 4) { d[0] = s[0]; d[1] = s[1]; d[2] = s[2]; d[3] = 255; }
+                break;
+            case WR_COLOR_GRAY:
+                for (int i = 0; i < n; i++, s += 1, d += 4) { d[0] = d[1] = d[2] = s[0]; d[3] = 255; }
+                break;
+            default:  // WR_COLOR_GRAY_ALPHA
+                for (int i = 0; i < n; i++, s += 2, d += 4) { d[0] = d[1] = d[2] = s[0]; d[3] = s[1]; }
+                break;
+            }
+            crc = crc64_ecma_refl(crc, rgba, (uint64_t)n * 4);
+        }
+    }
+    return crc;
+}
+
 /// The signature, IHDR and the IDAT chunk's length (left 0) and type: WR_HEADER_BYTES.
 static void wr_write_header(uint8_t *h, int width, int height, int color_type) {
     static const uint8_t signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
@@ -472,7 +505,7 @@ static void wr_encode_piece(void *context, int index) {
     uint32_t *counts = job->equal_counts + piece->first_row;
     wr_convert_rows(job->pixels + (size_t)piece->first_row * job->stride, job->width, piece->rows, job->stride,
                     job->color_type, job->vector, rows, counts);
-    if (job->color_type == WR_COLOR_RGBA) piece->crc64 = wr_rows_crc64(0, rows, piece->rows, row_bytes);
+    piece->crc64 = wr_rows_crc64_any(0, rows, piece->rows, row_bytes, job->width, job->color_type);
     const uint8_t *above = NULL;
     if (piece->first_row > 0 && wr_row_is_photographic(counts[0], job->width)) {
         uint8_t *copy = job->above_rows + (size_t)index * row_bytes;
@@ -615,7 +648,7 @@ static int wr_encode_pieces(const uint8_t *pixels, int width, int height, size_t
         at += piece->length;
         if (i > 0) {
             adler = wr_adler32_combine(adler, piece->adler, (uint64_t)piece->rows * row_bytes);
-            crc = wr_crc64_combine(crc, piece->crc64, (uint64_t)piece->rows * (row_bytes - 1));
+            crc = wr_crc64_combine(crc, piece->crc64, (uint64_t)piece->rows * (uint64_t)width * 4);
         }
     }
     wr_put32(at, adler);
@@ -624,10 +657,8 @@ static int wr_encode_pieces(const uint8_t *pixels, int width, int height, size_t
     out->data = file;
     out->length = file_length;
     out->color_type = color_type;
-    if (color_type == WR_COLOR_RGBA) {
-        out->pixels_crc64 = crc;
-        out->has_pixels_crc64 = 1;
-    }
+    out->pixels_crc64 = crc;
+    out->has_pixels_crc64 = 1;
     return 0;
 }
 
@@ -728,11 +759,10 @@ int wr_isal_png_encode_argb32(const uint8_t *pixels, int width, int height, int 
     stream->flush = NO_FLUSH;
 
     wr_convert_rows(pixels, width, height, (size_t)stride, color_type, vector, scanlines, equal_counts);
-    if (color_type == WR_COLOR_RGBA) {
-        // The rows are the straight RGBA that wr_isal_pixels_crc64 fingerprints: no second pass.
-        out->pixels_crc64 = wr_rows_crc64(0, scanlines, height, row_bytes);
-        out->has_pixels_crc64 = 1;
-    }
+    // The rows are (or widen to) the straight RGBA that wr_isal_pixels_crc64 fingerprints: no
+    // second pass over the surface.
+    out->pixels_crc64 = wr_rows_crc64_any(0, scanlines, height, row_bytes, width, color_type);
+    out->has_pixels_crc64 = 1;
     wr_filter_photographic_rows(scanlines, row_bytes, width, 0, height, equal_counts, NULL);
     stream->next_in = scanlines;
     stream->avail_in = (uint32_t)image_bytes;

@@ -2,31 +2,67 @@ import ArgumentParser
 import Foundation
 import WidgetRender
 
+#if canImport(Glibc)
+    import Glibc
+    private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+    import Darwin
+    private let systemWrite = Darwin.write
+#endif
+
 /// Prints to stderr; colour only on a terminal and when `NO_COLOR` is unset.
+///
+/// Writes go straight to the file descriptor and a failed write is dropped: stderr closed
+/// (`2>&-`), a full disk or a reader that went away (`| head -1`) never stops a run or changes
+/// its exit code. (Foundation's `FileHandle.write` traps on such an error.)
 enum Console {
+    /// What a command does first: a write to a pipe whose reader has gone fails with `EPIPE`
+    /// instead of killing the process with `SIGPIPE`, so a run whose output is cut short
+    /// still commits its folder and exits with its own code.
+    static func prepareProcess() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// Writes text to stderr, all of it unless the write fails; a failure is ignored.
+    static func write(_ text: String, to descriptor: Int32 = STDERR_FILENO) {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { raw in
+                systemWrite(descriptor, raw.baseAddress.map { $0 + offset }, raw.count - offset)
+            }
+            if written > 0 {
+                offset += written
+            } else if written < 0 && errno == EINTR {
+                continue
+            } else {
+                return
+            }
+        }
+    }
     static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
     static var useColor: Bool { stderrIsTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil }
 
     static func error(_ message: String) {
         let prefix = useColor ? "\u{1B}[31merror:\u{1B}[0m" : "error:"
-        FileHandle.standardError.write(Data("\(prefix) \(message)\n".utf8))
+        write("\(prefix) \(message)\n")
     }
 
     static func line(_ message: String) {
-        FileHandle.standardError.write(Data("\(message)\n".utf8))
+        write("\(message)\n")
     }
 
     /// One progress line: redrawn in place on a terminal, a plain line otherwise.
     static func progress(_ message: String) {
         if stderrIsTerminal {
-            FileHandle.standardError.write(Data("\r\u{1B}[2K\(message)".utf8))
+            write("\r\u{1B}[2K\(message)")
         } else {
             line(message)
         }
     }
 
     static func endProgress() {
-        if stderrIsTerminal { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+        if stderrIsTerminal { write("\r\u{1B}[2K") }
     }
 
     /// How many warnings are printed before the rest are counted (without `--all-warnings`).
@@ -52,7 +88,7 @@ enum Console {
             text +=
                 "warning: … and \(more) more like these (\(warnings.count) in all; --all-warnings prints every one)\n"
         }
-        FileHandle.standardError.write(Data(text.utf8))
+        write(text)
     }
 
     /// Reports a library error, in the command's words, and gives the exit code its kind maps to.

@@ -75,6 +75,15 @@ public struct WidgetCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>
 
     /// The root command; it runs `render` by default.
     public init() {}
+
+    /// Parses the process's arguments and runs the command, exiting with its code.
+    ///
+    /// A write to a closed or cut-short stdout or stderr never ends the run early: the process
+    /// ignores `SIGPIPE`, and the console drops a failed write.
+    public static func main() async {
+        Console.prepareProcess()
+        await main(nil)
+    }
 }
 
 /// The name the command was started as, for help and examples.

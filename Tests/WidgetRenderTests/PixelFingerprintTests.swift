@@ -66,8 +66,8 @@ struct PixelFingerprintTests {
             try WidgetPNGWriter.pixelsCRC64(surface) == String(repeating: "0", count: 16 - expected.count) + expected)
     }
 
-    /// The writer fingerprints RGBA files from the rows it writes, other files in a pass of
-    /// their own: both give the reference CRC, for the scalar and the vector path.
+    /// The writer fingerprints every file from the rows it writes (RGB and grey rows widened to
+    /// RGBA, an image of two pieces from both): the reference CRC, for the scalar and the vector path.
     @Test(arguments: [WidgetPNGWriter.PixelPath.scalar, .automatic])
     func theWriterGivesTheSameFingerprintWhileEncoding(_ path: WidgetPNGWriter.PixelPath) throws {
         let translucent = try Self.surface()
@@ -81,7 +81,30 @@ struct PixelFingerprintTests {
                 }
             }
         }
-        for surface in [translucent, opaque] {
+        // Over 768 KB of scanlines: written in two pieces, their fingerprints combined.
+        let large = try CairoSurface(width: 700, height: 400)
+        large.withMutablePixels { data, stride in
+            for y in 0..<400 {
+                for x in 0..<700 {
+                    for (i, byte) in [UInt8(x % 251), UInt8(y % 241), UInt8((x + y) % 7), 255].enumerated() {
+                        data[y * stride + x * 4 + i] = byte
+                    }
+                }
+            }
+        }
+        let largeGrey = try CairoSurface(width: 1200, height: 700)
+        largeGrey.withMutablePixels { data, stride in
+            for y in 0..<700 {
+                for x in 0..<1200 {
+                    let v = UInt8((x * 7 + y) % 256)
+                    for (i, byte) in [v, v, v, 255].enumerated() { data[y * stride + x * 4 + i] = byte }
+                }
+            }
+        }
+        let samples = try ["opaque grey", "grey with alpha", "fully transparent"].map {
+            try PNGWriterTests.sample($0).surface()
+        }
+        for surface in [translucent, opaque, large, largeGrey] + samples {
             let (png, pixels) = try WidgetPNGWriter(pixelPath: path).encodeWithFingerprint(surface)
             let expected = String(Self.crc64XZ(Self.straightRGBA(surface)), radix: 16)
             #expect(pixels == String(repeating: "0", count: 16 - expected.count) + expected)

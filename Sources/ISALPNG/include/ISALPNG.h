@@ -23,8 +23,8 @@ typedef struct wr_isal_png {
     size_t length;
     /// The PNG colour type written: 0 grey, 2 RGB, 4 grey + alpha, 6 RGBA.
     int color_type;
-    /// When the file is RGBA (colour type 6): `wr_isal_pixels_crc64` of the image, computed from
-    /// the rows just written, and `has_pixels_crc64` is 1; otherwise 0.
+    /// `wr_isal_pixels_crc64` of the image, computed from the rows just written (RGB and grey
+    /// rows widened to RGBA as they are fingerprinted), and `has_pixels_crc64` is 1.
     uint64_t pixels_crc64;
     int has_pixels_crc64;
 } wr_isal_png;
