@@ -136,6 +136,17 @@ public enum DateText {
             : "\(minutes):\(CivilTime.pad(rest, 2))"
     }
 
+    /// `yyyy-MM-dd'T'HH:mm:ss'Z'` in UTC on the proleptic Gregorian calendar (no switch in 1582),
+    /// as `manifest.json` writes dates: `2023-08-05T12:00:00Z`, `1500-01-01T00:00:00Z`.
+    ///
+    /// - Parameter date: the instant, whole seconds (a fraction is dropped).
+    /// - Returns: the text, or `nil` outside the years 0001–9999.
+    public static func iso8601(_ date: Date) -> String? {
+        guard let c = CivilTime(date, offset: 0), (1...9999).contains(c.year) else { return nil }
+        return CivilTime.pad(c.year, 4) + "-" + CivilTime.pad(c.month, 2) + "-" + CivilTime.pad(c.day, 2) + "T"
+            + CivilTime.pad(c.hour, 2) + ":" + CivilTime.pad(c.minute, 2) + ":" + CivilTime.pad(c.second, 2) + "Z"
+    }
+
     /// `yyyyMMdd'T'HHmmss'Z'` in UTC, for file names: `20230805T120000Z`.
     ///
     /// - Parameter date: the instant.

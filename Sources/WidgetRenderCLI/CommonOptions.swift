@@ -145,6 +145,9 @@ struct CommonOptions: ParsableArguments {
     static func appGroups(_ values: [String]) throws -> AppGroupContainers {
         var groups = AppGroupContainers()
         for value in values {
+            guard !value.isEmpty else {
+                throw ValidationError("--shared-container: an empty value names no folder; give DIR or GROUP=DIR")
+            }
             if let equals = value.firstIndex(of: "="), !value[..<equals].contains("/"), equals != value.startIndex {
                 let group = String(value[..<equals])
                 let folder = String(value[value.index(after: equals)...])
@@ -190,12 +193,17 @@ enum FamilySelection {
         -> [WidgetFamily]?
     {
         var families: [WidgetFamily] = []
+        var all = false
         let names = values.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
         let known = WidgetFamily.allCases.map(\.shortName).joined(separator: ", ")
+        // Every name is checked, also beside `all`: a typo is never swallowed.
         for raw in names {
             let value = raw.trimmingCharacters(in: .whitespaces)
             guard !value.isEmpty else { throw ValidationError("--family: empty family name; use \(known) or all") }
-            if value.lowercased() == "all" { return nil }
+            if value.lowercased() == "all" {
+                all = true
+                continue
+            }
             // `today` is the legacy Today extension in both of its display modes.
             let named =
                 value.lowercased() == "today" ? WidgetFamily.todayFamilies : WidgetFamily(name: value).map { [$0] }
@@ -204,6 +212,7 @@ enum FamilySelection {
             }
             for family in named where !families.contains(family) { families.append(family) }
         }
+        if all { return nil }
         return families.isEmpty ? fallback : families
     }
 
@@ -211,5 +220,26 @@ enum FamilySelection {
         ArgumentHelp(
             "\(WidgetFamily.allCases.map(\.shortName).joined(separator: ", ")), today (the legacy Today extension, compact and expanded) or all (each widget's own families; WidgetKit's names, e.g. systemSmall, work too); repeat or separate with commas. Default: medium.",
             valueName: "family")
+    }
+}
+
+/// `--out`: the output folder a rendering command writes.
+enum OutputFolder {
+    /// The folder's URL; an empty path is a usage error (it would name the current folder).
+    static func url(_ path: String) throws -> URL {
+        guard !path.isEmpty else {
+            throw ValidationError("--out: an empty path names no folder; name the output folder, e.g. --out Output/")
+        }
+        return URL(fileURLWithPath: path, isDirectory: true)
+    }
+
+    /// Refuses, before anything is rendered, an output folder no run may write: the root
+    /// folder, the home folder, system folders (exit 73).
+    static func check(_ path: String) throws {
+        do {
+            try OutputTransaction.checkPlace(path)
+        } catch {
+            throw Console.fail(error)
+        }
     }
 }

@@ -5,9 +5,11 @@ import WidgetRender
 #if canImport(Glibc)
     import Glibc
     private let systemWrite = Glibc.write
+    private let systemExit: @Sendable (Int32) -> Never = Glibc.exit
 #elseif canImport(Darwin)
     import Darwin
     private let systemWrite = Darwin.write
+    private let systemExit: @Sendable (Int32) -> Never = Darwin.exit
 #endif
 
 /// Prints to stderr; colour only on a terminal and when `NO_COLOR` is unset.
@@ -21,6 +23,12 @@ enum Console {
     /// still commits its folder and exits with its own code.
     static func prepareProcess() {
         signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// Ends the process with a code, stdout's buffer flushed.
+    static func exit(_ code: Int32) -> Never {
+        fflush(nil)
+        systemExit(code)
     }
 
     /// Writes text to stderr, all of it unless the write fails; a failure is ignored.
@@ -43,9 +51,26 @@ enum Console {
     static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
     static var useColor: Bool { stderrIsTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil }
 
+    /// The text with control characters (C0, DEL, C1) written as `\u{1B}`, so a value echoed
+    /// from the command line or a file cannot move the cursor, colour the terminal or break a
+    /// line; with `keepingLines`, line breaks and tabs stay (a help text).
+    static func escaped(_ text: String, keepingLines: Bool = false) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if keepingLines && (scalar == "\n" || scalar == "\t") {
+                out.unicodeScalars.append(scalar)
+            } else if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
     static func error(_ message: String) {
         let prefix = useColor ? "\u{1B}[31merror:\u{1B}[0m" : "error:"
-        write("\(prefix) \(message)\n")
+        write("\(prefix) \(escaped(message))\n")
     }
 
     static func line(_ message: String) {

@@ -80,9 +80,36 @@ public struct WidgetCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>
     ///
     /// A write to a closed or cut-short stdout or stderr never ends the run early: the process
     /// ignores `SIGPIPE`, and the console drops a failed write.
+    /// Errors and help are printed with control characters escaped: a value echoed from the
+    /// command line cannot move the cursor or colour the terminal. `help NAME` for a subcommand
+    /// that does not exist is a usage error.
     public static func main() async {
         Console.prepareProcess()
-        await main(nil)
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        do {
+            if arguments.count >= 2, arguments[0] == "help", !arguments[1].hasPrefix("-") {
+                let names = configuration.subcommands.map { $0._commandName }
+                guard names.contains(arguments[1]) else {
+                    throw ValidationError(
+                        "help: no subcommand '\(arguments[1])'; subcommands: \(names.joined(separator: ", "))")
+                }
+            }
+            var command = try parseAsRoot(arguments)
+            if var asynchronous = command as? any AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = exitCode(for: error)
+            let message = Console.escaped(fullMessage(for: error), keepingLines: true)
+            if code == .success {
+                if !message.isEmpty { print(message) }
+            } else if !message.isEmpty {
+                Console.write(message + "\n")
+            }
+            Console.exit(code.rawValue)
+        }
     }
 }
 

@@ -70,13 +70,19 @@ struct OutputTransactionTests {
         try Data([0]).write(to: family.appendingPathComponent(leftovers[0]))
         try Data([0]).write(to: folder.appendingPathComponent(leftovers[1]))
         try Data([0]).write(to: folder.appendingPathComponent(leftovers[2]))
-        let old = ".out.png.12345678-1234-1234-1234-123456789ABC.tmp"
-        try Data([0]).write(to: family.appendingPathComponent(old))
+        // Not this tool's name (an earlier version's `.NAME.UUID.tmp` is also another program's):
+        // never removed.
+        let foreign = ".out.png.12345678-1234-1234-1234-123456789ABC.tmp"
+        try Data([0]).write(to: family.appendingPathComponent(foreign))
         try Data([0]).write(to: family.appendingPathComponent("notes.txt"))
-        _ = try OutputTransaction(folder: folder)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: family.path) == ["notes.txt"])
+        let transaction = try OutputTransaction(folder: folder)
+        // The output folder is tidied when the run opens it; a folder below, when the run writes there.
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(leftovers[1]).path))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(leftovers[2]).path))
+        #expect(FileManager.default.fileExists(atPath: family.appendingPathComponent(leftovers[0]).path))
+        try transaction.stage(Data([1]), as: "price/medium/0-20230802T000000Z.png")
+        transaction.abort()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: family.path).sorted() == [foreign, "notes.txt"])
     }
 
     @Test func aLinkInsideTheOutputFolderIsRefusedAndNothingIsWrittenThroughIt() throws {

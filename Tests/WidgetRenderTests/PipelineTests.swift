@@ -180,6 +180,18 @@ struct PipelineTests {
                 $0.message.contains("bg.png: 20000×20000 pixels is larger than the 8192×8192 limit")
             }
         )
+        // A right header over cut-off data: not drawn, with a warning, never a failed render.
+        let whole = try Data(contentsOf: try Fixtures.backgroundImage(in: container))
+        try whole.prefix(whole.count / 2).write(to: container.appendingPathComponent("bg.png"))
+        let truncated = try await run(request)
+        #expect(truncated.manifest.images.first?.sha256 == plain.manifest.images.first?.sha256)
+        #expect(truncated.warnings.contains { $0.message.contains("bg.png: not a valid PNG") }, "\(truncated.warnings)")
+        // A FIFO named bg.png: never opened (it would block the provider), a warning.
+        try FileManager.default.removeItem(at: container.appendingPathComponent("bg.png"))
+        #expect(mkfifo(container.appendingPathComponent("bg.png").path, 0o600) == 0)
+        let fifo = try await run(request)
+        #expect(fifo.manifest.images.first?.sha256 == plain.manifest.images.first?.sha256)
+        #expect(fifo.warnings.contains { $0.message.contains("bg.png: is not a regular file (a FIFO)") })
         // A folder that does not exist is the user's mistake: exit 66.
         request.appGroups = AppGroupContainers(defaultFolder: out.appendingPathComponent("nowhere"))
         do {

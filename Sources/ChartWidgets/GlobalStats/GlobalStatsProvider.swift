@@ -37,7 +37,9 @@ public struct GlobalStatsProvider: TimelineProvider {
         else { return nil }
         let path = folder.appendingPathComponent("bg.png").path
         guard FileManager.default.fileExists(atPath: path) else { return nil }
-        if let problem = PNGFile.problem(atPath: path) {
+        // Decoded whole (once per file version): a file whose header is right and whose data is
+        // not is left out with a warning, as a header that is wrong is, rather than failing the render.
+        if let problem = BackgroundCheck.problem(atPath: path) {
             if warn { context.diagnostics.warn("\(path): \(problem); drawing the widget's own background") }
             return nil
         }
@@ -205,5 +207,32 @@ public struct GlobalStatsProvider: TimelineProvider {
             }
         }
         throw firstError ?? .empty(source: source, reason: "no series")
+    }
+}
+
+/// What `PNGFile.problem(atPath:decoding:)` said of each version (size and modification time) of
+/// a background image, so every family and entry decodes it once.
+enum BackgroundCheck {
+    private struct Version: Hashable {
+        var path: String
+        var size: Int
+        var modified: Date
+    }
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var results: [Version: String?] = [:]
+
+    static func problem(atPath path: String) -> String? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+            let size = attributes[.size] as? Int, let modified = attributes[.modificationDate] as? Date
+        else { return PNGFile.problem(atPath: path, decoding: true) }
+        let version = Version(path: path, size: size, modified: modified)
+        if let known = lock.withLock({ results[version] }) { return known }
+        let problem = PNGFile.problem(atPath: path, decoding: true)
+        lock.withLock {
+            if results.count > 64 { results.removeAll() }
+            results[version] = problem
+        }
+        return problem
     }
 }

@@ -152,7 +152,8 @@ enum ProviderData {
             if let fetcher = options.fetcher {
                 fetched = try await fetcher.fetch(source, validate: memo.validation)
             } else {
-                fetched = FetchedData(bytes: try DataLoader().load(source), source: source, origin: .file)
+                fetched = FetchedData(
+                    bytes: try DataLoader().load(source), source: DataSource.redacted(source), origin: .file)
             }
             report(fetched.warnings)
             if fetched.origin.isFallback {

@@ -76,6 +76,12 @@ public struct DataCache: Sendable {
         FNV1a.hex(url.absoluteString)
     }
 
+    /// A second, independent hash of the whole URL, kept in the entry's header to check that the
+    /// entry is this URL's (credentials included) without keeping the URL in clear.
+    static func check(for url: URL) -> String {
+        FNV1a.hex(String(url.absoluteString.reversed()))
+    }
+
     /// The file that holds the entry for `url`.
     ///
     /// ```swift
@@ -96,11 +102,19 @@ public struct DataCache: Sendable {
     ///
     /// - Parameter url: the requested URL.
     /// - Returns: the entry, when one exists for exactly this URL and reads back whole.
-    public func entry(for url: URL) -> CachedResponse? {
+    public func entry(for url: URL, maximumBodyLength: Int = 64 * 1024 * 1024) -> CachedResponse? {
+        // Only a regular file no larger than a body may be (a FIFO or a device would block the
+        // read, a huge file would be read whole), checked before anything is read.
+        var info = stat()
+        let path = fileURL(for: url).path
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+            // checked: st_size (off_t) and the limit are both 64-bit; the limit is at most Int.max / 2.
+            Int64(info.st_size) <= Int64(min(maximumBodyLength, Int.max / 2)) + 64 * 1024
+        else { return nil }
         guard let file = try? Data(contentsOf: fileURL(for: url), options: .mappedIfSafe),
             let newline = file.firstIndex(of: 0x0A),
             let header = try? JSONDecoder().decode(Header.self, from: file[file.startIndex..<newline]),
-            header.format == Header.currentFormat, header.url == url.absoluteString,
+            header.format == Header.currentFormat, header.check == Self.check(for: url),
             header.bodyLength == file.endIndex - newline - 1
         else { return nil }
         return CachedResponse(
@@ -120,7 +134,8 @@ public struct DataCache: Sendable {
     public func store(_ entry: CachedResponse) throws(DataError) {
         let destination = fileURL(for: entry.url)
         let header = Header(
-            format: Header.currentFormat, url: entry.url.absoluteString, etag: entry.etag,
+            format: Header.currentFormat, url: DataSource.redacted(entry.url.absoluteString),
+            check: Self.check(for: entry.url), etag: entry.etag,
             lastModified: entry.lastModified, contentType: entry.contentType,
             fetchedAt: entry.fetchedAt.timeIntervalSince1970, bodyLength: entry.body.count)
         let encoder = JSONEncoder()
@@ -156,10 +171,14 @@ public struct DataCache: Sendable {
 extension DataCache {
     /// The first line of a cache file.
     fileprivate struct Header: Codable {
-        static let currentFormat = 1
+        /// 2: the URL is kept with its password hidden, and `check` tells the URL's entries apart.
+        static let currentFormat = 2
 
         var format: Int
+        /// The URL, its password hidden (for people reading the cache folder).
         var url: String
+        /// ``DataCache/check(for:)`` of the whole URL.
+        var check: String
         var etag: String?
         var lastModified: String?
         var contentType: String?

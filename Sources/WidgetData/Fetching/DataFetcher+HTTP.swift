@@ -12,7 +12,7 @@ extension DataFetcher {
     func fetchRemote(_ url: URL, source: String, validate: Validation?) async throws(DataError) -> FetchResult {
         let timing = try Timing(self, source: source)
         let cache = cacheDirectory.map { DataCache(directory: $0) }
-        let cached = cache?.entry(for: url)
+        let cached = cache?.entry(for: url, maximumBodyLength: sizeLimit)
         /// The cached copy, when there is one and it reads as the caller's data.
         func usableCached() -> CachedResponse? {
             guard let cached else { return nil }
@@ -47,10 +47,11 @@ extension DataFetcher {
             do throws(DataError) {
                 try validate?(response.body, source)
             } catch {
+                let kept = usableCached() != nil ? "; the cached copy was kept" : "; there is no cached copy"
                 failure = .unavailable(
                     source: source,
                     reason:
-                        "the server answered HTTP \(response.status) with a body that does not read as data (\(Self.reason(of: error, source: source))); the cached copy was kept"
+                        "the server answered HTTP \(response.status) with a body that does not read as data (\(Self.reason(of: error, source: source)))\(kept)"
                 )
                 break
             }

@@ -42,7 +42,7 @@ public struct DataSource: Sendable, Hashable, CustomStringConvertible {
     ///   `file://` URL without a path, another scheme, a URL without a host, or a `file://` URL
     ///   naming another machine.
     public init(_ text: String) throws(DataError) {
-        description = text
+        description = Self.redacted(text)
         guard !text.isEmpty else { throw .unsupported(source: text, reason: "no path or URL given") }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme.count > 1 else {
             location = .file(path: text)
@@ -95,5 +95,22 @@ public struct DataSource: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: as ``init(_:)``.
     public init(url: URL) throws(DataError) {
         try self.init(url.absoluteString)
+    }
+
+    /// The text with a URL's password replaced by `***` (`https://user:***@host/…`): what every
+    /// message, warning, manifest and cache header shows of a source, so credentials are kept
+    /// only in the request itself.
+    ///
+    /// - Parameter text: a path or URL as given.
+    /// - Returns: the text, its password hidden.
+    public static func redacted(_ text: String) -> String {
+        guard let scheme = text.range(of: "://"), let at = text[scheme.upperBound...].firstIndex(of: "@") else {
+            return text
+        }
+        let authority = text[scheme.upperBound..<at]
+        // An `@` after the first `/`, `?` or `#` is not part of the authority.
+        guard !authority.contains(where: { $0 == "/" || $0 == "?" || $0 == "#" }) else { return text }
+        guard let colon = authority.firstIndex(of: ":") else { return text }
+        return String(text[..<colon]) + ":***" + String(text[at...])
     }
 }

@@ -63,7 +63,7 @@ enum HTTPFailure: Error, Equatable {
             return "no complete answer within \(Self.seconds(seconds)) in all (total timeout)"
         case .status(let code, let finalURL):
             let text = "HTTP \(code) \(HTTPStatus.reasonPhrase(code))"
-            return finalURL.map { "\(text) from \($0.absoluteString)" } ?? text
+            return finalURL.map { "\(text) from \(DataSource.redacted($0.absoluteString))" } ?? text
         case .truncated(let received, let expected):
             return "the body was cut short: \(received) of \(expected) bytes (Content-Length) arrived"
         case .tooLarge(let declared?, let limit):

@@ -19,6 +19,7 @@ package enum PNGImage {
         guard FileManager.default.fileExists(atPath: path) else {
             throw .image(path: path, reason: "no such file")
         }
+        if let problem = regularFileProblem(path) { throw .image(path: path, reason: problem) }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw .image(path: path, reason: "cannot be opened (is it readable?)")
         }
@@ -49,6 +50,21 @@ package enum PNGImage {
                 }, Unmanaged.passUnretained(reader).toOpaque())
         }
         return try checked(surface, path: name)
+    }
+
+    /// Why `path` is not a regular file to read (a folder, a FIFO, a device: opening one could
+    /// block), or `nil` when it is one; links are followed.
+    package static func regularFileProblem(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return errno == ENOENT ? "no such file" : "cannot be read" }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "is not a regular file (a folder)"
+        case S_IFIFO: return "is not a regular file (a FIFO)"
+        case S_IFCHR, S_IFBLK: return "is not a regular file (a device)"
+        case S_IFSOCK: return "is not a regular file (a socket)"
+        default: return "is not a regular file"
+        }
     }
 
     /// Why the first 24 bytes of a file (signature and image header) cannot be decoded, or

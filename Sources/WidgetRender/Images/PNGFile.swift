@@ -24,9 +24,35 @@ public enum PNGFile {
     /// - Returns: a short reason ("not a valid PNG (no PNG signature)", "20000×20000 pixels is
     ///   larger than the 8192×8192 limit", "cannot be read"), or `nil`.
     public static func problem(atPath path: String) -> String? {
+        problem(atPath: path, decoding: false)
+    }
+
+    /// Why `Image(path:)` would refuse the file, or `nil` when it draws. Only a regular file is
+    /// opened (a FIFO or a device named like an image would block the read); with `decoding`, the
+    /// whole image is decoded, so a file whose header is right and whose data is not (a cut-off
+    /// download) is found before anything draws it.
+    ///
+    /// - Parameters:
+    ///   - path: the file.
+    ///   - decoding: decode the pixels too, not only the header.
+    /// - Returns: a short reason, or `nil`.
+    public static func problem(atPath path: String, decoding: Bool) -> String? {
+        if let problem = PNGImage.regularFileProblem(path) { return problem }
         guard let handle = FileHandle(forReadingAtPath: path) else { return "cannot be read" }
         defer { try? handle.close() }
-        return PNGImage.problem(header: (try? handle.read(upToCount: 24)) ?? Data())
+        if let problem = PNGImage.problem(header: (try? handle.read(upToCount: 24)) ?? Data()) { return problem }
+        guard decoding else { return nil }
+        // The header allows at most maximumSide² pixels; a PNG of them is rarely larger than this.
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)), data.count <= 512 * 1024 * 1024 else {
+            return "cannot be read"
+        }
+        do {
+            _ = try PNGImage.read(data: data, name: path)
+            return nil
+        } catch {
+            if case .image(_, let reason) = error { return reason }
+            return error.description
+        }
     }
     /// A PNG's size and a fingerprint of its pixels, as ``PNGFile/decode(_:name:)`` read them.
     public struct Decoded: Sendable, Equatable {

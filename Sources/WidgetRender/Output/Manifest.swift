@@ -1,5 +1,6 @@
 import Foundation
 import WidgetCore
+import WidgetDates
 
 /// What a run wrote: `manifest.json`, one record per widget and per PNG.
 ///
@@ -347,10 +348,23 @@ public struct Manifest: Codable, Sendable, Equatable {
     }
 
     /// The encoder of every manifest: pretty, key-sorted, ISO 8601 dates, slashes as they are.
+    /// Dates as ISO 8601 in UTC on the proleptic Gregorian calendar, one calendar everywhere
+    /// (Foundation's ISO 8601 style switches to the Julian calendar before 1582-10-15), for the
+    /// years 0001–9999.
     static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            guard let text = DateText.iso8601(date) else {
+                throw EncodingError.invalidValue(
+                    date,
+                    .init(
+                        codingPath: encoder.codingPath,
+                        debugDescription: "a date outside the years 0001–9999 (\(date.timeIntervalSince1970) s)"))
+            }
+            var container = encoder.singleValueContainer()
+            try container.encode(text)
+        }
         return encoder
     }
 
@@ -380,7 +394,15 @@ public struct Manifest: Codable, Sendable, Equatable {
     /// - Throws: `DecodingError` when the bytes are not a manifest.
     public static func decode(_ data: Data) throws -> Manifest {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = DateParsing.date(text) else {
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "'\(text)' is not an ISO 8601 date")
+            }
+            return date
+        }
         return try decoder.decode(Manifest.self, from: data)
     }
 }

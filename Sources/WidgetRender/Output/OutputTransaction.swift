@@ -19,7 +19,11 @@ import Foundation
 ///   the process dies) makes a second run wait for the first.
 /// - **no link is followed** below the output folder: a symbolic link where a folder or file
 ///   would go is refused with a message, never written through.
-/// - temporary files a killed run left behind are removed by the next run.
+/// - temporary files a killed run left behind are removed by the next run: only names this tool
+///   gives them (a run id and `.widgetrender.tmp`), only in the folders a run writes, never in
+///   another run's output folder; no other program's file is touched.
+/// - **no system folder**: `/`, the home folder and system folders (`/etc`, `/usr`, `/proc`…)
+///   are refused, and a folder inside another run's output folder is refused while it runs.
 package final class OutputTransaction: @unchecked Sendable {
     /// The output folder's path, for messages.
     package let rootPath: String
@@ -30,6 +34,9 @@ package final class OutputTransaction: @unchecked Sendable {
     private var folders: [String: FolderHandle] = [:]
     /// Folders this run created (relative paths), removed again if the run fails.
     private var createdFolders: [String] = []
+    /// Folders written now that are another run's output folder (they hold a lock file): this
+    /// run puts its files there but tidies nothing.
+    private var otherRoots: Set<String> = []
     /// Staged files: (relative path, temporary name in its folder).
     private var staged: [(relative: String, temporary: String)] = []
     private var serial = 0
@@ -53,6 +60,8 @@ package final class OutputTransaction: @unchecked Sendable {
     ///   - waiting: told once, with a message for the user, when another run holds the folder.
     /// - Throws: ``WidgetRenderError``  naming the path when the folder cannot be made or opened.
     package init(folder: URL, waiting: (String) -> Void = { _ in }) throws(WidgetRenderError) {
+        try Self.checkPlace(folder.path)
+        try Self.checkNotInsideARun(folder.path)
         rootPath = folder.path
         root = try FolderHandle.root(folder.path)
         let lockFile = openat(
@@ -68,7 +77,7 @@ package final class OutputTransaction: @unchecked Sendable {
         }
         lockDescriptor = lockFile
         runID = String(UUID().uuidString.prefix(8)).lowercased()
-        removeLeftovers(in: root, depth: 3)
+        removeLeftovers(in: root)
     }
 
     deinit {
@@ -76,27 +85,125 @@ package final class OutputTransaction: @unchecked Sendable {
         close(lockDescriptor)
     }
 
-    /// Removes temporary files of runs that did not finish, down to `depth` folders deep.
-    private func removeLeftovers(in folder: FolderHandle, depth: Int) {
-        for name in folder.entries() {
-            switch folder.kind(of: name) {
-            case .file where Self.isLeftover(name): folder.remove(name)
-            case .folder where depth > 0 && !name.hasPrefix("."):
-                if let child = try? folder.child(name, create: false) { removeLeftovers(in: child, depth: depth - 1) }
-            default: break
-            }
+    /// Removes temporary files of runs that did not finish from one folder (not below it);
+    /// never this run's own.
+    private func removeLeftovers(in folder: FolderHandle) {
+        let own = ".\(runID)"
+        for name in folder.entries()
+        where Self.isLeftover(name) && !name.contains(own) && folder.kind(of: name) == .file {
+            folder.remove(name)
         }
     }
 
-    /// `.0-20230801T000000Z.png.1a2b3c4d.widgetrender.tmp`, or an earlier version's
-    /// `.<name>.<UUID>.tmp`.
+    /// A name this tool gives a temporary file, and only such a name: a dot, the file's name,
+    /// a run id of 8 lowercase hex digits (with `-N` for a staged file, `-records` for the
+    /// manifest's records), `.widgetrender.tmp`. `.0-20230801T000000Z.png.1a2b3c4d-3.widgetrender.tmp`.
     static func isLeftover(_ name: String) -> Bool {
-        guard name.hasPrefix(".") else { return false }
-        if name.hasSuffix(temporarySuffix) { return true }
-        let parts = name.split(separator: ".")
-        guard name.hasSuffix(".tmp"), parts.count >= 3 else { return false }
-        let uuid = parts[parts.count - 2]
-        return uuid.count == 36 && uuid.allSatisfy { $0.isHexDigit || $0 == "-" }
+        guard name.hasPrefix("."), name.hasSuffix(temporarySuffix) else { return false }
+        let stem = name.dropLast(temporarySuffix.count)
+        guard let dot = stem.lastIndex(of: "."), dot > stem.index(after: stem.startIndex) else { return false }
+        let id = stem[stem.index(after: dot)...]
+        let hex = id.prefix(8)
+        guard hex.count == 8, hex.allSatisfy({ ("0"..."9").contains($0) || ("a"..."f").contains($0) }) else {
+            return false
+        }
+        let rest = id.dropFirst(8)
+        if rest.isEmpty || rest == "-records" { return true }
+        return rest.first == "-" && rest.count > 1 && rest.dropFirst().allSatisfy { ("0"..."9").contains($0) }
+    }
+
+    /// The name of the lock file that marks a folder as a run's output folder.
+    static var lockName: String { ".widgetrender.lock" }
+
+    /// Folders the output may not be: the root, the home folder, and system folders.
+    ///
+    /// - Throws: ``WidgetRenderError/Kind-swift.struct/cannotCreateOutput`` naming the folder.
+    package static func checkPlace(_ path: String, home: String? = ProcessInfo.processInfo.environment["HOME"])
+        throws(WidgetRenderError)
+    {
+        guard !path.isEmpty else {
+            throw .cannotCreate(path: "''", reason: "an empty path is no folder; name the output folder")
+        }
+        let resolved = resolvedPath(path)
+        let refuse = { (what: String) throws(WidgetRenderError) in
+            throw WidgetRenderError.cannotCreate(
+                path: path,
+                reason: "is \(what); refusing to write there (choose a folder of your own, such as ./Output)")
+        }
+        if resolved == "/" { try refuse("the root folder") }
+        if let home, !home.isEmpty, resolved == resolvedPath(home) { try refuse("the home folder") }
+        let top = "/" + (resolved.split(separator: "/").first.map(String.init) ?? "")
+        if systemFolders.contains(top) && (resolved == top || systemTrees.contains(top)) {
+            try refuse(resolved == top ? "a system folder" : "inside a system folder (\(top))")
+        }
+    }
+
+    /// Folders under `/` that are the system's, refused themselves.
+    static var systemFolders: Set<String> {
+        [
+            "/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/proc", "/run", "/sbin", "/sys",
+            "/usr", "/var",
+        ]
+    }
+
+    /// System folders refused with everything inside them (`/var` and `/run` hold users' folders too).
+    static var systemTrees: Set<String> {
+        ["/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/proc", "/sbin", "/sys", "/usr"]
+    }
+
+    /// `path` absolute, `.` and `..` and links resolved as far as the path exists.
+    static func resolvedPath(_ path: String) -> String {
+        let absolute =
+            path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var existing = absolute
+        var rest: [String] = []
+        while !existing.isEmpty, existing != "/", realpath(existing, nil) == nil {
+            rest.insert((existing as NSString).lastPathComponent, at: 0)
+            existing = (existing as NSString).deletingLastPathComponent
+        }
+        var base = "/"
+        if let real = realpath(existing.isEmpty ? "/" : existing, nil) {
+            base = String(cString: real)
+            free(real)
+        }
+        var components = base.split(separator: "/").map(String.init)
+        for component in rest {
+            switch component {
+            case "", ".": continue
+            case "..": _ = components.popLast()
+            default: components.append(component)
+            }
+        }
+        return "/" + components.joined(separator: "/")
+    }
+
+    /// True when `folder` holds a lock file that another run holds now.
+    static func isHeldByAnotherRun(_ folder: String) -> Bool {
+        let descriptor = open((folder as NSString).appendingPathComponent(lockName), O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        if flock(descriptor, LOCK_SH | LOCK_NB) == 0 {
+            flock(descriptor, LOCK_UN)
+            return false
+        }
+        return errno == EWOULDBLOCK
+    }
+
+    /// A folder inside another run's output folder is refused while that run writes: it would
+    /// tidy the folder this run writes into.
+    static func checkNotInsideARun(_ path: String) throws(WidgetRenderError) {
+        var folder = (resolvedPath(path) as NSString).deletingLastPathComponent
+        while true {
+            if isHeldByAnotherRun(folder) {
+                throw .cannotCreate(
+                    path: path,
+                    reason:
+                        "is inside \(folder), which another widgetrender run is writing to; wait for it to finish or choose another output folder"
+                )
+            }
+            if folder == "/" || folder.isEmpty { return }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
     }
 
     /// The folder holding `relative` (`price/medium/0-….png` → `price/medium`), opened once.
@@ -108,6 +215,7 @@ package final class OutputTransaction: @unchecked Sendable {
             throw .internalError("refusing to write '\(relative)' outside the output folder")
         }
         let key = components.joined(separator: "/")
+        // Not opened by this run before (two threads may both get here: both tidy, harmlessly).
         if let open = lock.withLock({ folders[key] }) { return (open, name) }
         var current = root
         var prefix: [String] = []
@@ -128,6 +236,23 @@ package final class OutputTransaction: @unchecked Sendable {
         }
         let opened = current
         lock.withLock { folders[key] = opened }
+        if !key.isEmpty {
+            // A folder this run writes into for the first time: another run's output folder is
+            // left as it is (or refused while that run writes), any other is tidied of what killed
+            // runs left there.
+            if opened.kind(of: Self.lockName) != .missing {
+                if Self.isHeldByAnotherRun(opened.path) {
+                    throw .cannotCreate(
+                        path: opened.path,
+                        reason:
+                            "is the output folder of another widgetrender run, writing now; wait for it or choose another output folder"
+                    )
+                }
+                _ = lock.withLock { otherRoots.insert(key) }
+            } else {
+                removeLeftovers(in: opened)
+            }
+        }
         return (opened, name)
     }
 
@@ -294,9 +419,20 @@ package final class OutputTransaction: @unchecked Sendable {
     /// `placeholder.png`) from each folder written now that are not among `kept`.
     private func removeStalePNGs(keeping kept: Set<String>) -> Int {
         var removed = 0
-        for folderPath in Set(kept.map { Self.split($0).folder }).sorted() {
+        let others = lock.withLock { otherRoots }
+        // The extensions this run writes in each folder: images of the same format are tidied.
+        var extensions: [String: Set<String>] = [:]
+        for relative in kept {
+            let (folder, name) = Self.split(relative)
+            if let dot = name.lastIndex(of: ".") {
+                extensions[folder, default: []].insert(String(name[name.index(after: dot)...]))
+            }
+        }
+        for folderPath in Set(kept.map { Self.split($0).folder }).sorted() where !others.contains(folderPath) {
             guard let folder = lock.withLock({ folders[folderPath] }) else { continue }
-            for name in folder.entries() where Self.isRenderedName(name) && folder.kind(of: name) == .file {
+            let formats = extensions[folderPath] ?? []
+            for name in folder.entries()
+            where Self.isRenderedName(name, extensions: formats) && folder.kind(of: name) == .file {
                 let relative = folderPath.isEmpty ? name : "\(folderPath)/\(name)"
                 if !kept.contains(relative), folder.remove(name) { removed += 1 }
             }
@@ -310,12 +446,17 @@ package final class OutputTransaction: @unchecked Sendable {
         return (String(relative[..<slash]), String(relative[relative.index(after: slash)...]))
     }
 
-    /// A PNG name this tool gives: `snapshot.png`, `placeholder.png` or `<n>-<yyyyMMdd'T'HHmmss'Z'>.png`.
-    static func isRenderedName(_ name: String) -> Bool {
-        if name == "snapshot.png" || name == "placeholder.png" { return true }
-        guard name.hasSuffix("Z.png"), let dash = name.firstIndex(of: "-") else { return false }
-        let index = name[..<dash]
-        let stamp = name[name.index(after: dash)...].dropLast(5)
+    /// An image name this tool gives, in one of `extensions`: `snapshot.png`, `placeholder.png`
+    /// or `<n>-<yyyyMMdd'T'HHmmss'Z'>.png`.
+    static func isRenderedName(_ name: String, extensions: Set<String> = ["png"]) -> Bool {
+        guard let dot = name.lastIndex(of: "."), extensions.contains(String(name[name.index(after: dot)...])) else {
+            return false
+        }
+        let base = name[..<dot]
+        if base == "snapshot" || base == "placeholder" { return true }
+        guard base.hasSuffix("Z"), let dash = base.firstIndex(of: "-") else { return false }
+        let index = base[..<dash]
+        let stamp = base[base.index(after: dash)...].dropLast(1)
         return !index.isEmpty && index.allSatisfy(\.isASCII) && index.allSatisfy(\.isNumber) && stamp.count == 15
             && stamp.enumerated().allSatisfy { offset, character in
                 offset == 8 ? character == "T" : character.isASCII && character.isNumber

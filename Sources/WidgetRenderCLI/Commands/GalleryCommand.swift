@@ -41,7 +41,7 @@ struct GalleryCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Asyn
 
     /// The request the options describe; throws `ValidationError` naming a bad option.
     private func makeRequest() throws -> RenderBatch {
-        var request = try common.request(outputDirectory: URL(fileURLWithPath: out, isDirectory: true), families: nil)
+        var request = try common.request(outputDirectory: try OutputFolder.url(out), families: nil)
         request.now = try time.date(in: request.timeZone)
         request.mode = .snapshot
         try options.apply(to: &request)
@@ -49,6 +49,7 @@ struct GalleryCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Asyn
     }
 
     func run() async throws {
+        try OutputFolder.check(out)
         let request = try makeRequest()
         RenderingProcess.prepare(for: request)
         let started = DispatchTime.now()

@@ -62,7 +62,7 @@ struct RenderCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Async
     /// The request the options describe; throws `ValidationError` naming a bad option.
     private func makeRequest() throws -> RenderBatch {
         var request = try common.request(
-            outputDirectory: URL(fileURLWithPath: out, isDirectory: true), families: try FamilySelection.parse(families)
+            outputDirectory: try OutputFolder.url(out), families: try FamilySelection.parse(families)
         )
         request.now = try time.date(in: request.timeZone)
         request.mode = placeholder ? .placeholder : snapshot ? .snapshot : .timeline
@@ -71,6 +71,7 @@ struct RenderCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Async
     }
 
     func run() async throws {
+        try OutputFolder.check(out)
         let request = try makeRequest()
         RenderingProcess.prepare(for: request)
         let started = DispatchTime.now()

@@ -71,7 +71,7 @@ struct TimelineCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Asy
     /// The request and the simulated span the options describe; throws `ValidationError` naming a bad option.
     private func makeRequest() throws -> (request: RenderBatch, start: Date, end: Date, every: TimeInterval?) {
         var request = try common.request(
-            outputDirectory: URL(fileURLWithPath: out, isDirectory: true), families: try FamilySelection.parse(families)
+            outputDirectory: try OutputFolder.url(out), families: try FamilySelection.parse(families)
         )
         let zone = request.timeZone
         let start: Date
@@ -99,6 +99,7 @@ struct TimelineCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Asy
     }
 
     func run() async throws {
+        try OutputFolder.check(out)
         let (request, start, end, interval) = try makeRequest()
         let started = DispatchTime.now()
         do {
