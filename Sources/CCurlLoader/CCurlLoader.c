@@ -96,6 +96,11 @@ struct wr_http_transfer {
     char *location;
     char *effective_url;
     int64_t content_length;
+    /// Whether the last answer's body is chunked (its Content-Length, if any, is then ignored,
+    /// as HTTP/1.1 says).
+    int chunked;
+    /// Whether the last answer's header has ended (its empty line was read).
+    int header_done;
     wr_http_stop stop;
     char error_buffer[CURL_ERROR_SIZE];
     char message[512];
@@ -172,14 +177,17 @@ static size_t on_header(char *buffer, size_t size, size_t count, void *context) 
         transfer->etag = transfer->last_modified = transfer->content_type = transfer->content_encoding = NULL;
         transfer->location = NULL;
         transfer->content_length = -1;
+        transfer->chunked = 0;
+        transfer->header_done = 0;
         return length;
     }
     size_t end = length;
     while (end > 0 && (buffer[end - 1] == '\r' || buffer[end - 1] == '\n')) end--;
     if (end == 0) {
+        transfer->header_done = 1;
         long status = 0;
         if (curl.easy_getinfo(transfer->easy, CURLINFO_RESPONSE_CODE, &status) != CURLE_OK) status = 0;
-        if (status >= 200 && status < 300 && transfer->content_length > transfer->size_limit) {
+        if (status >= 200 && status < 300 && !transfer->chunked && transfer->content_length > transfer->size_limit) {
             transfer->stop = WR_HTTP_STOP_DECLARED_TOO_LARGE;
             return 0;
         }
@@ -208,6 +216,10 @@ static size_t on_header(char *buffer, size_t size, size_t count, void *context) 
         replace(&transfer->location, value, value_length);
     } else if (WR_IS("Content-Length")) {
         transfer->content_length = parse_length(value, value_length);
+    } else if (WR_IS("Transfer-Encoding")) {
+        for (size_t i = 0; i + 7 <= value_length; i++) {
+            if (strncasecmp(value + i, "chunked", 7) == 0) transfer->chunked = 1;
+        }
     }
 #undef WR_IS
     return length;
@@ -257,7 +269,7 @@ static int on_progress(void *context, curl_off_t download_total, curl_off_t down
 
 /// The class of a curl failure, as URLSession on Linux told them apart (by code, and by the errno
 /// of a failed connect), with TLS failures told apart too.
-static wr_http_failure classify(CURLcode code, long os_errno, long status) {
+static wr_http_failure classify(CURLcode code, long os_errno, long status, int header_done) {
     if (code == CURLE_OK) return WR_HTTP_FAILURE_NONE;
     if (os_errno == ECONNREFUSED) return WR_HTTP_FAILURE_CANNOT_CONNECT;
     switch (code) {
@@ -287,6 +299,12 @@ static wr_http_failure classify(CURLcode code, long os_errno, long status) {
     case CURLE_SSL_INVALIDCERTSTATUS:
     case CURLE_SSL_CLIENTCERT:
         return WR_HTTP_FAILURE_SECURE_CONNECTION;
+    case CURLE_WEIRD_SERVER_REPLY:
+    case CURLE_BAD_CONTENT_ENCODING:
+        return WR_HTTP_FAILURE_MALFORMED_ANSWER;
+    case CURLE_OUT_OF_MEMORY:
+        // Inside the answer's header: curl refused a header line over its limit (100 KB).
+        return header_done ? WR_HTTP_FAILURE_OTHER : WR_HTTP_FAILURE_MALFORMED_ANSWER;
     default:
         return WR_HTTP_FAILURE_OTHER;
     }
@@ -375,7 +393,7 @@ void wr_http_transfer_perform(wr_http_transfer *transfer, const wr_http_options 
     if (curl.easy_getinfo(easy, CURLINFO_REDIRECT_COUNT, &value) == CURLE_OK) result->redirects = value;
     value = 0;
     if (curl.easy_getinfo(easy, CURLINFO_OS_ERRNO, &value) == CURLE_OK) result->os_errno = value;
-    result->failure = classify(code, result->os_errno, result->status);
+    result->failure = classify(code, result->os_errno, result->status, transfer->header_done);
     char *url = NULL;
     if (curl.easy_getinfo(easy, CURLINFO_EFFECTIVE_URL, &url) == CURLE_OK && url != NULL) {
         replace(&transfer->effective_url, url, strlen(url));
@@ -389,7 +407,7 @@ done:
         transfer->stop = WR_HTTP_STOP_CANCELLED;
     }
     result->stop = transfer->stop;
-    result->content_length = transfer->content_length;
+    result->content_length = transfer->chunked ? -1 : transfer->content_length;
     result->etag = transfer->etag;
     result->last_modified = transfer->last_modified;
     result->content_type = transfer->content_type;

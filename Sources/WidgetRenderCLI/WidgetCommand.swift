@@ -87,6 +87,17 @@ public struct WidgetCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>
         Console.prepareProcess()
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
+            // Swift repairs bytes that are not UTF-8 (U+FFFD): a path so repaired names another file.
+            for index in 1..<Int(CommandLine.argc) {
+                guard let raw = CommandLine.unsafeArgv[index] else { continue }
+                let bytes = UnsafeBufferPointer(
+                    start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw))
+                if String(validating: bytes, as: UTF8.self) == nil {
+                    throw ValidationError(
+                        "argument \(index) ('\(String(decoding: bytes, as: UTF8.self))') is not valid UTF-8; paths and values must be UTF-8 text"
+                    )
+                }
+            }
             if arguments.count >= 2, arguments[0] == "help", !arguments[1].hasPrefix("-") {
                 let names = configuration.subcommands.map { $0._commandName }
                 guard names.contains(arguments[1]) else {

@@ -167,6 +167,16 @@ import WidgetRender
         #expect(container.exitCode == 64)
     }
 
+    @Test func anArgumentThatIsNotUTF8IsRefusedNotRepaired() throws {
+        let folder = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Swift would read \xff as U+FFFD, and write to a folder of another name.
+        let result = try Self.shell(
+            "'\(Self.binary)' --widget price --out \"$(printf 'out\\377')\" 2>/dev/null; echo \"code $?\"", in: folder)
+        #expect(result.stdout.contains("code 64"), "\(result.stdout)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
     @Test func datesBefore1582AreProlepticGregorianInTheManifest() throws {
         let out = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: out) }

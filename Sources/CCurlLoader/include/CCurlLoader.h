@@ -52,6 +52,9 @@ typedef enum wr_http_failure {
     WR_HTTP_FAILURE_TOO_MANY_REDIRECTS = 8,
     /// Anything else; `message` has curl's words.
     WR_HTTP_FAILURE_OTHER = 9,
+    /// The answer is not HTTP as curl reads it (a header line over curl's limit, a bad chunk, a
+    /// Content-Encoding that does not decode): it will be the same on every try.
+    WR_HTTP_FAILURE_MALFORMED_ANSWER = 10,
 } wr_http_failure;
 
 /// What one GET asks for.

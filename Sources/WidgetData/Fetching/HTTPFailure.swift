@@ -119,6 +119,12 @@ extension HTTPFailure {
             self = .unsupportedRedirect(location ?? "a URL without a scheme")
         case WR_HTTP_FAILURE_TOO_MANY_REDIRECTS:
             self = .tooManyRedirects(limit: limits.maximumRedirects)
+        case WR_HTTP_FAILURE_MALFORMED_ANSWER:
+            // curl says "Out of memory" for a header line over its 100 KB limit: say what it is.
+            let what = detail.lowercased().contains("out of memory") ? "a header line over 100 KB" : detail
+            self = .connection(
+                "the server's answer is not valid HTTP (\(what.isEmpty ? "a malformed answer" : what)); it is not retried",
+                retryable: false)
         default:
             self = .connection(detail.isEmpty ? "network error" : detail, retryable: true)
         }
