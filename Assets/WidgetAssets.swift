@@ -8,7 +8,7 @@ import Foundation
 /// (a cloned repository, say) cannot put its own samples or font configuration in the way.
 ///
 /// ```swift
-/// let csv = try WidgetAssets.url("samples/btc-usd-daily.csv")
+/// let csv = try WidgetAssets.url("samples/aapl-daily.csv")
 /// ```
 public enum WidgetAssets {
     /// Why an asset could not be found.
@@ -54,7 +54,7 @@ public enum WidgetAssets {
         #endif
     }
 
-    /// The URL of an asset, by its path inside `Assets/` (e.g. `samples/btc-usd-daily.csv`).
+    /// The URL of an asset, by its path inside `Assets/` (e.g. `samples/aapl-daily.csv`).
     ///
     /// - Throws: ``MissingAsset`` listing where it looked.
     public static func url(_ name: String) throws(MissingAsset) -> URL {

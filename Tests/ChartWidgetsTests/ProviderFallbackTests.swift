@@ -78,7 +78,7 @@ struct ProviderFallbackTests {
         let entry = try #require(try await PriceProvider().timeline(in: context).entries.last)
         #expect(entry.origin == .builtInSample)
         #expect(entry.stale)
-        #expect(entry.symbol == "BTC-USD")
+        #expect(entry.symbol == "AAPL")
         #expect(ProviderData.staleLabel(for: entry.origin, locale: Locale(identifier: "ja")) == "サンプル")
         let warnings = diagnostics.drain()
         #expect(warnings.count == 1, "\(warnings)")
@@ -125,6 +125,6 @@ struct ProviderFallbackTests {
         let entry = try #require(try await PriceProvider().timeline(in: context).entries.last)
         #expect(entry.origin == .file)
         #expect(!entry.stale)
-        #expect(entry.symbol == "BTC-USD")
+        #expect(entry.symbol == "AAPL")
     }
 }

@@ -16,7 +16,7 @@ struct DataLoaderTests {
 
     @Test("a path reads the file's bytes")
     func readsPath() throws {
-        let url = try WidgetAssets.url("samples/btc-usd-daily.csv")
+        let url = try WidgetAssets.url("samples/aapl-daily.csv")
         let data = try loader.load(url.path)
         #expect(data == (try Data(contentsOf: url)))
         #expect(!data.isEmpty)

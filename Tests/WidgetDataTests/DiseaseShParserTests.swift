@@ -100,6 +100,21 @@ struct DiseaseShParserTests {
         #expect(source == "inline-history")
     }
 
+    @Test("critical and tests are optional: missing or not a count, they are left out")
+    func optionalCounts() throws {
+        let json = """
+            [{"country":"A","updated":1,"cases":9,"todayCases":0,"deaths":1,"todayDeaths":0,"recovered":2,"active":6},
+             {"country":"B","updated":1,"cases":9,"todayCases":0,"deaths":1,"todayDeaths":0,"recovered":2,"active":6,
+              "critical":3,"tests":40},
+             {"country":"C","updated":1,"cases":9,"todayCases":0,"deaths":1,"todayDeaths":0,"recovered":2,"active":6,
+              "critical":-1,"tests":"n/a"}]
+            """
+        let countries = try parser.countries(bytes(json), source: "c.json")
+        #expect(countries.map(\.critical) == [nil, 3, nil])
+        #expect(countries.map(\.tests) == [nil, 40, nil])
+        #expect(countries.map(\.active) == [6, 6, 6])
+    }
+
     @Test("a missing number names the element and field")
     func missingField() throws {
         let json = """

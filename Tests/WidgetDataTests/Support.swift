@@ -3,7 +3,7 @@ import Testing
 import WidgetAssets
 import WidgetData
 
-/// The bytes of an embedded sample, e.g. `samples/btc-usd-daily.csv`.
+/// The bytes of an embedded sample, e.g. `samples/aapl-daily.csv`.
 func sampleData(_ name: String) throws -> Data {
     try Data(contentsOf: try WidgetAssets.url(name))
 }

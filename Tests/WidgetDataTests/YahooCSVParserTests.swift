@@ -6,63 +6,67 @@ import WidgetData
 struct YahooCSVParserTests {
     let parser = YahooCSVParser()
 
-    // MARK: The embedded BTC-USD sample
+    // MARK: The embedded AAPL sample
 
-    /// Known facts about Assets/samples/btc-usd-daily.csv: one header line, 366 data
-    /// rows from 2022-08-06 to 2023-08-06, of which 2023-08-03...05 (file lines
-    /// 364–366) are Yahoo's `null` rows.
-    @Test("the BTC sample gives 363 bars and 3 warnings for the null rows")
-    func btcCounts() throws {
-        let source = "btc-usd-daily.csv"
+    /// Known facts about Assets/samples/aapl-daily.csv (Quandl WIKI, public domain): one header
+    /// line, 251 trading days from 2012-03-01 to 2013-03-01, no weekends or holidays.
+    @Test("the AAPL sample gives 251 bars and no warnings")
+    func sampleCounts() throws {
+        let source = "aapl-daily.csv"
         let (series, warnings) = try parser.parse(
-            try sampleData("samples/btc-usd-daily.csv"), source: source, symbol: "BTC-USD")
-        #expect(series.bars.count == 363)
-        #expect(series.symbol == "BTC-USD")
+            try sampleData("samples/aapl-daily.csv"), source: source, symbol: "AAPL")
+        #expect(series.bars.count == 251)
+        #expect(series.symbol == "AAPL")
         #expect(series.source == source)
-        #expect(warnings.count == 3)
-        #expect(warnings.map(\.location) == ["364", "365", "366"])
-        #expect(warnings.allSatisfy { $0.source == source })
-        #expect(warnings.allSatisfy { $0.description.hasPrefix("\(source):") })
+        #expect(warnings.isEmpty)
     }
 
-    @Test("the warnings point at the lines that really hold null")
-    func btcWarningLinesMatchFile() throws {
-        let data = try sampleData("samples/btc-usd-daily.csv")
-        let lines = try #require(String(data: data, encoding: .utf8)).split(
-            separator: "\n", omittingEmptySubsequences: false)
-        let nullLines = lines.indices.filter { lines[$0].contains("null") }.map { String($0 + 1) }
-        let (series, warnings) = try parser.parse(data, source: "btc", symbol: "BTC-USD")
-        #expect(warnings.map(\.location) == nullLines)
-        for warning in warnings {
-            let line = try #require(Int(warning.location))
-            #expect(lines[line - 1].hasPrefix("2023-08-0"))
+    /// Yahoo writes `null` for days it has no prices; the sample's real bytes with three of its
+    /// rows written that way.
+    @Test("null rows are skipped with a warning at their own lines")
+    func nullRowsWarnAtTheirLines() throws {
+        var lines = try #require(String(data: try sampleData("samples/aapl-daily.csv"), encoding: .utf8))
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for index in [247, 248, 249] {  // 2013-02-25 ... 2013-02-27, file lines 248–250
+            let date = try #require(lines[index].split(separator: ",").first)
+            lines[index] = "\(date),null,null,null,null,null,null"
         }
+        let data = Data(lines.joined(separator: "\n").utf8)
+        let (series, warnings) = try parser.parse(data, source: "aapl", symbol: "AAPL")
+        #expect(warnings.map(\.location) == ["248", "249", "250"])
+        #expect(warnings.allSatisfy { $0.source == "aapl" && $0.description.hasPrefix("aapl:") })
         // Every non-empty line but the header is either a bar or a warning.
         let dataLines = lines.dropFirst().filter { !$0.isEmpty }.count
         #expect(series.bars.count + warnings.count == dataLines)
+        #expect(series.bars.count == 248)
+        // The null days are not in the series; the bar before the gap is the Friday before.
+        #expect(!series.bars.contains { $0.time == (try? utcDay("2013-02-26")) })
+        #expect(series.bars[series.bars.count - 3].time == (try utcDay("2013-02-22")))
     }
 
-    @Test("the BTC sample's last bar closes at 29039.011719 on 2023-08-06")
-    func btcLastBar() throws {
+    @Test("the AAPL sample's last bar closes at 430.47 on 2013-03-01")
+    func sampleLastBar() throws {
         let (series, _) = try parser.parse(
-            try sampleData("samples/btc-usd-daily.csv"), source: "btc", symbol: "BTC-USD")
+            try sampleData("samples/aapl-daily.csv"), source: "aapl", symbol: "AAPL")
         let last = try #require(series.bars.last)
-        #expect(last.time == (try utcDay("2023-08-06")))
-        #expect(last.close == 29039.011719)
-        #expect(last.open == 29032.826172)
-        #expect(last.volume == 6_555_800_064)
-        // The null days are not in the series.
-        #expect(!series.bars.contains { $0.time == (try? utcDay("2023-08-04")) })
-        let beforeGap = series.bars[series.bars.count - 2]
-        #expect(beforeGap.time == (try utcDay("2023-08-02")))
+        #expect(last.time == (try utcDay("2013-03-01")))
+        #expect(last.close == 430.47)
+        #expect(last.open == 438.0)
+        #expect(last.high == 438.1799)
+        #expect(last.volume == 19_730_300)
+        // A weekend is a gap of three days, not a missing bar.
+        let friday = series.bars[series.bars.count - 6]
+        #expect(friday.time == (try utcDay("2013-02-22")))
+        #expect(series.bars[series.bars.count - 5].time == (try utcDay("2013-02-25")))
     }
 
-    @Test("the BTC sample starts on 2022-08-06, is in date order and its lowest low is 15599.046875")
-    func btcRange() throws {
+    @Test("the AAPL sample starts on 2012-03-01, is in date order, lowest low 429.98, highest high 705.07")
+    func sampleRange() throws {
         let (series, _) = try parser.parse(
-            try sampleData("samples/btc-usd-daily.csv"), source: "btc", symbol: "BTC-USD")
-        #expect(series.bars.first?.time == (try utcDay("2022-08-06")))
-        #expect(series.bars.map(\.low).min() == 15599.046875)
+            try sampleData("samples/aapl-daily.csv"), source: "aapl", symbol: "AAPL")
+        #expect(series.bars.first?.time == (try utcDay("2012-03-01")))
+        #expect(series.bars.map(\.low).min() == 429.98)
+        #expect(series.bars.map(\.high).max() == 705.07)
         #expect(zip(series.bars, series.bars.dropFirst()).allSatisfy { $0.time < $1.time })
         for bar in series.bars {
             #expect(bar.low <= min(bar.open, bar.close) && max(bar.open, bar.close) <= bar.high, "\(bar.time)")

@@ -16,20 +16,20 @@ struct PipelineTests {
         let out = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: out) }
         var request = Fixtures.request(kind: "price", out: out)
-        request.now = try #require(ISO8601DateFormatter().date(from: "2023-08-02T12:00:00Z"))
+        request.now = try #require(ISO8601DateFormatter().date(from: "2013-02-28T12:00:00Z"))
         let result = try await run(request)
         #expect(
             result.files.map(\.lastPathComponent) == [
-                "0-20230801T000000Z.png", "1-20230802T000000Z.png", "2-20230806T000000Z.png",
+                "0-20130227T000000Z.png", "1-20130228T000000Z.png", "2-20130301T000000Z.png",
             ])
         let manifest = try Manifest.decode(Data(contentsOf: out.appendingPathComponent("manifest.json")))
         #expect(manifest == result.manifest)
         let widget = try #require(manifest.widgets.first)
-        // 2023-08-02 12:00 shows the 2023-08-02 entry, not the later one.
+        // 2013-02-28 12:00 shows the 2013-02-28 entry, not the later one.
         #expect(widget.entryShownAtNow == 1)
         #expect(manifest.images.map(\.shownAtNow) == [false, true, false])
         #expect(widget.reloadPolicy == .after)
-        #expect(widget.nextReload == ISO8601DateFormatter().date(from: "2023-08-07T00:00:00Z"))
+        #expect(widget.nextReload == ISO8601DateFormatter().date(from: "2013-03-02T00:00:00Z"))
         #expect(widget.parameters == ["range": "auto", "symbol": "", "chart": "line"])
         for image in manifest.images {
             let bytes = try Data(contentsOf: out.appendingPathComponent(image.file))

@@ -73,9 +73,9 @@ struct PriceWidgetLayoutTests {
 
     @Test func aSmallWidgetBehindTheScreenShowsItsDate() async throws {
         for locale in Self.locales {
-            // The sample ends on 6 Aug 2023; the screen shows November.
+            // The sample ends on 1 Mar 2013; the screen shows November 2023.
             let date = Formatting.longDate(
-                Date(timeIntervalSince1970: 1_691_280_000), locale: locale, timeZone: .utc)
+                Date(timeIntervalSince1970: 1_362_096_000), locale: locale, timeZone: .utc)
             try await Self.texts(kind: "price", family: .systemSmall, locale: locale, shown: Fixtures.now) {
                 device, texts, measurer in
                 let shown = texts.first { $0.string == date }

@@ -33,7 +33,7 @@ struct RenderEngineTests {
         #expect(decoded.pixelsCRC64 == image.pixelsCRC64, "the fingerprint is the decoded pixels'")
         #expect(widget.kind == "price")
         #expect(widget.metrics.family == .systemMedium)
-        // The sample's last bar (2023-08-06) is long before the time shown: the last entry, and
+        // The sample's last bar (2013-03-01) is long before the time shown: the last entry, and
         // a reload (the policy) is the next change.
         #expect(widget.onScreen.reason == .entry)
         #expect(widget.onScreen.entryIndex == 2)
@@ -43,9 +43,9 @@ struct RenderEngineTests {
     }
 
     @Test func theTimeShownPicksTheEntryAndSaysWhy() async throws {
-        let august2 = try #require(ISO8601DateFormatter().date(from: "2023-08-02T12:00:00Z"))
-        let before = try #require(ISO8601DateFormatter().date(from: "2020-01-01T00:00:00Z"))
-        var request = Self.request("price", .systemSmall, at: august2)
+        let february28 = try #require(ISO8601DateFormatter().date(from: "2013-02-28T12:00:00Z"))
+        let before = try #require(ISO8601DateFormatter().date(from: "2010-01-01T00:00:00Z"))
+        var request = Self.request("price", .systemSmall, at: february28)
         let onTheDay = try await Self.engine.render(request, as: nil)
         #expect(onTheDay.image == nil, "no encoder, no image")
         #expect(onTheDay.onScreen.reason == .entry)
@@ -85,7 +85,7 @@ struct RenderEngineTests {
     /// Every built-in widget and family, light and dark, two times: 32 callers at once each get
     /// the pixels the same request gives alone.
     @Test func thirtyTwoConcurrentCallersGetThePixelsOfARenderAlone() async throws {
-        let august = try #require(ISO8601DateFormatter().date(from: "2023-08-03T12:00:00Z"))
+        let lastDays = try #require(ISO8601DateFormatter().date(from: "2013-02-28T12:00:00Z"))
         var requests: [RenderRequest] = []
         let plan: [(String, [WidgetFamily])] = [
             ("price", [.systemSmall, .systemMedium, .systemLarge, .accessoryRectangular]),
@@ -94,7 +94,7 @@ struct RenderEngineTests {
         ]
         for (kind, families) in plan {
             for family in families {
-                for time in [Fixtures.now, august] {
+                for time in [Fixtures.now, lastDays] {
                     var request = Self.request(kind, family, at: time)
                     request.colorScheme = requests.count % 3 == 0 ? .dark : .light
                     requests.append(request)

@@ -40,7 +40,7 @@ struct GalleryCommandTests {
 
         let html = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
         for name in [
-            "Bitcoin Price", "COVID-19 by Country", "COVID-19 Worldwide",
+            "Stock Price", "COVID-19 by Country", "COVID-19 Worldwide",
             "See worldwide cases, deaths and recoveries, and how fast cases grow.",
         ] {
             #expect(html.contains(name), "page lacks \(name)")

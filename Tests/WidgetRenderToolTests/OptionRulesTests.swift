@@ -208,7 +208,7 @@ import WidgetRender
         ])
         #expect(result.exitCode == 0, "\(result.stderr)")
         let manifest = try Manifest.decode(Data(contentsOf: folder.appendingPathComponent("o/manifest.json")))
-        #expect(manifest.images.first?.widgetURL?.contains("/price/BTC-USD") == true, "not labelled GOOG")
+        #expect(manifest.images.first?.widgetURL?.contains("/price/AAPL") == true, "not labelled GOOG")
         let png = try #require(result.stdout.split(separator: "\n").last).description
         if let text = try CommandRunner.ocr(png) {
             #expect(text.contains("sample"), "OCR read: \(text)")

@@ -59,7 +59,7 @@ import WidgetRender
         try FileManager.default.createDirectory(
             at: planted.appendingPathComponent("fonts"), withIntermediateDirectories: true)
         try Data("Date,Open,High,Low,Close\n2023-08-06,1,2,0.5,1.5\n".utf8).write(
-            to: planted.appendingPathComponent("samples/btc-usd-daily.csv"))
+            to: planted.appendingPathComponent("samples/aapl-daily.csv"))
         let trap = folder.appendingPathComponent("trap")
         try Data("<fontconfig><cachedir>\(trap.path)</cachedir></fontconfig>".utf8).write(
             to: planted.appendingPathComponent("fonts/fonts.conf"))

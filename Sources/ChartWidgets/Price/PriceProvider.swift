@@ -2,7 +2,7 @@ import Foundation
 import WidgetRender
 import WidgetData
 
-/// Entries for the price widget from OHLC data: the embedded BTC-USD sample, or the
+/// Entries for the price widget from OHLC data: the embedded AAPL sample (a year of Apple daily prices), or the
 /// user's file or URL in any supported format (detected, or `--format`).
 ///
 /// The timeline holds the last three bars, each with a chart of the `range` window
@@ -10,7 +10,7 @@ import WidgetData
 public struct PriceProvider: TimelineProvider {
     /// How many bars the timeline replays.
     public static var entryCount: Int { 3 }
-    static let sample = "btc-usd-daily.csv"
+    static let sample = "aapl-daily.csv"
 
     /// The provider.
     public init() {}
@@ -26,7 +26,7 @@ public struct PriceProvider: TimelineProvider {
                 close: value)
         }
         return PriceEntry(
-            date: context.now, symbol: "BTC-USD", bars: bars, previousClose: bars[28].close,
+            date: context.now, symbol: "AAPL", bars: bars, previousClose: bars[28].close,
             span: ChartSpan(count: 30, unit: .days),
             source: "placeholder")
     }
@@ -36,7 +36,7 @@ public struct PriceProvider: TimelineProvider {
     static func symbol(given: String?, series: OHLCSeries, loaded: String, userSource: String?) -> String {
         if let given, !given.isEmpty { return given }
         if !series.symbol.isEmpty { return series.symbol }
-        guard userSource != nil else { return "BTC-USD" }
+        guard userSource != nil else { return "AAPL" }
         let stem = URL(fileURLWithPath: loaded).deletingPathExtension().lastPathComponent
         let token = stem.split(whereSeparator: { "_. ".contains($0) }).first { token in
             token.count >= 2 && token.contains(where: \.isLetter)
@@ -53,7 +53,7 @@ public struct PriceProvider: TimelineProvider {
             try reader.readOHLC(data, source: source)
         }
         let series = loaded.value
-        // The built-in BTC sample (by default, or standing in after a failed fetch) is named as
+        // The built-in AAPL sample (by default, or standing in after a failed fetch) is named as
         // such, never as the asked-for symbol.
         let fellBack = loaded.isBuiltIn
         let symbol = Self.symbol(

@@ -1,7 +1,7 @@
 import Foundation
 import WidgetRender
 
-/// The Bitcoin price widget: the latest daily close, its change, and a line chart
+/// The price widget: the latest daily close, its change, and a line chart
 /// of the closes over a configurable window.
 public struct PriceWidget: Widget {
     /// The widget's kind: `price`.
@@ -13,8 +13,8 @@ public struct PriceWidget: Widget {
     /// A static configuration with the `range` and `symbol` parameters.
     public var body: some WidgetConfiguration {
         StaticConfiguration(kind: Self.kind, provider: PriceProvider()) { entry in PriceWidgetView(entry: entry) }
-            .configurationDisplayName("Bitcoin Price")
-            .description("Follow Bitcoin's daily close in US dollars, with its trend.")
+            .configurationDisplayName("Stock Price")
+            .description("Follow a daily close and its trend: Apple's (AAPL) by default, or any prices you give it.")
             .supportedFamilies([
                 .systemSmall, .systemMedium, .systemLarge, .systemExtraLarge, .accessoryCircular, .accessoryRectangular,
                 .accessoryInline, .todayCompact, .todayExpanded,
@@ -72,6 +72,7 @@ struct PriceWidgetView: View {
         switch entry.base.uppercased() {
         case "BTC", "XBT": context.locale.pick(en: "Bitcoin", ja: "ビットコイン", ko: "비트코인")
         case "ETH": context.locale.pick(en: "Ethereum", ja: "イーサリアム", ko: "이더리움")
+        case "AAPL": context.locale.pick(en: "Apple", ja: "アップル", ko: "애플")
         default: entry.base
         }
     }

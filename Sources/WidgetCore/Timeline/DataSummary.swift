@@ -5,7 +5,7 @@ import Foundation
 /// ```json
 /// "data": {"points": 30, "first": "2023-07-08T00:00:00Z", "last": "2023-08-06T00:00:00Z",
 ///          "lastValue": 29039.01, "min": 29039.01, "max": 31476.05,
-///          "source": "Assets/samples/btc-usd-daily.csv", "stale": false}
+///          "source": "Assets/samples/aapl-daily.csv", "stale": false}
 /// ```
 public struct DataSummary: Codable, Sendable, Hashable {
     /// Points plotted, before any downsampling.

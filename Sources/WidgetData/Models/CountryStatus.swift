@@ -22,15 +22,15 @@ public struct CountryStatus: Sendable, Hashable {
     public var recovered: Double
     /// Cases not yet recovered or dead.
     public var active: Double
-    /// Cases in a critical condition.
-    public var critical: Double
+    /// Cases in a critical condition, when the source gives a number (JHU CSSE does not).
+    public var critical: Double?
     /// Tests performed, when the source gives a number.
     public var tests: Double?
 
     /// A status; every count is as the source gives it.
     public init(
         country: String, iso2: String?, iso3: String?, updated: Date, cases: Double, todayCases: Double,
-        deaths: Double, todayDeaths: Double, recovered: Double, active: Double, critical: Double, tests: Double?
+        deaths: Double, todayDeaths: Double, recovered: Double, active: Double, critical: Double?, tests: Double?
     ) {
         self.country = country
         self.iso2 = iso2

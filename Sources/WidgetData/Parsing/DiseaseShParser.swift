@@ -147,15 +147,18 @@ public struct DiseaseShParser {
                 source: source, location: item.location, reason: "\(path).country: missing; expected a string")
         }
         let info = item["countryInfo"]
-        // Tests are optional: a value that is not a finite, non-negative number is left out.
-        let tests: Double? = if case .value(let value) = item["tests"]?.number, value >= 0 { value } else { nil }
+        // Tests and critical cases are optional (files derived from JHU CSSE have neither): a value
+        // that is not a finite, non-negative number is left out.
+        func optional(_ key: String) -> Double? {
+            if case .value(let value) = item[key]?.number, value >= 0 { value } else { nil }
+        }
         return CountryStatus(
             country: name, iso2: info?["iso2"]?.string, iso3: info?["iso3"]?.string,
             updated: Date(timeIntervalSince1970: try field("updated") / 1000), cases: try field("cases"),
             todayCases: try field("todayCases"), deaths: try field("deaths"),
             todayDeaths: try field("todayDeaths"),
-            recovered: try field("recovered"), active: try field("active"), critical: try field("critical"),
-            tests: tests)
+            recovered: try field("recovered"), active: try field("active"), critical: optional("critical"),
+            tests: optional("tests"))
     }
 
     // MARK: Historical

@@ -9,7 +9,7 @@ struct DataFetcherFileTests {
 
     @Test("a plain path reads the file's bytes, not from a cache")
     func path() async throws {
-        let url = try WidgetAssets.url("samples/btc-usd-daily.csv")
+        let url = try WidgetAssets.url("samples/aapl-daily.csv")
         let result = try await fetcher.fetch(url.path)
         #expect(result.data == (try Data(contentsOf: url)))
         #expect(result.source == url.path)
