@@ -8,33 +8,50 @@ struct DiseaseShParserTests {
 
     // MARK: The embedded countries sample
 
-    @Test("the countries sample has 212 countries")
+    @Test("the countries sample has 183 countries")
     func countriesCount() throws {
         let countries = try parser.countries(try sampleData("samples/covid-countries.json"), source: "countries.json")
-        #expect(countries.count == 212)
+        #expect(countries.count == 183)
         // Cross-check with an independent read of the same bytes.
         let raw = try JSONSerialization.jsonObject(with: try sampleData("samples/covid-countries.json")) as? [Any]
         #expect(countries.count == raw?.count)
     }
 
-    @Test("Japan (JPN) has 9231 cases, 190 deaths and 935 recovered, updated at 1587134275783 ms")
+    @Test("Japan (JPN) has 9787 cases (+1161), 190 deaths and 935 recovered, updated at 1587166232000 ms")
     func japan() throws {
         let countries = try parser.countries(try sampleData("samples/covid-countries.json"), source: "countries.json")
         let japan = try #require(countries.first { $0.iso3 == "JPN" })
         #expect(japan.country == "Japan")
         #expect(japan.iso2 == "JP")
-        #expect(japan.cases == 9231)
+        #expect(japan.cases == 9787)
+        #expect(japan.todayCases == 1161)
         #expect(japan.deaths == 190)
         #expect(japan.recovered == 935)
-        #expect(japan.tests == 100_703)
-        #expect(abs(japan.updated.timeIntervalSince1970 * 1000 - 1_587_134_275_783) < 0.5)
+        #expect(japan.active == 9787 - 190 - 935)
+        // JHU CSSE reports neither tests nor critical cases.
+        #expect(japan.tests == nil)
+        #expect(japan.critical == nil)
+        #expect(abs(japan.updated.timeIntervalSince1970 * 1000 - 1_587_166_232_000) < 0.5)
+    }
+
+    @Test("every country of the sample has a name and ISO codes, and the worldwide sum is JHU's")
+    func countriesHaveCodes() throws {
+        let countries = try parser.countries(try sampleData("samples/covid-countries.json"), source: "countries.json")
+        #expect(countries.allSatisfy { !$0.country.isEmpty && $0.iso2 != nil && $0.iso3 != nil })
+        #expect(Set(countries.compactMap(\.iso3)).count == countries.count)
+        // JHU's 2020-04-17 report totals 2,240,463, of which 721 on two cruise ships left out.
+        #expect(countries.map(\.cases).reduce(0, +) == 2_239_742)
     }
 
     @Test("countries without countryInfo codes still parse")
     func countriesMissingISO() throws {
-        let countries = try parser.countries(try sampleData("samples/covid-countries.json"), source: "countries.json")
-        #expect(countries.allSatisfy { !$0.country.isEmpty })
-        #expect(countries.filter { $0.iso3 == nil }.count == 2)
+        let json = """
+            [{"country":"Diamond Princess","updated":1,"cases":712,"todayCases":0,"deaths":13,"todayDeaths":0,"recovered":644,"active":55},
+             {"country":"Japan","countryInfo":{"iso2":"JP","iso3":"JPN"},"updated":1,"cases":9,"todayCases":0,"deaths":1,"todayDeaths":0,"recovered":2,"active":6}]
+            """
+        let countries = try parser.countries(bytes(json), source: "c.json")
+        #expect(countries.map(\.country) == ["Diamond Princess", "Japan"])
+        #expect(countries.map(\.iso3) == [nil, "JPN"])
     }
 
     // MARK: The embedded historical sample

@@ -176,7 +176,7 @@ struct CommandTests {
             Issue.record("tesseract-ocr is not installed; scripts/setup.sh installs it")
             return
         }
-        #expect(text.contains("679,762"), "OCR read: \(text)")
+        #expect(text.contains("699,713"), "OCR read: \(text)")
         #expect(text.contains("United States"), "OCR read: \(text)")
     }
 }
