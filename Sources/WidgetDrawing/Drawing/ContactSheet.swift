@@ -165,12 +165,14 @@ package struct ContactSheet {
             cairo_restore(cr)
         }
         for (string, font, point, color, lines) in plan.texts {
-            let layout = text.makeLayout(
-                string, font: font, width: width - 2 * Self.margin, lineLimit: lines, alignment: .leading)
             context.setColor(color.resolved(in: .light))
             cairo_move_to(cr, point.x, point.y)
-            pango_cairo_show_layout(cr, layout)
-            g_object_unref(UnsafeMutableRawPointer(layout))
+            TextEngineLock.run {
+                let layout = text.makeLayout(
+                    string, font: font, width: width - 2 * Self.margin, lineLimit: lines, alignment: .leading)
+                pango_cairo_show_layout(cr, layout)
+                g_object_unref(UnsafeMutableRawPointer(layout))
+            }
         }
         let status = cairo_status(cr)
         guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }

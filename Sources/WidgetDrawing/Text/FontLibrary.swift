@@ -89,7 +89,7 @@ package final class FontLibrary {
                     + "install with: sudo apt-get install -y \(packages)")
         }
         Self.makeCurrentOnce(config)
-        guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
+        guard let map = TextEngineLock.run({ pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) }) else {
             FcConfigDestroy(config)
             throw .fonts("pango: cannot create a FreeType font map")
         }
@@ -118,7 +118,7 @@ package final class FontLibrary {
     nonisolated(unsafe) private static var isCurrentSet = false
 
     deinit {
-        g_object_unref(UnsafeMutableRawPointer(fontMap))
+        TextEngineLock.run { g_object_unref(UnsafeMutableRawPointer(fontMap)) }
         FcConfigDestroy(config)
     }
 

@@ -34,7 +34,7 @@ package final class PangoText: TextMeasuring {
 
     /// - Throws: ``RenderError/fonts(_:)`` when Pango cannot create a context.
     package init(fonts: FontLibrary, language: String) throws(RenderError) {
-        guard let context = fonts.makeContext(language: language) else {
+        guard let context = TextEngineLock.run({ fonts.makeContext(language: language) }) else {
             throw .fonts("pango: cannot create a context")
         }
         self.context = context
@@ -42,9 +42,11 @@ package final class PangoText: TextMeasuring {
     }
 
     deinit {
-        for layout in drawn.values { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        for description in descriptions.values { pango_font_description_free(description) }
-        g_object_unref(UnsafeMutableRawPointer(context))
+        TextEngineLock.run {
+            for layout in drawn.values { g_object_unref(UnsafeMutableRawPointer(layout)) }
+            for description in descriptions.values { pango_font_description_free(description) }
+            g_object_unref(UnsafeMutableRawPointer(context))
+        }
     }
 
     package func measure(_ text: String, font: Font, maxWidth: Double?, lineLimit: Int?) -> Size {
@@ -54,10 +56,12 @@ package final class PangoText: TextMeasuring {
     package func measure(_ text: StyledText, maxWidth: Double?, lineLimit: Int?) -> Size {
         let key = Key(text: text, width: maxWidth, lines: lineLimit)
         if let size = cache[key] { return size }
-        let layout = makeLayout(text, width: maxWidth, lineLimit: lineLimit, alignment: .leading)
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         var logical = PangoRectangle()
-        pango_layout_get_extents(layout, nil, &logical)
+        TextEngineLock.run {
+            let layout = makeLayout(text, width: maxWidth, lineLimit: lineLimit, alignment: .leading)
+            pango_layout_get_extents(layout, nil, &logical)
+            g_object_unref(UnsafeMutableRawPointer(layout))
+        }
         let size = Size(
             width: Double(logical.width) / Double(PANGO_SCALE), height: Double(logical.height) / Double(PANGO_SCALE))
         cache[key] = size
@@ -73,10 +77,14 @@ package final class PangoText: TextMeasuring {
         let key = DrawKey(text: text, width: width, lines: lineLimit, alignment: alignment, scheme: scheme)
         if let layout = drawn[key] { return layout }
         if drawn.count >= Self.drawnLimit {
-            for layout in drawn.values { g_object_unref(UnsafeMutableRawPointer(layout)) }
+            TextEngineLock.run {
+                for layout in drawn.values { g_object_unref(UnsafeMutableRawPointer(layout)) }
+            }
             drawn.removeAll(keepingCapacity: true)
         }
-        let layout = makeLayout(text, width: width, lineLimit: lineLimit, alignment: alignment, scheme: scheme)
+        let layout = TextEngineLock.run {
+            makeLayout(text, width: width, lineLimit: lineLimit, alignment: alignment, scheme: scheme)
+        }
         drawn[key] = layout
         return layout
     }
