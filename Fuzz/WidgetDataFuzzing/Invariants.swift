@@ -62,12 +62,15 @@ enum Invariants {
             for country in countries {
                 let counts = [
                     country.cases, country.todayCases, country.deaths, country.todayDeaths, country.recovered,
-                    country.active, country.critical,
+                    country.active, country.critical ?? 0, country.tests ?? 0,
                 ]
                 require(counts.allSatisfy(\.isFinite), "a count is not finite: \(country)")
                 require(country.updated.timeIntervalSince1970.isFinite, "the update time is not finite")
                 require(
-                    [country.cases, country.deaths, country.recovered, country.tests ?? 0].allSatisfy { $0 >= 0 },
+                    [country.cases, country.deaths, country.recovered, country.tests ?? 0, country.critical ?? 0]
+                        .allSatisfy {
+                            $0 >= 0
+                        },
                     "a negative cumulative count: \(country)")
             }
         } catch {

@@ -174,7 +174,7 @@ struct ChartDrawing {
             let labelY = above ? y - Self.markerRadius - 1 - size.height : y + Self.markerRadius + 1
             context.setColor(labelColor.resolved(in: scheme))
             cairo_move_to(cr, labelX, max(rect.minY, min(labelY, rect.maxY - size.height)))
-            TextEngineLock.run { pango_cairo_show_layout(cr, labelLayout(label)) }
+            TextEngineLock.show(labelLayout(label), on: cr)
         }
     }
 
@@ -216,7 +216,7 @@ struct ChartDrawing {
         for (label, y) in [(labels.max, rect.minY), (labels.min, rect.maxY - labelHeight)] {
             context.setColor(labelColor.resolved(in: scheme))
             cairo_move_to(cr, rect.minX, y)
-            TextEngineLock.run { pango_cairo_show_layout(cr, labelLayout(label)) }
+            TextEngineLock.show(labelLayout(label), on: cr)
         }
     }
 }

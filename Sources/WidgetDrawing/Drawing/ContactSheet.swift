@@ -170,7 +170,7 @@ package struct ContactSheet {
             TextEngineLock.run {
                 let layout = text.makeLayout(
                     string, font: font, width: width - 2 * Self.margin, lineLimit: lines, alignment: .leading)
-                pango_cairo_show_layout(cr, layout)
+                TextEngineLock.show(layout, on: cr)
                 g_object_unref(UnsafeMutableRawPointer(layout))
             }
         }

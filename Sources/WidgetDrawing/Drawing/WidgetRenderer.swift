@@ -724,7 +724,7 @@ package final class WidgetRenderer {
             let offsetY = Double(logical.y) / Double(PANGO_SCALE)
             context.setColor(run.color.resolved(in: scheme))
             cairo_move_to(cr, run.frame.minX - offsetX, run.frame.minY - offsetY)
-            pango_cairo_show_layout(cr, layout)
+            TextEngineLock.show(layout, on: cr)
         }
     }
 
