@@ -131,6 +131,17 @@ import WidgetRender
         #expect(root.stderr.contains("is the root folder"), "\(root.stderr)")
         let system = try CommandRunner.run(["--widget", "price", "--out", "/etc/widgets"])
         #expect(system.exitCode == 73)
+        // A file where the folder should be: refused before anything is rendered or said.
+        let folder = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("not-a-folder")
+        try Data("x".utf8).write(to: file)
+        #expect(throws: WidgetRenderError.self) { try OutputTransaction.checkPlace(file.path) }
+        let onAFile = try CommandRunner.run(["--widget", "price", "--out", file.path])
+        #expect(onAFile.exitCode == 73)
+        #expect(onAFile.stdout.isEmpty, "\(onAFile.stdout)")
+        #expect(
+            onAFile.stderr.hasPrefix("error: \(file.path): is a file, not a folder"), "\(onAFile.stderr)")
     }
 
     @Test func aRunInsideAnotherRunningRunsFolderIsRefused() throws {

@@ -46,8 +46,8 @@ import WidgetRender
             Text("42").font(.largeTitle.bold())
             Text("steps to go").foregroundStyle(.secondary)
         }
-        let image = try await engine.render(badge, in: RenderRequest(kind: "", family: .systemSmall))
-        let png: Data? = image.image?.data
+        let rendered = try await engine.render(badge, in: RenderRequest(kind: "", family: .systemSmall))
+        let png: Data? = rendered.image?.data
 
         let bytes = try #require(png)
         #expect(try PNGFile.decode(bytes).height == 510)

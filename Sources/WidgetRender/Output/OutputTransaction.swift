@@ -115,7 +115,8 @@ package final class OutputTransaction: @unchecked Sendable {
     /// The name of the lock file that marks a folder as a run's output folder.
     static var lockName: String { ".widgetrender.lock" }
 
-    /// Folders the output may not be: the root, the home folder, and system folders.
+    /// Folders the output may not be: the root, the home folder, system folders, and a path that
+    /// is a file (said before anything is rendered, not after).
     ///
     /// - Throws: ``WidgetRenderError/Kind-swift.struct/cannotCreateOutput`` naming the folder.
     package static func checkPlace(_ path: String, home: String? = ProcessInfo.processInfo.environment["HOME"])
@@ -135,6 +136,10 @@ package final class OutputTransaction: @unchecked Sendable {
         let top = "/" + (resolved.split(separator: "/").first.map(String.init) ?? "")
         if systemFolders.contains(top) && (resolved == top || systemTrees.contains(top)) {
             try refuse(resolved == top ? "a system folder" : "inside a system folder (\(top))")
+        }
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFDIR {
+            throw .cannotCreate(path: path, reason: "is a file, not a folder; choose another output folder")
         }
     }
 
