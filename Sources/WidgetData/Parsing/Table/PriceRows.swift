@@ -121,6 +121,9 @@ enum PriceRows {
             waiting, source: cursor.source, describe: { (locator.locate($0), locator.name($0)) },
             column: columns.timeName,
             resolve: { builder.resolve($0, time: $1) }, reject: { builder.reject($0, reason: $1) })
+        // Given back before the bars are made: a long file's pending times are as large as a
+        // third of its bars (32 bytes a row), and the bars are the run's peak of memory.
+        waiting = []
         return try builder.build(symbol: symbol, order: cursor.documentedOrder)
     }
 }
