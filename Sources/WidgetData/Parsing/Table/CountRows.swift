@@ -58,6 +58,7 @@ enum CountRows {
         try timeColumn.place(
             waiting, source: cursor.source, describe: { (locator.locate($0), locator.name($0)) }, column: timeName,
             resolve: { builder.resolve($0, time: $1) }, reject: { builder.reject($0, reason: $1) })
+        waiting = []  // given back before the series is made, as PriceRows does
         return try builder.build(region: region, order: cursor.documentedOrder)
     }
 }
