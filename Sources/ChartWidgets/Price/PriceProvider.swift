@@ -11,6 +11,8 @@ public struct PriceProvider: TimelineProvider {
     /// How many bars the timeline replays.
     public static var entryCount: Int { 3 }
     static let sample = "aapl-daily.csv"
+    /// What the built-in sample prices.
+    static let sampleSymbol = "AAPL"
 
     /// The provider.
     public init() {}
@@ -26,7 +28,7 @@ public struct PriceProvider: TimelineProvider {
                 close: value)
         }
         return PriceEntry(
-            date: context.now, symbol: "AAPL", bars: bars, previousClose: bars[28].close,
+            date: context.now, symbol: Self.sampleSymbol, bars: bars, previousClose: bars[28].close,
             span: ChartSpan(count: 30, unit: .days),
             source: "placeholder")
     }
@@ -36,7 +38,7 @@ public struct PriceProvider: TimelineProvider {
     static func symbol(given: String?, series: OHLCSeries, loaded: String, userSource: String?) -> String {
         if let given, !given.isEmpty { return given }
         if !series.symbol.isEmpty { return series.symbol }
-        guard userSource != nil else { return "AAPL" }
+        guard userSource != nil else { return sampleSymbol }
         let stem = URL(fileURLWithPath: loaded).deletingPathExtension().lastPathComponent
         let token = stem.split(whereSeparator: { "_. ".contains($0) }).first { token in
             token.count >= 2 && token.contains(where: \.isLetter)

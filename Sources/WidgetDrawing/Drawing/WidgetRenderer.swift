@@ -716,16 +716,14 @@ package final class WidgetRenderer {
         let cr = context.pointer
         let layout = text.layoutToDraw(
             run.text, width: run.layoutWidth, lineLimit: run.lineLimit, alignment: run.alignment, scheme: scheme)
-        TextEngineLock.run {
-            var logical = PangoRectangle()
-            pango_layout_get_extents(layout, nil, &logical)
-            // Put the layout's logical box where layout placed the frame.
-            let offsetX = Double(logical.x) / Double(PANGO_SCALE)
-            let offsetY = Double(logical.y) / Double(PANGO_SCALE)
-            context.setColor(run.color.resolved(in: scheme))
-            cairo_move_to(cr, run.frame.minX - offsetX, run.frame.minY - offsetY)
-            TextEngineLock.show(layout, on: cr)
-        }
+        var logical = PangoRectangle()
+        TextEngineLock.run { pango_layout_get_extents(layout, nil, &logical) }
+        // Put the layout's logical box where layout placed the frame.
+        let offsetX = Double(logical.x) / Double(PANGO_SCALE)
+        let offsetY = Double(logical.y) / Double(PANGO_SCALE)
+        context.setColor(run.color.resolved(in: scheme))
+        cairo_move_to(cr, run.frame.minX - offsetX, run.frame.minY - offsetY)
+        TextEngineLock.show(layout, on: cr)
     }
 
     private func drawRedactedText(_ run: DisplayText, text: PangoText, context: CairoContext, scheme: ColorScheme) {
