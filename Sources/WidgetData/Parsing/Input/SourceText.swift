@@ -7,15 +7,25 @@ import Foundation
 /// everywhere: a UTF-16 or UTF-32 byte order mark, or bytes that are not UTF-8, are an error
 /// naming the line, column and byte offset of the first bad byte.
 ///
-/// The bytes live in a buffer this object owns and frees in `deinit`; parsers keep a reference
-/// to it while they read. Reading through an `UnsafeBufferPointer` rather than an `Array` avoids
-/// reference counting on every byte, which keeps a 50 MB file fast even in a debug build.
+/// The bytes are read in place from the `Data` given, which this object keeps (never a copy: a
+/// 64 MiB file is held once, not twice); a small one (under 4 KiB, which may be stored inline
+/// in the `Data` value itself) is copied into a buffer this object owns and frees in `deinit`.
+/// Parsers keep a reference to this object while they read. Reading through an
+/// `UnsafeBufferPointer` rather than an `Array` avoids reference counting on every byte, which
+/// keeps a 50 MB file fast even in a debug build.
 final class SourceText {
     /// The path or URL, for messages.
     let source: String
     /// The text's bytes, without a UTF-8 byte order mark; valid while this object lives.
     let bytes: UnsafeBufferPointer<UInt8>
-    private let storage: UnsafeMutableBufferPointer<UInt8>
+    /// The copy of a small input, freed in `deinit`; `nil` when ``owner``'s bytes are read in place.
+    private let storage: UnsafeMutableBufferPointer<UInt8>?
+    /// The input whose bytes ``bytes`` points into. A `Data` of this size keeps its bytes in one
+    /// heap object that lives as long as any copy of the value and that nothing may change while
+    /// this copy holds it (a change elsewhere copies first), so the pointer stays valid.
+    private let owner: Data?
+    /// Inputs this long are read in place; shorter ones are copied.
+    private static let inPlaceMinimum = 4096
     /// How many bytes of byte order mark were removed (0 or 3); messages give offsets in the file.
     let bomLength: Int
     private var lineStarts: [Int]?
@@ -39,11 +49,22 @@ final class SourceText {
         }
         bomLength = data.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         let count = data.count - bomLength
-        storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(count, 1))
-        if count > 0 {
-            data.copyBytes(to: storage, from: data.index(data.startIndex, offsetBy: bomLength)..<data.endIndex)
+        let bomLength = bomLength
+        if count >= Self.inPlaceMinimum {
+            owner = data
+            storage = nil
+            bytes = data.withUnsafeBytes { raw in
+                UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[bomLength...])
+            }
+        } else {
+            let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(count, 1))
+            if count > 0 {
+                data.copyBytes(to: copy, from: data.index(data.startIndex, offsetBy: bomLength)..<data.endIndex)
+            }
+            owner = nil
+            storage = copy
+            bytes = UnsafeBufferPointer(rebasing: copy[0..<count])
         }
-        bytes = UnsafeBufferPointer(rebasing: storage[0..<count])
         if let bad = Self.firstInvalidUTF8(bytes) {
             let (line, column) = lineColumn(at: bad)
             let byte = String(bytes[bad], radix: 16, uppercase: true)
@@ -56,7 +77,7 @@ final class SourceText {
     }
 
     deinit {
-        storage.deallocate()
+        storage?.deallocate()
     }
 
     /// Whether there is nothing but white space.
