@@ -87,9 +87,45 @@ public struct PriceEntry: DataDescribingEntry {
 
     /// The closes as chart points on a trading-time axis: one step per bar, so weekends and
     /// missing days close up instead of being drawn as long diagonals.
+    ///
+    /// A window of more than ``pointLimit`` bars (minute bars over years) is first reduced to
+    /// the first, lowest, highest and last close of each of ``pointRuns`` runs of bars, in
+    /// order: the line through them has the same peaks and troughs, the chart reduces it to one
+    /// point per device pixel as it would the whole, and a chart of millions of bars does not
+    /// hold millions of points.
     public var chartPoints: [ChartPoint] {
-        bars.enumerated().map { ChartPoint(x: Double($0.offset), y: $0.element.close) }
+        let count = bars.count
+        guard count > Self.pointLimit else {
+            return (0..<count).map { ChartPoint(x: Double($0), y: bars.close(at: $0)) }
+        }
+        var points: [ChartPoint] = []
+        points.reserveCapacity(4 * Self.pointRuns)
+        for run in 0..<Self.pointRuns {
+            let start = run * count / Self.pointRuns
+            let end = (run + 1) * count / Self.pointRuns
+            guard start < end else { continue }
+            var lowest = (position: start, close: bars.close(at: start))
+            var highest = lowest
+            for position in start + 1..<end {
+                let close = bars.close(at: position)
+                if close < lowest.close { lowest = (position, close) }
+                if close > highest.close { highest = (position, close) }
+            }
+            var previous = -1
+            let extremes = [lowest.position, highest.position].sorted()
+            for position in [start, extremes[0], extremes[1], end - 1] where position > previous {
+                points.append(ChartPoint(x: Double(position), y: bars.close(at: position)))
+                previous = position
+            }
+        }
+        return points
     }
+
+    /// Windows longer than this many bars are reduced for the chart (``chartPoints``).
+    static let pointLimit = 8_192
+    /// How many runs a long window is reduced to: four points each, more than the widest
+    /// widget has device pixels.
+    static let pointRuns = 2_048
 
     /// Change against the previous close, in percent (0 without one).
     public var changePercent: Double {
@@ -125,10 +161,10 @@ public struct PriceEntry: DataDescribingEntry {
 
     /// The closes drawn: count, span, last, lowest and highest.
     public var dataSummary: DataSummary? {
-        let closes = bars.map(\.close)
+        let closes = bars.closeRange ?? 0...0
         return DataSummary(
-            points: bars.count, first: bars[0].time, last: last.time, lastValue: last.close, min: closes.min() ?? 0,
-            max: closes.max() ?? 0, source: source, stale: stale)
+            points: bars.count, first: bars[0].time, last: last.time, lastValue: last.close, min: closes.lowerBound,
+            max: closes.upperBound, source: source, stale: stale)
     }
 }
 

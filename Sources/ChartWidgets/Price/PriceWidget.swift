@@ -132,13 +132,12 @@ struct PriceWidgetView: View {
     private func chart(_ entry: PriceEntry, _ context: ViewContext, markers: Bool, lineWidth: Double = 1.75)
         -> ViewNode
     {
-        let closes = entry.bars.map(\.close)
         let trend = ChangeTrend(percent: entry.windowChangePercent)
         var chart = LineChart(entry.chartPoints, lineWidth: lineWidth, color: TrendPalette(context.locale).color(trend))
             .gradientFill()
             .baseline(entry.bars.count > 1 ? entry.bars[0].close : nil)
-        if markers, let low = closes.min(), let high = closes.max() {
-            let labels = Formatting.priceAxis([low, high], locale: context.locale)
+        if markers, let closes = entry.bars.closeRange {
+            let labels = Formatting.priceAxis([closes.lowerBound, closes.upperBound], locale: context.locale)
             chart = chart.markers(min: labels[0], max: labels[1])
         }
         return chart.node
@@ -153,13 +152,9 @@ struct PriceWidgetView: View {
     /// Candlesticks, merged to at most 60 (`--param chart=candles`).
     private func candles(_ entry: PriceEntry, _ context: ViewContext) -> ViewNode {
         let palette = TrendPalette(context.locale)
-        let candles = entry.bars.enumerated().map {
-            Candle(
-                x: Double($0.offset), open: $0.element.open, high: $0.element.high, low: $0.element.low,
-                close: $0.element.close)
-        }
-        let labels = Formatting.priceAxis(
-            [entry.bars.map(\.low).min() ?? 0, entry.bars.map(\.high).max() ?? 0], locale: context.locale)
+        let candles = entry.bars.candles(limit: 60)
+        let range = entry.bars.lowHighRange ?? 0...0
+        let labels = Formatting.priceAxis([range.lowerBound, range.upperBound], locale: context.locale)
         return CandlestickChart(candles, maxCandles: 60)
             .labels(min: labels[0], max: labels[1])
             .colors(up: palette.up, down: palette.down).node
@@ -323,8 +318,8 @@ struct PriceWidgetView: View {
         let expanded = context.family == .todayExpanded
         let trend = ChangeTrend(percent: entry.windowChangePercent)
         let color = TrendPalette(context.locale).color(trend)
-        let labels = Formatting.priceAxis(
-            [entry.bars.map(\.close).min() ?? 0, entry.bars.map(\.close).max() ?? 0], locale: context.locale)
+        let closes = entry.bars.closeRange ?? 0...0
+        let labels = Formatting.priceAxis([closes.lowerBound, closes.upperBound], locale: context.locale)
         let chart = VStack(alignment: .leading, spacing: 3) {
             LineChart(entry.chartPoints, lineWidth: 1.75, color: color)
                 .baseline(entry.bars.count > 1 ? entry.bars[0].close : nil)
@@ -374,8 +369,7 @@ struct PriceWidgetView: View {
     private func extraLarge(_ entry: PriceEntry, _ context: ViewContext) -> ViewNode {
         let last = entry.last
         let day = dayChange(entry, context)
-        let lows = entry.bars.map(\.low)
-        let highs = entry.bars.map(\.high)
+        let range = entry.bars.lowHighRange
         HStack(alignment: .top, spacing: 24) {
             VStack(alignment: .leading, spacing: 10) {
                 HStack(alignment: .center, spacing: 10) {
@@ -407,7 +401,8 @@ struct PriceWidgetView: View {
                 }
                 stat(
                     context.locale.pick(en: "Range", ja: "期間の高安", ko: "기간 범위"),
-                    Formatting.price(lows.min() ?? last.low) + " – " + Formatting.price(highs.max() ?? last.high))
+                    Formatting.price(range?.lowerBound ?? last.low) + " – "
+                        + Formatting.price(range?.upperBound ?? last.high))
             }
             .frame(width: 200, alignment: .leading)
         }

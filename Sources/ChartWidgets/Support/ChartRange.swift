@@ -82,18 +82,36 @@ enum ChartRange: String, CaseIterable {
     ///
     /// The window is a slice of `items`: no item is copied, so every entry of a long series
     /// shares its one copy.
-    func window<Item>(_ items: ArraySlice<Item>, time: (Item) -> Date) -> ChartWindow<Item> {
+    func window<Items: BidirectionalCollection>(_ items: Items, time: (Items.Element) -> Date) -> ChartWindow<
+        Items.SubSequence
+    > {
+        let items = items[...]
         guard let last = items.last, let start = start(endingAt: time(last)) else {
             return ChartWindow(items: items, span: span)
         }
-        let first = items.firstIndex { time($0) >= start } ?? items.endIndex
-        let inWindow = items[first...]
+        // The items are oldest first: the first one in the window by halving, not by a walk
+        // along a series of millions.
+        var low = items.startIndex
+        var count = items.count
+        while count > 0 {
+            let half = count / 2
+            let middle = items.index(low, offsetBy: half)
+            if time(items[middle]) < start {
+                low = items.index(after: middle)
+                count -= half + 1
+            } else {
+                count = half
+            }
+        }
+        let inWindow = items[low...]
         if inWindow.count < min(Self.widenBelow, items.count) {
             let widened = items.suffix(Self.minimumPoints)
-            return ChartWindow(items: widened, span: ChartSpan(widened.map(time)))
+            return ChartWindow(
+                items: widened, span: ChartSpan(from: widened.first.map(time), to: widened.last.map(time)))
         }
         if let first = items.first, time(first) > start {
-            return ChartWindow(items: inWindow, span: ChartSpan(inWindow.map(time)))
+            return ChartWindow(
+                items: inWindow, span: ChartSpan(from: inWindow.first.map(time), to: inWindow.last.map(time)))
         }
         return ChartWindow(items: inWindow, span: span)
     }
@@ -103,15 +121,11 @@ enum ChartRange: String, CaseIterable {
         ChartSpan(times).label(in: Locale(identifier: "en"))
     }
 
-    /// ``window(_:time:)`` of a whole array.
-    func window<Item>(_ items: [Item], time: (Item) -> Date) -> ChartWindow<Item> {
-        window(items[...], time: time)
-    }
 }
 
 /// A chart's items (a slice of the series, sharing its storage) and the span they cover.
-struct ChartWindow<Item> {
-    var items: ArraySlice<Item>
+struct ChartWindow<Items> {
+    var items: Items
     var span: ChartSpan
 
     /// The span's English label.
@@ -140,7 +154,12 @@ public struct ChartSpan: Sendable, Hashable {
     /// The span from the first to the last instant: minutes under an hour, hours under a day,
     /// days (counting both ends) up to 60, then months, and years from 24 months (or exactly 12).
     init(_ times: [Date]) {
-        guard let first = times.first, let last = times.last else {
+        self.init(from: times.first, to: times.last)
+    }
+
+    /// The span from the first to the last instant of a run (none for an empty one).
+    init(from first: Date?, to last: Date?) {
+        guard let first, let last else {
             self.init(count: 0, unit: .days)
             return
         }

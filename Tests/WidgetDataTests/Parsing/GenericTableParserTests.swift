@@ -18,7 +18,7 @@ struct GenericTableParserTests {
             return []
         }
         expectWellFormed(series)
-        return series.bars
+        return Array(series.bars)
     }
 
     func text(_ csv: String, column: String? = nil, source: String = "t.csv") throws -> ParseResult<SeriesData> {
@@ -63,7 +63,7 @@ struct GenericTableParserTests {
         let name = "excel-tab-delimited_GOOG_daily_first20.csv"
         #expect(try SeriesFormat.detect(in: try fixture("generic/\(name)"), source: name) == .yahoo)
         let generic = try bars(try parse(name))
-        let named = try readOHLC(try fixture("generic/\(name)"), source: name).value.bars
+        let named = Array(try readOHLC(try fixture("generic/\(name)"), source: name).value.bars)
         #expect(generic == named)
         #expect(generic.count == 20)
         #expect(generic.last?.close == 113.97)

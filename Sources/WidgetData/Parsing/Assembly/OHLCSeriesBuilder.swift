@@ -21,7 +21,14 @@ struct OHLCSeriesBuilder {
     let noun: String
     /// Whether messages name the record (JSON: `skipped [12]: …`); CSV locations already do.
     let labelled: Bool
-    private(set) var items: [TimeOrdering.Item<Values>] = []
+    /// The bars kept so far, in input order, and each one's position: as compact as the
+    /// series they become (see ``OHLCBars``), since a long file's bars are the parse's peak.
+    private var records = Records()
+    /// Only for bars added with a time still to settle (``add(pending:_:position:)``): what
+    /// each bar's time column holds (``Pending``). Empty otherwise.
+    private var pending: [Pending] = []
+    /// The pending bars whose time is a date with day and month to order, and its cell.
+    private var pendingDates: [(handle: Int, token: TimeToken)] = []
     /// Warnings with the position they are about, so they can be given in input order.
     private var warnings: WarningLog
     private var skippedCount = 0
@@ -43,7 +50,9 @@ struct OHLCSeriesBuilder {
     /// Makes room for `count` records at once (instead of doubling as they come, which can leave
     /// half a long series' room unused).
     mutating func reserve(_ count: Int) {
-        items.reserveCapacity(max(0, min(count, 100_000_000)))
+        let count = max(0, min(count, 100_000_000))
+        records.bars.reserveCapacity(count)
+        records.positions.reserve(count)
     }
 
     /// Records a skipped record.
@@ -76,26 +85,103 @@ struct OHLCSeriesBuilder {
     /// Adds a bar, or skips it when it cannot be drawn: high below low, or open or close
     /// outside low…high (one of the four is wrong, and the bar would be drawn wrongly).
     ///
-    /// - Parameter time: seconds since 1970, or `nil` when the time column must be settled
-    ///   first; then call ``resolve(_:time:)`` or ``reject(_:reason:)`` with the returned handle.
+    /// - Parameter time: seconds since 1970.
     /// - Returns: a handle to the bar, or `nil` when it was skipped.
     @discardableResult
-    mutating func add(time: Double?, _ values: Values, position: Int) -> Int? {
+    mutating func add(time: Double, _ values: Values, position: Int) -> Int? {
         if let problem = Self.problem(values, time: time) {
             skip(position, problem)
             return nil
         }
-        items.append(TimeOrdering.Item(time: time ?? .nan, position: position, value: values))
-        return items.count - 1
+        append(time: time, values, position: position)
+        if !pending.isEmpty { pending.append(.settled) }
+        return records.recordCount - 1
     }
 
-    /// Gives a bar added without a time its time.
-    mutating func resolve(_ handle: Int, time: Double) {
-        guard time.isFinite else {
-            reject(handle, reason: "the time is not a finite number")
+    /// Adds a bar whose time the whole column settles (Unix seconds or milliseconds, or a date
+    /// whose day and month order it decides): call ``settle(_:column:)`` after the last record.
+    ///
+    /// A Unix time waits in the time column itself, as the number it is; only a day-month
+    /// date waits in a list of its own.
+    mutating func add(pending token: TimeToken, _ values: Values, position: Int) {
+        if let problem = Self.problem(values, time: nil) {
+            skip(position, problem)
             return
         }
-        items[handle].time = time
+        if pending.isEmpty {
+            pending.reserveCapacity(max(records.recordCount + 1, records.positions.count))
+            pending.append(contentsOf: repeatElement(.settled, count: records.recordCount))
+        }
+        switch token {
+        case .epoch(let value, let unit):
+            append(time: value, values, position: position)
+            pending.append(unit == .seconds ? .epochSeconds : .epochMilliseconds)
+        default:
+            append(time: 0, values, position: position)
+            pending.append(.date)
+            pendingDates.append((records.recordCount - 1, token))
+        }
+    }
+
+    private mutating func append(time: Double, _ values: Values, position: Int) {
+        records.bars.append(
+            secondsSince1970: time, open: values.open, high: values.high, low: values.low, close: values.close,
+            volume: values.volume)
+        records.positions.append(whole: position)
+    }
+
+    /// Settles the time column and gives each pending bar its time, or skips it.
+    ///
+    /// - Parameters:
+    ///   - timeColumn: what the column's cells said.
+    ///   - column: the column's name, for the reasons of bars skipped.
+    /// - Throws: as ``TimeColumn/settle(source:describe:)``.
+    mutating func settle(_ timeColumn: TimeColumn, column: String) throws(DataError) {
+        guard pending.contains(where: { $0 != .settled }) else {
+            pending = []
+            return
+        }
+        let settled = try timeColumn.settle(source: source, describe: { (locate($0), name($0)) })
+        var dates = pendingDates[...]
+        for index in pending.indices {
+            let token: TimeToken
+            switch pending[index] {
+            case .settled, .rejected: continue
+            case .epochSeconds: token = .epoch(records.bars.times[index], .seconds)
+            case .epochMilliseconds: token = .epoch(records.bars.times[index], .milliseconds)
+            case .date:
+                // The dates were listed in the order of their bars.
+                guard let date = dates.first, date.handle == index else { continue }
+                dates.removeFirst()
+                token = date.token
+            }
+            switch settled.seconds(token) {
+            case .success(let seconds) where seconds.isFinite:
+                records.bars.times.set(seconds, at: index)
+                pending[index] = .settled
+            case .success:
+                reject(index, reason: "the time is not a finite number")
+            case .failure(let refusal):
+                reject(index, reason: "\(column): \(refusal.reason)")
+            }
+        }
+        pendingDates = []
+        // Milliseconds a minute apart outgrow 4-byte differences; their seconds may not.
+        records.bars.times.compact()
+    }
+
+    /// What a bar's time column holds while the column is being settled.
+    enum Pending: UInt8 {
+        /// Its time, seconds since 1970.
+        case settled
+        /// A Unix time in seconds, to be checked against the column's unit.
+        case epochSeconds
+        /// A Unix time in milliseconds, likewise.
+        case epochMilliseconds
+        /// Nothing yet: the date waits in ``pendingDates``.
+        case date
+        /// Nothing: the bar is skipped.
+        case rejected
     }
 
     /// Why a bar cannot be kept, or `nil`.
@@ -114,10 +200,10 @@ struct OHLCSeriesBuilder {
         return nil
     }
 
-    /// Skips a bar added without a time, because its time was refused.
-    mutating func reject(_ handle: Int, reason: String) {
-        skip(items[handle].position, reason)
-        items[handle].time = .nan
+    /// Skips a pending bar, because its time was refused.
+    private mutating func reject(_ handle: Int, reason: String) {
+        skip(records.position(ofRecord: handle), reason)
+        pending[handle] = .rejected
     }
 
     /// The series.
@@ -127,13 +213,13 @@ struct OHLCSeriesBuilder {
     ///   - order: the order the format promises.
     /// - Throws: ``DataError/empty(source:reason:)`` when no record was usable.
     ///
-    /// The builder's records are sorted and de-duplicated in place and then turned into bars,
-    /// so a long series is held at most twice (records and bars) for a moment, never three times.
+    /// The bars are sorted (only when out of order) and de-duplicated in place, and become the
+    /// series as they are: a long series is never copied.
     mutating func build(symbol: String, order: TimeOrdering.DocumentedOrder) throws(DataError) -> ParseResult<
         OHLCSeries
     > {
-        items.removeAll { $0.time.isNaN }
-        guard !items.isEmpty else {
+        dropRejected()
+        guard records.recordCount > 0 else {
             if skippedCount > 0, let firstSkip {
                 throw .empty(
                     source: source,
@@ -143,16 +229,50 @@ struct OHLCSeriesBuilder {
         }
         var orderWarnings = WarningLog(source: source)
         TimeOrdering.normalize(
-            &items, order: order, locate: locate, name: name, noun: noun, warnings: &orderWarnings)
-        let ordered = items
-        items = []
-        let bars = ordered.map { item in
-            OHLCBar(
-                time: Date(timeIntervalSince1970: item.time), open: item.value.open, high: item.value.high,
-                low: item.value.low, close: item.value.close, volume: item.value.volume)
-        }
+            &records, order: order, locate: locate, name: name, noun: noun, warnings: &orderWarnings)
+        var bars = records.bars
+        records = Records()
+        bars.trim()
         return ParseResult(
             value: OHLCSeries(symbol: symbol, bars: bars, source: source), format: format,
             warnings: WarningLog.joined(warnings, orderWarnings))
+    }
+
+    /// Removes the bars whose time was refused, keeping the others' order.
+    private mutating func dropRejected() {
+        guard pending.contains(.rejected) else {
+            pending = []
+            return
+        }
+        var written = 0
+        for index in pending.indices where pending[index] != .rejected {
+            if written != index { records.moveRecord(from: index, to: written) }
+            written += 1
+        }
+        records.removeLastRecords(records.recordCount - written)
+        pending = []
+    }
+
+    /// The bars and their positions, as ``TimeOrdering`` sorts and de-duplicates them.
+    struct Records: TimeOrderedRecords {
+        var bars = OHLCBars()
+        var positions = ExactColumn()
+
+        var recordCount: Int { bars.count }
+        func time(ofRecord index: Int) -> Double { bars.times[index] }
+        /// Positions went in as whole numbers below 2^51, so they come back exactly.
+        func position(ofRecord index: Int) -> Int { Int(exactly: positions[index]) ?? 0 }
+        mutating func reorderRecords(_ order: [Int]) {
+            bars.updateColumns { $0.reorder(order) }
+            positions.reorder(order)
+        }
+        mutating func moveRecord(from source: Int, to destination: Int) {
+            bars.updateColumns { $0.move(from: source, to: destination) }
+            positions.move(from: source, to: destination)
+        }
+        mutating func removeLastRecords(_ k: Int) {
+            bars.updateColumns { $0.removeLast(k) }
+            positions.removeLast(k)
+        }
     }
 }

@@ -37,7 +37,6 @@ enum PriceRows {
             source: cursor.source, format: format, noun: cursor.noun, locate: locator.locate, name: locator.name,
             labelled: locator.labelled)
         var timeColumn = TimeColumn(dayFirstSeparators: dayFirstSeparators)
-        var waiting: [(handle: Int, token: TimeToken)] = []
         let bound = cursor.recordCountBound.map { max(0, min($0, 100_000_000)) }
         if let bound { builder.reserve(bound) }
         let priceNames = columns.prices.map { cursor.names[$0] }
@@ -109,21 +108,12 @@ enum PriceRows {
             if case .instant(let seconds) = token {
                 builder.add(time: seconds, values, position: position)
             } else {
+                // Unix times and day-month dates: the whole column settles them at the end.
                 timeColumn.observe(token, position: position)
-                if let handle = builder.add(time: nil, values, position: position) {
-                    // Times settled at the end (Unix seconds or milliseconds): room for every row at once.
-                    if waiting.isEmpty, let bound { waiting.reserveCapacity(bound) }
-                    waiting.append((handle, token))
-                }
+                builder.add(pending: token, values, position: position)
             }
         }
-        try timeColumn.place(
-            waiting, source: cursor.source, describe: { (locator.locate($0), locator.name($0)) },
-            column: columns.timeName,
-            resolve: { builder.resolve($0, time: $1) }, reject: { builder.reject($0, reason: $1) })
-        // Given back before the bars are made: a long file's pending times are as large as a
-        // third of its bars (32 bytes a row), and the bars are the run's peak of memory.
-        waiting = []
+        try builder.settle(timeColumn, column: columns.timeName)
         return try builder.build(symbol: symbol, order: cursor.documentedOrder)
     }
 }
