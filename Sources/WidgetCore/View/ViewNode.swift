@@ -78,6 +78,8 @@ public struct ViewNode: PrimitiveView {
         case layoutPriority(Double, ViewNode)
         /// Content in a frame of an aspect ratio (`nil`: the content's own).
         case aspectRatio(Double?, ContentMode, ViewNode)
+        /// Subviews sized and placed by a ``Layout``.
+        case layout(LayoutBox, [ViewNode])
     }
 
     package var kind: Kind
@@ -142,7 +144,11 @@ public struct ViewNode: PrimitiveView {
             } else {
                 [self]
             }
-        default: [self]
+        case .text, .image, .lineChart, .candlestickChart, .shape, .spacer, .stack, .padding, .frame, .background,
+            .overlay, .containerBackground, .widgetURL, .composite, .divider, .resizableSymbol, .progress, .canvas,
+            .geometryReader, .hitTarget, .button, .toggle, .tinted, .offset, .opacity, .clip, .accentable,
+            .fixedSize, .layoutPriority, .aspectRatio, .layout:
+            [self]
         }
     }
 
@@ -154,7 +160,10 @@ public struct ViewNode: PrimitiveView {
             .offset(_, _, let child), .opacity(_, let child), .clip(_, let child), .accentable(let child),
             .fixedSize(_, _, let child), .layoutPriority(_, let child), .aspectRatio(_, _, let child):
             child
-        default: nil
+        case .empty, .text, .image, .lineChart, .candlestickChart, .shape, .spacer, .stack, .group, .background,
+            .overlay, .containerBackground, .composite, .divider, .resizableSymbol, .progress, .canvas,
+            .geometryReader, .layout:
+            nil
         }
     }
 
@@ -171,10 +180,15 @@ public struct ViewNode: PrimitiveView {
         case .empty, .text, .image, .lineChart, .candlestickChart, .shape, .spacer, .composite, .divider,
             .resizableSymbol, .progress, .canvas, .geometryReader:
             nil
-        case .stack(_, let children), .group(let children): children.lazy.compactMap(\.widgetURL).first
+        case .stack(_, let children), .group(let children), .layout(_, let children):
+            children.lazy.compactMap(\.widgetURL).first
         case .background(let a, let b), .containerBackground(let a, let b): b.widgetURL ?? a.widgetURL
         case .overlay(let a, let b, _): b.widgetURL ?? a.widgetURL
-        default: wrapped?.widgetURL
+        case .padding(_, let child), .frame(_, let child), .environment(_, let child), .hitTarget(_, let child),
+            .button(let child), .toggle(_, let child), .tinted(let child), .offset(_, _, let child),
+            .opacity(_, let child), .clip(_, let child), .accentable(let child), .fixedSize(_, _, let child),
+            .layoutPriority(_, let child), .aspectRatio(_, _, let child):
+            child.widgetURL
         }
     }
 
@@ -191,9 +205,13 @@ public struct ViewNode: PrimitiveView {
         case .widgetURL(let url, let child):
             let split = child.containerBackgroundSplit
             return (split.background, .widgetURL(url, split.content))
-        case .group(let children) where children.count == 1:
-            return children[0].containerBackgroundSplit
-        default: return (nil, self)
+        case .group(let children):
+            return children.count == 1 ? children[0].containerBackgroundSplit : (nil, self)
+        case .empty, .text, .image, .lineChart, .candlestickChart, .shape, .spacer, .stack, .padding, .frame,
+            .background, .overlay, .composite, .divider, .resizableSymbol, .progress, .canvas, .geometryReader,
+            .hitTarget, .button, .toggle, .tinted, .offset, .opacity, .clip, .accentable, .fixedSize,
+            .layoutPriority, .aspectRatio, .layout:
+            return (nil, self)
         }
     }
 
@@ -236,6 +254,8 @@ public struct ViewNode: PrimitiveView {
             return .stack(spec, children.map { $0.resolved(in: environment) }.flatMap(\.flattened))
         case .group(let children):
             return .group(children.map { $0.resolved(in: environment) }.flatMap(\.flattened))
+        case .layout(let layout, let children):
+            return ViewNode(.layout(layout, children.map { $0.resolved(in: environment) }.flatMap(\.flattened)))
         case .padding(let insets, let child):
             return .padding(insets, child.resolved(in: environment))
         case .frame(let spec, let child):

@@ -389,7 +389,7 @@ package final class WidgetRenderer {
                 case .clip: cairo_restore(cr)
                 case .accent: accentDepth -= 1
                 }
-            default:
+            case .text, .shape, .stroke, .lineChart, .candlestickChart, .image, .progress, .drawing, .hitTarget:
                 if let accentGroup, accentGroup != (accentDepth > 0) { continue }
                 try draw(item, in: context, text: text, scheme: scheme, pixelsPerPoint: pixelsPerPoint)
             }

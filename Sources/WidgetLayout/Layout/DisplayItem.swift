@@ -41,7 +41,7 @@ package enum DisplayItem: Sendable, Hashable {
     package var draws: Bool {
         switch self {
         case .beginLayer, .endLayer, .hitTarget: false
-        default: true
+        case .text, .shape, .stroke, .lineChart, .candlestickChart, .image, .progress, .drawing: true
         }
     }
 }

@@ -107,6 +107,17 @@ package struct LayoutEngine {
                 StackSpec(axis: .vertical, alignment: .center, spacing: nil), children, proposal: proposal,
                 environment: environment
             ).size
+        case .layout(let layout, let children):
+            let host = SubviewHost(engine: self, children: children, environment: environment, placing: false)
+            let chosen = layout.sizeThatFits(
+                ProposedViewSize(width: proposal.width, height: proposal.height),
+                subviews: LayoutSubviews(host: host))
+            // A user's layout may answer anything: a size that is not a finite, positive number
+            // takes the proposal's (or nothing), never a NaN frame.
+            func sane(_ value: Double, _ proposed: Double?) -> Double {
+                value.isFinite ? max(0, value) : (proposed.flatMap { $0.isFinite ? $0 : nil } ?? 0)
+            }
+            return Size(width: sane(chosen.width, proposal.width), height: sane(chosen.height, proposal.height))
         case .padding(let insets, let child):
             let inner = ProposedSize(
                 width: proposal.width.map { max(0, $0 - insets.leading - insets.trailing) },
@@ -280,12 +291,10 @@ package struct LayoutEngine {
     private func ignoresHeight(_ children: [ViewNode], axis: StackSpec.Axis, storage: UnsafeRawPointer) -> Bool {
         if let known = stackSizes.heightFree[storage] { return known }
         let result = children.allSatisfy { child in
-            switch child.kind {
             // A row's spacers grow across it, with no height; a column's dividers are as wide as it.
-            case .spacer: axis == .horizontal
-            case .divider: axis == .vertical
-            default: ignoresHeight(child)
-            }
+            if case .spacer = child.kind { return axis == .horizontal }
+            if case .divider = child.kind { return axis == .vertical }
+            return ignoresHeight(child)
         }
         stackSizes.heightFree[storage] = result
         if stackSizes.kept[storage] == nil { stackSizes.kept[storage] = children }
@@ -307,7 +316,11 @@ package struct LayoutEngine {
             .background(_, let child), .overlay(_, let child, _), .containerBackground(_, let child),
             .widgetURL(_, let child):
             return ignoresHeight(child)
-        default:
+        case .empty, .image, .lineChart, .candlestickChart, .shape, .spacer, .frame, .composite, .divider,
+            .resizableSymbol, .progress, .canvas, .geometryReader, .button, .toggle, .tinted, .fixedSize,
+            .aspectRatio, .layout:
+            // They take the height they are offered, or are not resolved yet, or a layout of the
+            // user's may use the height.
             return false
         }
     }
@@ -550,6 +563,8 @@ package struct LayoutEngine {
                 StackSpec(axis: .vertical, alignment: .center, spacing: nil), children, in: rect,
                 environment: environment,
                 into: &items)
+        case .layout(let layout, let children):
+            placeLayout(layout, children, in: rect, environment: environment, into: &items)
         case .padding(let insets, let child):
             place(child, in: rect.inset(by: insets), environment: environment, into: &items)
         case .frame(let spec, let child):
@@ -652,5 +667,66 @@ package struct LayoutEngine {
                 at: Point(
                     x: origin.x + point.x - anchor.x * size.width, y: origin.y + point.y - anchor.y * size.height))
         }
+    }
+}
+
+// MARK: - Layouts of the user's
+
+extension LayoutEngine {
+    /// Lets a ``Layout`` place its subviews in `rect`, then lays each out where it went; one it
+    /// did not place is centred (SwiftUI's rule) or, for ``ViewThatFits``, left out.
+    fileprivate func placeLayout(
+        _ layout: LayoutBox, _ children: [ViewNode], in rect: Rect, environment: EnvironmentValues,
+        into items: inout [DisplayItem]
+    ) {
+        let host = SubviewHost(engine: self, children: children, environment: environment, placing: true)
+        layout.placeSubviews(in: rect, proposal: ProposedViewSize(rect.size), subviews: LayoutSubviews(host: host))
+        for (index, child) in children.enumerated() {
+            if let frame = host.placed[index] {
+                place(child, in: frame, environment: environment, into: &items)
+            } else if layout.drawsUnplaced {
+                let size = self.size(of: child, proposal: ProposedSize(rect.size), environment: environment)
+                place(child, in: aligned(size, in: rect, .center), environment: environment, into: &items)
+            }
+        }
+    }
+}
+
+/// A ``Layout``'s subviews at one place in the tree: their sizes come from the engine, and
+/// their places are recorded while the layout places them.
+private final class SubviewHost: LayoutSubviewHost {
+    private let engine: LayoutEngine
+    private let children: [ViewNode]
+    private let environment: EnvironmentValues
+    private let placing: Bool
+    /// Where each subview was placed (while placing); frames that are not finite are dropped.
+    private(set) var placed: [Rect?]
+
+    init(engine: LayoutEngine, children: [ViewNode], environment: EnvironmentValues, placing: Bool) {
+        self.engine = engine
+        self.children = children
+        self.environment = environment
+        self.placing = placing
+        placed = Array(repeating: nil, count: placing ? children.count : 0)
+    }
+
+    var subviewCount: Int { children.count }
+
+    func sizeThatFits(_ index: Int, _ proposal: ProposedViewSize) -> Size {
+        guard children.indices.contains(index) else { return .zero }
+        return engine.size(
+            of: children[index], proposal: ProposedSize(width: proposal.width, height: proposal.height),
+            environment: environment)
+    }
+
+    func priority(_ index: Int) -> Double {
+        children.indices.contains(index) ? children[index].layoutPriority : 0
+    }
+
+    func place(_ index: Int, in rect: Rect) {
+        guard placing, placed.indices.contains(index),
+            [rect.minX, rect.minY, rect.width, rect.height].allSatisfy(\.isFinite)
+        else { return }
+        placed[index] = Rect(x: rect.minX, y: rect.minY, width: max(0, rect.width), height: max(0, rect.height))
     }
 }
