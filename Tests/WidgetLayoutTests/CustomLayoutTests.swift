@@ -84,13 +84,19 @@ struct CustomLayoutTests {
         #expect(try items.text("BBBBBB").frame == Rect(x: 0, y: 30, width: 60, height: 20))
         #expect(try items.text("CC").frame == Rect(x: 70, y: 30, width: 20, height: 20))
         // Its size, as a stack sees it: two rows.
-        let stacked = layout(VStack(alignment: .leading, spacing: 0) { node; Text("D") }.primitiveNode, width: 100)
+        let stacked = layout(
+            VStack(alignment: .leading, spacing: 0) {
+                node; Text("D")
+            }.primitiveNode, width: 100)
         #expect(try stacked.text("D").frame.minY - stacked.text("AAAA").frame.minY == 50)
     }
 
     @Test("a layout's cache is made from its subviews; the anchor places the subview's corner")
     func cacheAndAnchor() throws {
-        let items = layout(Counted { Text("A"); Text("B") }, width: 100, height: 50)
+        let items = layout(
+            Counted {
+                Text("A"); Text("B")
+            }, width: 100, height: 50)
         #expect(try items.text("A").frame == Rect(x: 90, y: 0, width: 10, height: 20))
         #expect(try items.text("B").frame == Rect(x: 80, y: 0, width: 10, height: 20))
     }
@@ -99,7 +105,9 @@ struct CustomLayoutTests {
     func nonsense() throws {
         let items = layout(
             HStack(spacing: 0) {
-                Broken { Text("A"); Text("B") }
+                Broken {
+                    Text("A"); Text("B")
+                }
                 Text("C")
             }.primitiveNode, width: 100, height: 40)
         #expect(items.texts.map(\.string) == ["A", "B", "C"])
@@ -128,7 +136,9 @@ struct CustomLayoutTests {
     @Test("ViewThatFits in both axes needs the height to fit too")
     func viewThatFitsBothAxes() {
         let node = ViewThatFits {
-            VStack(spacing: 0) { Text("A"); Text("B"); Text("C") }
+            VStack(spacing: 0) {
+                Text("A"); Text("B"); Text("C")
+            }
             Text("ABC")
         }.primitiveNode
         #expect(layout(node, width: 100, height: 100).texts.map(\.string) == ["A", "B", "C"])

@@ -18,7 +18,8 @@ public struct ViewThatFits: PrimitiveView {
     ///   - axes: the axes on which a view must fit (both by default).
     ///   - content: the views, the preferred one first.
     public init(in axes: Axis.Set = [.horizontal, .vertical], @ViewBuilder content: () -> ViewNode) {
-        primitiveNode = ViewNode(.layout(LayoutBox(FirstThatFits(axes: axes), drawsUnplaced: false), content().flattened))
+        primitiveNode = ViewNode(
+            .layout(LayoutBox(FirstThatFits(axes: axes), drawsUnplaced: false), content().flattened))
     }
 }
 
