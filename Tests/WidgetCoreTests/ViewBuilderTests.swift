@@ -24,6 +24,7 @@ func describe(_ node: ViewNode) -> String {
         return "\(axis)[\(list(children))]"
     case .group(let children): return "Group[\(list(children))]"
     case .layout(_, let children): return "Layout[\(list(children))]"
+    case .transformed(_, let child): return "Transformed(\(describe(child)))"
     case .padding(_, let child): return "Padding(\(describe(child)))"
     case .frame(_, let child): return "Frame(\(describe(child)))"
     case .background(let background, let content): return "Background(\(describe(background)); \(describe(content)))"

@@ -35,6 +35,42 @@ struct Sparkline: View {
     }
 }
 
+/// A flow layout: subviews left to right at their ideal size, a new row when the next would
+/// pass the width.
+struct TagFlow: Layout {
+    var spacing = 8.0
+
+    func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> Size {
+        let frames = arrange(subviews, width: proposal.width ?? .infinity)
+        return Size(width: proposal.width ?? frames.map(\.maxX).max() ?? 0, height: frames.map(\.maxY).max() ?? 0)
+    }
+
+    func placeSubviews(in bounds: Rect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
+        for (subview, frame) in zip(subviews, arrange(subviews, width: bounds.width)) {
+            subview.place(
+                at: Point(x: bounds.minX + frame.minX, y: bounds.minY + frame.minY),
+                proposal: ProposedViewSize(frame.size))
+        }
+    }
+
+    private func arrange(_ subviews: Subviews, width: Double) -> [Rect] {
+        var frames: [Rect] = []
+        var origin = Point(x: 0, y: 0)
+        var rowHeight = 0.0
+        for subview in subviews {
+            let size = subview.sizeThatFits(.unspecified)
+            if origin.x > 0, origin.x + size.width > width {
+                origin = Point(x: 0, y: origin.y + rowHeight + spacing)
+                rowHeight = 0
+            }
+            frames.append(Rect(x: origin.x, y: origin.y, width: size.width, height: size.height))
+            origin.x += size.width + spacing
+            rowHeight = max(rowHeight, size.height)
+        }
+        return frames
+    }
+}
+
 struct ToggleTodoIntent: AppIntent {
     static let title: LocalizedStringResource = "Toggle To-Do"
     var id = ""
@@ -243,6 +279,48 @@ struct ViewGoldenTests {
                 }
             }
             .font(.caption).node, as: Self.medium)
+    }
+
+    /// A flow layout of the user's (a `Layout`), tags wrapping into rows; `ViewThatFits` choosing
+    /// the long or the short form of a title by the room it has.
+    @Test func customLayoutAndViewThatFits() {
+        let tags = ["Bitcoin", "Ether", "Solana", "Cardano", "Polkadot", "XRP", "Dogecoin", "Litecoin", "Tron"]
+        assertSnapshot(
+            of: VStack(alignment: .leading, spacing: 8) {
+                TagFlow(spacing: 6) {
+                    ForEach(tags, id: \.self) { tag in
+                        Text(tag).font(.caption).padding(.horizontal, 8).padding(.vertical, 3)
+                            .background(Capsule().fill(Color.blue.opacity(0.18)))
+                    }
+                }
+                HStack {
+                    ForEach([150.0, 60.0], id: \.self) { width in
+                        ViewThatFits(in: .horizontal) {
+                            Text("Bitcoin · BTC / USD")
+                            Text("BTC")
+                        }
+                        .font(.footnote)
+                        .frame(width: width, alignment: .leading)
+                        .background(Color.orange.opacity(0.2))
+                    }
+                }
+            }.node, as: Self.medium)
+    }
+
+    /// `rotationEffect` and `scaleEffect` turn and grow what is drawn about its anchor; the
+    /// neighbours stay where the layout put them (the grey frames).
+    @Test func rotationAndScale() {
+        func cell(_ content: ViewNode) -> ViewNode {
+            content.frame(width: 56, height: 56).background(Color.gray.opacity(0.15))
+        }
+        assertSnapshot(
+            of: HStack(spacing: 14) {
+                cell(Image(systemName: "arrow.up").font(.title).rotationEffect(.degrees(45)))
+                cell(Text("Tilt").font(.headline).rotationEffect(.degrees(-20), anchor: .bottomLeading))
+                cell(RoundedRectangle(cornerRadius: 6).fill(Color.green).frame(width: 24, height: 24).scaleEffect(1.6))
+                cell(Text("Wide").scaleEffect(x: -1, y: 1.5))
+                cell(Color.red.frame(width: 20, height: 20).scaleEffect(0))
+            }.node, as: Self.medium)
     }
 
     @Test func hierarchicalColours() {

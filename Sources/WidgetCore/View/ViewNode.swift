@@ -80,6 +80,8 @@ public struct ViewNode: PrimitiveView {
         case aspectRatio(Double?, ContentMode, ViewNode)
         /// Subviews sized and placed by a ``Layout``.
         case layout(LayoutBox, [ViewNode])
+        /// Content drawn rotated or scaled about a point of its frame, its layout unchanged.
+        case transformed(DrawTransform, ViewNode)
     }
 
     package var kind: Kind
@@ -147,7 +149,7 @@ public struct ViewNode: PrimitiveView {
         case .text, .image, .lineChart, .candlestickChart, .shape, .spacer, .stack, .padding, .frame, .background,
             .overlay, .containerBackground, .widgetURL, .composite, .divider, .resizableSymbol, .progress, .canvas,
             .geometryReader, .hitTarget, .button, .toggle, .tinted, .offset, .opacity, .clip, .accentable,
-            .fixedSize, .layoutPriority, .aspectRatio, .layout:
+            .fixedSize, .layoutPriority, .aspectRatio, .layout, .transformed:
             [self]
         }
     }
@@ -158,7 +160,8 @@ public struct ViewNode: PrimitiveView {
         case .padding(_, let child), .frame(_, let child), .environment(_, let child), .widgetURL(_, let child),
             .hitTarget(_, let child), .button(let child), .toggle(_, let child), .tinted(let child),
             .offset(_, _, let child), .opacity(_, let child), .clip(_, let child), .accentable(let child),
-            .fixedSize(_, _, let child), .layoutPriority(_, let child), .aspectRatio(_, _, let child):
+            .fixedSize(_, _, let child), .layoutPriority(_, let child), .aspectRatio(_, _, let child),
+            .transformed(_, let child):
             child
         case .empty, .text, .image, .lineChart, .candlestickChart, .shape, .spacer, .stack, .group, .background,
             .overlay, .containerBackground, .composite, .divider, .resizableSymbol, .progress, .canvas,
@@ -187,7 +190,7 @@ public struct ViewNode: PrimitiveView {
         case .padding(_, let child), .frame(_, let child), .environment(_, let child), .hitTarget(_, let child),
             .button(let child), .toggle(_, let child), .tinted(let child), .offset(_, _, let child),
             .opacity(_, let child), .clip(_, let child), .accentable(let child), .fixedSize(_, _, let child),
-            .layoutPriority(_, let child), .aspectRatio(_, _, let child):
+            .layoutPriority(_, let child), .aspectRatio(_, _, let child), .transformed(_, let child):
             child.widgetURL
         }
     }
@@ -210,7 +213,7 @@ public struct ViewNode: PrimitiveView {
         case .empty, .text, .image, .lineChart, .candlestickChart, .shape, .spacer, .stack, .padding, .frame,
             .background, .overlay, .composite, .divider, .resizableSymbol, .progress, .canvas, .geometryReader,
             .hitTarget, .button, .toggle, .tinted, .offset, .opacity, .clip, .accentable, .fixedSize,
-            .layoutPriority, .aspectRatio, .layout:
+            .layoutPriority, .aspectRatio, .layout, .transformed:
             return (nil, self)
         }
     }
@@ -238,6 +241,8 @@ public struct ViewNode: PrimitiveView {
             return ViewNode(.offset(x: x, y: y, child.resolved(in: environment)))
         case .opacity(let value, let child):
             return ViewNode(.opacity(value, child.resolved(in: environment)))
+        case .transformed(let transform, let child):
+            return ViewNode(.transformed(transform, child.resolved(in: environment)))
         case .clip(let outline, let child):
             return ViewNode(.clip(outline, child.resolved(in: environment)))
         case .accentable(let child):

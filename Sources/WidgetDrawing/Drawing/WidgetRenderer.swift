@@ -379,6 +379,10 @@ package final class WidgetRenderer {
                     outline(kind, rect, in: context)
                     cairo_clip(cr)
                 case .accent: accentDepth += 1
+                case .transform(let m):
+                    cairo_save(cr)
+                    var matrix = cairo_matrix_t(xx: m[0], yx: m[1], xy: m[2], yy: m[3], x0: m[4], y0: m[5])
+                    cairo_transform(cr, &matrix)
                 }
             case .endLayer:
                 guard let layer = layers.popLast() else { continue }
@@ -386,7 +390,7 @@ package final class WidgetRenderer {
                 case .opacity(let value):
                     cairo_pop_group_to_source(cr)
                     cairo_paint_with_alpha(cr, value)
-                case .clip: cairo_restore(cr)
+                case .clip, .transform: cairo_restore(cr)
                 case .accent: accentDepth -= 1
                 }
             case .text, .shape, .stroke, .lineChart, .candlestickChart, .image, .progress, .drawing, .hitTarget:

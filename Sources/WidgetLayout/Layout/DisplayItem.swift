@@ -54,6 +54,8 @@ package enum DisplayLayer: Sendable, Hashable {
     case clip(ShapeSpec.Kind, Rect)
     /// In the accent group of the accented rendering mode.
     case accent
+    /// Drawn through a matrix `(a, b, c, d, tx, ty)` in widget points (rotated or scaled).
+    case transform([Double])
 }
 
 /// One step of a canvas drawing, resolved for its environment and placed in widget points.

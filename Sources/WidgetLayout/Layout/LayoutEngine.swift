@@ -77,7 +77,7 @@ package struct LayoutEngine {
                 return Size(width: proposal.width ?? 32, height: proposal.height ?? 32)
             }
         case .hitTarget(_, let child), .accentable(let child), .opacity(_, let child), .clip(_, let child),
-            .offset(_, _, let child), .layoutPriority(_, let child):
+            .offset(_, _, let child), .layoutPriority(_, let child), .transformed(_, let child):
             return size(of: child, proposal: proposal, environment: environment)
         case .button, .toggle, .tinted:
             return size(of: node.resolved(in: environment), proposal: proposal, environment: environment)
@@ -314,7 +314,7 @@ package struct LayoutEngine {
         case .padding(_, let child), .environment(_, let child), .hitTarget(_, let child), .accentable(let child),
             .opacity(_, let child), .clip(_, let child), .offset(_, _, let child), .layoutPriority(_, let child),
             .background(_, let child), .overlay(_, let child, _), .containerBackground(_, let child),
-            .widgetURL(_, let child):
+            .widgetURL(_, let child), .transformed(_, let child):
             return ignoresHeight(child)
         case .empty, .image, .lineChart, .candlestickChart, .shape, .spacer, .frame, .composite, .divider,
             .resizableSymbol, .progress, .canvas, .geometryReader, .button, .toggle, .tinted, .fixedSize,
@@ -522,6 +522,11 @@ package struct LayoutEngine {
             items.append(.endLayer)
         case .accentable(let child):
             items.append(.beginLayer(.accent))
+            place(child, in: rect, environment: environment, into: &items)
+            items.append(.endLayer)
+        case .transformed(let transform, let child):
+            guard transform.drawsAnything else { return }
+            items.append(.beginLayer(.transform(transform.matrix(in: rect))))
             place(child, in: rect, environment: environment, into: &items)
             items.append(.endLayer)
         case .layoutPriority(_, let child):
