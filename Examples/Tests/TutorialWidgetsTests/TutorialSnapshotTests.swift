@@ -65,6 +65,20 @@ struct TutorialSnapshotTests {
             named: "placeholder")
     }
 
+    /// A container of the user's own: the flow layout in `Support/FlowLayout.swift`, used as on
+    /// iOS 16 (`FlowLayout { … }`).
+    @Test func aFlowLayout() {
+        let tags = ["Groceries", "Work", "Home", "Errands", "Reading", "Garden", "Health", "Travel"]
+        assertSnapshot(
+            of: FlowLayout(spacing: 6) {
+                ForEach(tags, id: \.self) { tag in
+                    Text(tag).font(.caption).padding(.horizontal, 8).padding(.vertical, 3)
+                        .background(Capsule().fill(Color.orange.opacity(0.2)))
+                }
+            },
+            as: .image(family: .systemMedium))
+    }
+
     @Test func aView() {
         assertSnapshot(of: Text("42").font(.largeTitle), as: .image(family: .systemSmall))
     }
