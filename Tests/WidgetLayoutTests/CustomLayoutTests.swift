@@ -145,3 +145,36 @@ struct CustomLayoutTests {
         #expect(layout(node, width: 100, height: 40).texts.map(\.string) == ["ABC"])
     }
 }
+
+@Suite("Canvas text measurement")
+struct CanvasMeasureTests {
+    @Test("a canvas measures text as it will be drawn, and places a label by its size")
+    func resolveAndMeasure() throws {
+        // At the tests' 20 pt font "31.5K" is 50 × 20: a box under it, the label right-aligned.
+        let canvas = Canvas { context, size in
+            let label = context.resolve(Text("31.5K"))
+            let measured = label.measure(in: size)
+            context.fill(
+                Path(Rect(x: size.width - measured.width, y: 0, width: measured.width, height: measured.height)),
+                with: .color(.red))
+            context.draw(label, at: Point(x: size.width, y: 0), anchor: .topTrailing)
+        }
+        let items = layout(canvas.primitiveNode, width: 200, height: 100)
+        guard case .drawing(let steps, _, _) = try #require(items.first) else {
+            Issue.record("no drawing in \(items)")
+            return
+        }
+        guard case .fill(let box, _) = steps.first, case .text(_, _, let origin) = steps.last else {
+            Issue.record("unexpected steps \(steps)")
+            return
+        }
+        #expect(box.boundingRect == Rect(x: 150, y: 0, width: 50, height: 20))
+        #expect(origin == Point(x: 150, y: 0))
+    }
+
+    @Test("a context made by hand measures nothing")
+    func byHand() {
+        let context = GraphicsContext()
+        #expect(context.resolve(Text("abc")).measure(in: Size(width: 100, height: 100)) == Size(width: 0, height: 0))
+    }
+}

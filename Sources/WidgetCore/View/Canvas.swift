@@ -28,9 +28,44 @@ public struct GraphicsContext: Sendable {
     /// Opacity applied to what is drawn from now on (0…1).
     public var opacity: Double = 1
     private var offset = Point(x: 0, y: 0)
+    /// How the renderer measures a line of text here (none in a context made by hand).
+    private let measurer: TextSizer?
 
-    /// An empty context.
-    public init() {}
+    /// An empty context (whose ``resolve(_:)`` measures nothing: every text is zero-sized).
+    public init() {
+        measurer = nil
+    }
+
+    package init(measuring measure: @escaping (Text) -> Size) {
+        measurer = TextSizer(measure: measure)
+    }
+
+    /// Text made ready to draw, so it can be measured first, as SwiftUI's `ResolvedText`: for
+    /// axis labels placed by their size.
+    ///
+    /// ```swift
+    /// let label = context.resolve(Text("31.5K").font(.caption2))
+    /// let size = label.measure(in: Size(width: .infinity, height: .infinity))
+    /// context.draw(label, at: Point(x: size.width / 2, y: 0), anchor: .top)
+    /// ```
+    public struct ResolvedText: Sendable {
+        fileprivate let text: Text
+        fileprivate let size: Size
+
+        /// The text's size on one line, as `draw(_:at:anchor:)` draws it (the proposal is not
+        /// used to wrap it).
+        public func measure(in size: Size) -> Size { self.size }
+    }
+
+    /// Resolves text in the canvas's environment (font, size category), so it can be measured.
+    public func resolve(_ text: Text) -> ResolvedText {
+        ResolvedText(text: text, size: measurer?.measure(text) ?? Size(width: 0, height: 0))
+    }
+
+    /// Draws resolved text on one line, its anchor at a point.
+    public mutating func draw(_ text: ResolvedText, at point: Point, anchor: UnitPoint = .center) {
+        draw(text.text, at: point, anchor: anchor)
+    }
 
     /// Moves the origin of what is drawn from now on.
     ///
@@ -123,11 +158,24 @@ package struct CanvasRenderer: Sendable {
     let draw: @Sendable (inout GraphicsContext, Size) -> Void
 
     /// The commands for a size, with `environment` as the one `@Environment` reads.
-    package func commands(for size: Size, in environment: EnvironmentValues) -> [GraphicsContext.Command] {
+    ///
+    /// - Parameter measure: a line of text's size, as the renderer will draw it.
+    package func commands(
+        for size: Size, in environment: EnvironmentValues,
+        measure: @escaping (Text) -> Size = { _ in
+            Size(width: 0, height: 0)
+        }
+    ) -> [GraphicsContext.Command] {
         EnvironmentValues.$current.withValue(environment) {
-            var context = GraphicsContext()
+            var context = GraphicsContext(measuring: measure)
             draw(&context, size)
             return context.commands
         }
     }
+}
+
+/// The renderer's measure of a line of text, kept by a context while its canvas draws (the
+/// context is made, used and dropped within one layout, on one thread).
+private struct TextSizer: @unchecked Sendable {
+    let measure: (Text) -> Size
 }

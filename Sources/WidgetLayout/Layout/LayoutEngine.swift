@@ -494,7 +494,9 @@ package struct LayoutEngine {
                     spec, frame, tint: environment.resolvedTint.resolved(against: environment.foreground),
                     track: Color.tertiary.resolved(against: environment.foreground), redacted: environment.redacted))
         case .canvas(let renderer):
-            let commands = renderer.commands(for: rect.size, in: environment)
+            let commands = renderer.commands(for: rect.size, in: environment) { text in
+                measurer.measure(text.spec.styled(in: environment), maxWidth: nil, lineLimit: 1)
+            }
             items.append(
                 .drawing(
                     commands.map { drawingItem($0, origin: rect.origin, environment: environment) }, rect,
