@@ -178,3 +178,22 @@ struct CanvasMeasureTests {
         #expect(context.resolve(Text("abc")).measure(in: Size(width: 100, height: 100)) == Size(width: 0, height: 0))
     }
 }
+
+@Suite("position")
+struct PositionTests {
+    @Test("position centres the view on a point of the space it takes, which is all it is offered")
+    func centres() throws {
+        let items = layout(Text("AB").position(x: 50, y: 30), width: 200, height: 100)
+        // "AB" is 20 × 20: its centre at (50, 30).
+        #expect(try items.text("AB").frame == Rect(x: 40, y: 20, width: 20, height: 20))
+        // It takes the whole row: what follows a positioned view in a stack starts after 200.
+        let row = layout(
+            HStack(spacing: 0) {
+                Text("AB").position(x: 10, y: 10).frame(width: 120)
+                Text("C")
+            }.primitiveNode, width: 200, height: 100)
+        #expect(try row.text("C").frame.minX == 120 + (200 - 130) / 2)
+        // A point that is not a number is the origin.
+        #expect(try layout(Text("AB").position(x: .nan, y: 0)).text("AB").frame.midX == 0)
+    }
+}

@@ -323,6 +323,21 @@ struct ViewGoldenTests {
             }.node, as: Self.medium)
     }
 
+    /// `position` puts a view's centre at a point of its parent: a dial's marks around a centre.
+    @Test func position() {
+        assertSnapshot(
+            of: ZStack {
+                Circle().stroke(Color.gray.opacity(0.4), lineWidth: 2).frame(width: 100, height: 100)
+                    .position(x: 80, y: 80)
+                ForEach(0..<12) { hour in
+                    let angle = Double(hour) / 12 * 2 * Double.pi
+                    Circle().fill(hour % 3 == 0 ? Color.orange : Color.gray).frame(width: 8, height: 8)
+                        .position(x: 80 + 50 * sin(angle), y: 80 - 50 * cos(angle))
+                }
+                Text("12").font(.caption2).position(x: 80, y: 80)
+            }.node, as: Self.small)
+    }
+
     @Test func hierarchicalColours() {
         for scheme in [ColorScheme.light, .dark] {
             assertSnapshot(
