@@ -338,6 +338,22 @@ struct ViewGoldenTests {
             }.node, as: Self.small)
     }
 
+    /// Radial gradients: a glow about the centre, one off-centre in a rounded card, and one whose
+    /// colours go on past its end radius.
+    @Test func radialGradients() {
+        assertSnapshot(
+            of: HStack(spacing: 10) {
+                RadialGradient(colors: [.yellow, .orange, .red], center: .center, startRadius: 4, endRadius: 40)
+                    .frame(width: 90, height: 90)
+                RoundedRectangle(cornerRadius: 16)
+                    .fill(.radialGradient([.white, .blue], center: .topLeading, startRadius: 0, endRadius: 110))
+                    .frame(width: 90, height: 90)
+                Circle()
+                    .fill(.radialGradient([.green, .clear], center: .center, startRadius: 10, endRadius: 20))
+                    .frame(width: 90, height: 90)
+            }.node, as: Self.medium)
+    }
+
     @Test func hierarchicalColours() {
         for scheme in [ColorScheme.light, .dark] {
             assertSnapshot(

@@ -1,4 +1,4 @@
-/// A fill: a colour or a linear gradient, as SwiftUI's shape styles.
+/// A fill: a colour, or a linear or radial gradient, as SwiftUI's shape styles.
 ///
 /// A struct, so that new kinds of fill can be added without breaking a `switch`.
 ///
@@ -9,6 +9,8 @@ public struct ShapeStyle: Sendable, Hashable {
     package enum Kind: Sendable, Hashable {
         case color(Color)
         case linearGradient([Color], start: Point, end: Point)
+        /// Circles of colour about `center` (unit coordinates), from `startRadius` to `endRadius` points.
+        case radialGradient([Color], center: Point, startRadius: Double, endRadius: Double)
     }
 
     package var kind: Kind
@@ -34,12 +36,34 @@ public struct ShapeStyle: Sendable, Hashable {
         ShapeStyle(.linearGradient(colors, start: start, end: end))
     }
 
+    /// Colours spread evenly in circles about `center`, from `startRadius` to `endRadius`
+    /// points, as SwiftUI's `RadialGradient`; beyond them the first and last colours go on.
+    ///
+    /// - Parameters:
+    ///   - colors: the colours, first at `startRadius`.
+    ///   - center: the centre, in unit coordinates of the filled rectangle.
+    ///   - startRadius: where the first colour is, in points from the centre.
+    ///   - endRadius: where the last colour is.
+    /// - Returns: the style.
+    public static func radialGradient(
+        _ colors: [Color], center: UnitPoint, startRadius: Double, endRadius: Double
+    ) -> ShapeStyle {
+        func radius(_ value: Double) -> Double { value.isFinite ? min(100_000, max(0, value)) : 0 }
+        return ShapeStyle(
+            .radialGradient(colors, center: center, startRadius: radius(startRadius), endRadius: radius(endRadius)))
+    }
+
     /// The style with hierarchical colours resolved against a foreground colour.
     package func resolved(against foreground: Color) -> ShapeStyle {
         switch kind {
         case .color(let color): .color(color.resolved(against: foreground))
         case .linearGradient(let colors, let start, let end):
             .linearGradient(colors.map { $0.resolved(against: foreground) }, start: start, end: end)
+        case .radialGradient(let colors, let center, let startRadius, let endRadius):
+            ShapeStyle(
+                .radialGradient(
+                    colors.map { $0.resolved(against: foreground) }, center: center, startRadius: startRadius,
+                    endRadius: endRadius))
         }
     }
 
@@ -49,6 +73,10 @@ public struct ShapeStyle: Sendable, Hashable {
         case .color(let color): .color(color.opacity(value))
         case .linearGradient(let colors, let start, let end):
             .linearGradient(colors.map { $0.opacity(value) }, start: start, end: end)
+        case .radialGradient(let colors, let center, let startRadius, let endRadius):
+            ShapeStyle(
+                .radialGradient(
+                    colors.map { $0.opacity(value) }, center: center, startRadius: startRadius, endRadius: endRadius))
         }
     }
 }
@@ -120,6 +148,29 @@ public struct LinearGradient: PrimitiveView {
     ///   - endPoint: where the last colour is.
     public init(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) {
         self.init(gradient: Gradient(colors: colors), startPoint: startPoint, endPoint: endPoint)
+    }
+
+    /// The node the layout engine sees.
+    public var primitiveNode: ViewNode { .shape(ShapeSpec(outline: .rectangle(cornerRadius: 0), fill: style)) }
+}
+
+/// A radial gradient as a view that fills its frame, as SwiftUI's `RadialGradient`.
+///
+/// ```swift
+/// RadialGradient(colors: [.yellow, .orange], center: .center, startRadius: 0, endRadius: 60)
+/// ```
+public struct RadialGradient: PrimitiveView {
+    /// The gradient as a fill, for `fill(_:)` and `background(_:)`.
+    public let style: ShapeStyle
+
+    /// Circles of the gradient's colours about `center`, from `startRadius` to `endRadius` points.
+    public init(gradient: Gradient, center: UnitPoint, startRadius: Double, endRadius: Double) {
+        style = .radialGradient(gradient.colors, center: center, startRadius: startRadius, endRadius: endRadius)
+    }
+
+    /// Circles of `colors` about `center`, from `startRadius` to `endRadius` points.
+    public init(colors: [Color], center: UnitPoint, startRadius: Double, endRadius: Double) {
+        self.init(gradient: Gradient(colors: colors), center: center, startRadius: startRadius, endRadius: endRadius)
     }
 
     /// The node the layout engine sees.

@@ -705,15 +705,38 @@ package final class WidgetRenderer {
                     rect.minX + start.x * rect.width, rect.minY + start.y * rect.height,
                     rect.minX + end.x * rect.width, rect.minY + end.y * rect.height)
             else { return }
-            for (index, color) in colors.enumerated() {
-                let rgba = (dimmed ? color.opacity(0.3) : color).resolved(in: scheme)
-                let offset = colors.count == 1 ? 0 : Double(index) / Double(colors.count - 1)
-                cairo_pattern_add_color_stop_rgba(pattern, offset, rgba.red, rgba.green, rgba.blue, rgba.alpha)
-            }
-            cairo_set_source(cr, pattern)
-            paint()
-            cairo_pattern_destroy(pattern)
+            paintGradient(pattern, colors, context: context, scheme: scheme, dimmed: dimmed, paint)
+        case .radialGradient(let colors, let center, let startRadius, let endRadius):
+            let x = rect.minX + center.x * rect.width
+            let y = rect.minY + center.y * rect.height
+            guard let pattern = cairo_pattern_create_radial(x, y, startRadius, x, y, endRadius) else { return }
+            paintGradient(pattern, colors, context: context, scheme: scheme, dimmed: dimmed, paint)
         }
+    }
+
+    /// Adds `colors` as evenly spread stops to a gradient, makes it the source and paints.
+    private func paintGradient(
+        _ pattern: OpaquePointer, _ colors: [Color], context: CairoContext, scheme: ColorScheme, dimmed: Bool,
+        _ paint: () -> Void
+    ) {
+        let stops = colors.map { (dimmed ? $0.opacity(0.3) : $0).resolved(in: scheme) }
+        for (index, rgba) in stops.enumerated() {
+            let offset = stops.count == 1 ? 0 : Double(index) / Double(stops.count - 1)
+            // Cairo blends stops without premultiplying, so green to `.clear` (transparent
+            // black) would pass through grey; a transparent stop takes its neighbour's colour,
+            // as SwiftUI fades green to nothing.
+            var colour = rgba
+            if rgba.alpha == 0,
+                let neighbour = (stops[..<index].last { $0.alpha > 0 })
+                    ?? stops[(index + 1)...].first(where: { $0.alpha > 0 })
+            {
+                colour = Color.RGBA(red: neighbour.red, green: neighbour.green, blue: neighbour.blue, alpha: 0)
+            }
+            cairo_pattern_add_color_stop_rgba(pattern, offset, colour.red, colour.green, colour.blue, colour.alpha)
+        }
+        cairo_set_source(context.pointer, pattern)
+        paint()
+        cairo_pattern_destroy(pattern)
     }
 
     private func drawText(_ run: DisplayText, text: PangoText, context: CairoContext, scheme: ColorScheme) {
