@@ -354,6 +354,26 @@ struct ViewGoldenTests {
             }.node, as: Self.medium)
     }
 
+    /// `trim` draws part of an outline: activity rings (round caps, starting at 12 o'clock once
+    /// turned), a half-drawn rounded square, and a custom shape's first two thirds.
+    @Test func trimmedShapes() {
+        assertSnapshot(
+            of: HStack(spacing: 16) {
+                ZStack {
+                    ForEach([(0.8, Color.red, 76.0), (0.55, Color.green, 56.0), (0.3, Color.blue, 36.0)], id: \.2) {
+                        value, colour, size in
+                        Circle().stroke(colour.opacity(0.2), lineWidth: 8).frame(width: size, height: size)
+                        Circle().trim(from: 0, to: value)
+                            .stroke(colour, style: StrokeStyle(lineWidth: 8, lineCap: .round))
+                            .frame(width: size, height: size).rotationEffect(.degrees(-90))
+                    }
+                }
+                RoundedRectangle(cornerRadius: 12).trim(from: 0, to: 0.5).stroke(Color.orange, lineWidth: 4)
+                    .frame(width: 70, height: 70)
+                Triangle().trim(from: 0, to: 2.0 / 3).stroke(Color.purple, lineWidth: 3).frame(width: 70, height: 60)
+            }.node, as: Self.medium)
+    }
+
     @Test func hierarchicalColours() {
         for scheme in [ColorScheme.light, .dark] {
             assertSnapshot(
