@@ -61,7 +61,7 @@ private struct Row: View {
 
     /// What a text says in an environment, as layout measures and draws it.
     static func string(_ text: Text, in environment: EnvironmentValues) -> String? {
-        guard case .text(let spec) = text.node.kind else { return nil }
+        guard case .primitive(let behavior, _) = text.node.kind, let spec = behavior as? TextSpec else { return nil }
         return spec.string(in: environment)
     }
 

@@ -4,65 +4,7 @@ import WidgetCore
 
 /// A compact, comparable rendering of a node tree, written for the tests
 /// (ViewNode is not Equatable): `V[Text(a), H[Spacer, Text(b)]]`.
-func describe(_ node: ViewNode) -> String {
-    func list(_ nodes: [ViewNode]) -> String { nodes.map(describe).joined(separator: ", ") }
-    switch node.kind {
-    case .empty: return "empty"
-    case .text(let spec): return "Text(\(spec.string(in: EnvironmentValues())))"
-    case .image: return "Image"
-    case .lineChart: return "Chart"
-    case .candlestickChart: return "Candles"
-    case .shape: return "Shape"
-    case .spacer: return "Spacer"
-    case .stack(let spec, let children):
-        let axis: String
-        switch spec.axis {
-        case .horizontal: axis = "H"
-        case .vertical: axis = "V"
-        case .depth: axis = "Z"
-        }
-        return "\(axis)[\(list(children))]"
-    case .group(let children): return "Group[\(list(children))]"
-    case .layout(_, let children): return "Layout[\(list(children))]"
-    case .transformed(_, let child): return "Transformed(\(describe(child)))"
-    case .padding(_, let child): return "Padding(\(describe(child)))"
-    case .frame(_, let child): return "Frame(\(describe(child)))"
-    case .background(let background, let content): return "Background(\(describe(background)); \(describe(content)))"
-    case .overlay(let overlay, let content, _): return "Overlay(\(describe(overlay)); \(describe(content)))"
-    case .environment(let change, let child):
-        let name: String
-        switch change {
-        case .font: name = "font"
-        case .foreground: name = "foreground"
-        case .lineLimit: name = "lineLimit"
-        case .minimumScaleFactor: name = "minimumScaleFactor"
-        case .textAlignment: name = "textAlignment"
-        case .unredacted: name = "unredacted"
-        case .custom: name = "custom"
-        }
-        return "Env[\(name)](\(describe(child)))"
-    case .containerBackground(let background, let content):
-        return "ContainerBackground(\(describe(background)); \(describe(content)))"
-    case .widgetURL(let url, let child): return "URL(\(url.absoluteString); \(describe(child)))"
-    case .composite(let body): return "Composite(\(body.typeName))"
-    case .divider: return "Divider"
-    case .resizableSymbol(let name): return "Symbol(\(name))"
-    case .progress: return "Progress"
-    case .canvas: return "Canvas"
-    case .geometryReader: return "GeometryReader"
-    case .hitTarget(let target, let child): return "Hit[\(target.kind)](\(describe(child)))"
-    case .button(let child): return "Button(\(describe(child)))"
-    case .toggle(let isOn, let child): return "Toggle[\(isOn)](\(describe(child)))"
-    case .tinted(let child): return "Tinted(\(describe(child)))"
-    case .offset(_, _, let child): return "Offset(\(describe(child)))"
-    case .opacity(_, let child): return "Opacity(\(describe(child)))"
-    case .clip(_, let child): return "Clip(\(describe(child)))"
-    case .accentable(let child): return "Accent(\(describe(child)))"
-    case .fixedSize(_, _, let child): return "FixedSize(\(describe(child)))"
-    case .layoutPriority(let value, let child): return "Priority[\(value)](\(describe(child)))"
-    case .aspectRatio(_, _, let child): return "Aspect(\(describe(child)))"
-    }
-}
+func describe(_ node: ViewNode) -> String { node.treeDescription }
 
 @ViewBuilder func choose(_ flag: Bool) -> ViewNode {
     if flag {
@@ -172,7 +114,7 @@ struct ViewBuilderTests {
     @Test("stacks record their axis, alignment and spacing")
     func stackSpecs() {
         let vNode = VStack(alignment: .leading, spacing: 4) { Text("a") }.node
-        guard case .stack(let v, _) = vNode.kind else {
+        guard case .primitive(let behavior, _) = vNode.kind, let v = behavior as? StackSpec else {
             Issue.record("VStack is not a stack")
             return
         }
@@ -181,7 +123,7 @@ struct ViewBuilderTests {
         #expect(v.spacing == 4)
 
         let hNode = HStack(alignment: .bottom) { Text("a") }.node
-        guard case .stack(let h, _) = hNode.kind else {
+        guard case .primitive(let behavior, _) = hNode.kind, let h = behavior as? StackSpec else {
             Issue.record("HStack is not a stack")
             return
         }
@@ -190,7 +132,7 @@ struct ViewBuilderTests {
         #expect(h.spacing == nil)
 
         let zNode = ZStack(alignment: .topTrailing) { Text("a") }.node
-        guard case .stack(let z, _) = zNode.kind else {
+        guard case .primitive(let behavior, _) = zNode.kind, let z = behavior as? StackSpec else {
             Issue.record("ZStack is not a stack")
             return
         }

@@ -8,7 +8,7 @@ import WidgetCore
     static func string(_ text: Text, locale: String = "en", bundle: Bundle? = nil) -> String? {
         var environment = EnvironmentValues()
         environment.locale = Locale(identifier: locale)
-        guard case .text(let spec) = text.node.kind else { return nil }
+        guard case .primitive(let behavior, _) = text.node.kind, let spec = behavior as? TextSpec else { return nil }
         return spec.string(in: environment)
     }
 

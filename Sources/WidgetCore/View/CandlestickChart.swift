@@ -84,7 +84,7 @@ public struct CandlestickChart: PrimitiveView {
     }
 
     /// The node the layout engine sees.
-    public var primitiveNode: ViewNode { .candlestickChart(spec) }
+    public var primitiveNode: ViewNode { .primitive(spec) }
 }
 
 extension Candle {
@@ -99,4 +99,23 @@ extension Candle {
                 low: group.map(\.low).min() ?? 0, close: group.last?.close ?? 0)
         }
     }
+}
+
+extension CandlestickChartSpec: ViewBehavior {
+    package func sizeThatFits(
+        _ proposal: ProposedViewSize, children: [ViewNode], environment: EnvironmentValues, pass: any LayoutPass
+    ) -> Size {
+        Size(width: proposal.width ?? 10, height: proposal.height ?? 10)
+    }
+
+    package func place(
+        _ children: [ViewNode], in rect: Rect, environment: EnvironmentValues, pass: any LayoutPass,
+        into items: inout [DisplayItem]
+    ) {
+        items.append(
+            .candlestickChart(
+                self, rect, labelColor: environment.foreground.opacity(0.6), redacted: environment.redacted))
+    }
+
+    package func describe(_ children: [String]) -> String { "Candles" }
 }

@@ -150,7 +150,7 @@ public struct Canvas: PrimitiveView {
     }
 
     /// The node the layout engine sees.
-    public var primitiveNode: ViewNode { ViewNode(.canvas(renderer)) }
+    public var primitiveNode: ViewNode { .primitive(renderer) }
 }
 
 /// A canvas's drawing closure, run when its size is known.
@@ -178,4 +178,47 @@ package struct CanvasRenderer: Sendable {
 /// context is made, used and dropped within one layout, on one thread).
 private struct TextSizer: @unchecked Sendable {
     let measure: (Text) -> Size
+}
+
+extension CanvasRenderer: ViewBehavior {
+    package func sizeThatFits(
+        _ proposal: ProposedViewSize, children: [ViewNode], environment: EnvironmentValues, pass: any LayoutPass
+    ) -> Size {
+        Size(width: proposal.width ?? 10, height: proposal.height ?? 10)
+    }
+
+    package func place(
+        _ children: [ViewNode], in rect: Rect, environment: EnvironmentValues, pass: any LayoutPass,
+        into items: inout [DisplayItem]
+    ) {
+        let commands = commands(for: rect.size, in: environment) { text in
+            pass.measure(text.spec.styled(in: environment), maxWidth: nil, lineLimit: 1)
+        }
+        items.append(
+            .drawing(
+                commands.map { drawingItem($0, origin: rect.origin, environment: environment, pass: pass) }, rect,
+                redacted: environment.redacted))
+    }
+
+    package func describe(_ children: [String]) -> String { "Canvas" }
+
+    /// A command resolved for its environment and moved to the canvas's origin.
+    private func drawingItem(
+        _ command: GraphicsContext.Command, origin: Point, environment: EnvironmentValues, pass: any LayoutPass
+    ) -> DrawingItem {
+        switch command {
+        case .fill(let path, let style):
+            return .fill(path.offsetBy(dx: origin.x, dy: origin.y), style.resolved(against: environment.foreground))
+        case .stroke(let path, let style, let stroke):
+            return .stroke(
+                path.offsetBy(dx: origin.x, dy: origin.y), style.resolved(against: environment.foreground), stroke)
+        case .text(let text, let point, let anchor):
+            let styled = text.spec.styled(in: environment)
+            let size = pass.measure(styled, maxWidth: nil, lineLimit: 1)
+            return .text(
+                styled, color: environment.foreground,
+                at: Point(
+                    x: origin.x + point.x - anchor.x * size.width, y: origin.y + point.y - anchor.y * size.height))
+        }
+    }
 }

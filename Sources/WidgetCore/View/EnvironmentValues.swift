@@ -290,6 +290,19 @@ package enum EnvironmentChange: Sendable {
     case unredacted
     /// `environment(\.key, value)`.
     case custom(EnvironmentWrite)
+
+    /// The change's name, for tests' descriptions of a tree.
+    package var name: String {
+        switch self {
+        case .font: "font"
+        case .foreground: "foreground"
+        case .lineLimit: "lineLimit"
+        case .minimumScaleFactor: "minimumScaleFactor"
+        case .textAlignment: "textAlignment"
+        case .unredacted: "unredacted"
+        case .custom: "custom"
+        }
+    }
 }
 
 /// A write of one value into the environment, from `environment(_:_:)` and the modifiers that

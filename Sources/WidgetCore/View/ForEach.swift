@@ -61,13 +61,3 @@ public struct Group: PrimitiveView {
         primitiveNode = .group([content()])
     }
 }
-
-/// A thin line that separates content, as SwiftUI's `Divider`: horizontal in a `VStack` (and
-/// outside stacks), vertical in an `HStack`, one pixel thick, in the separator colour.
-public struct Divider: PrimitiveView {
-    /// A divider.
-    public init() {}
-
-    /// The node the layout engine sees.
-    public var primitiveNode: ViewNode { ViewNode(.divider) }
-}

@@ -37,7 +37,7 @@ public struct GeometryReader: PrimitiveView {
     }
 
     /// The node the layout engine sees.
-    public var primitiveNode: ViewNode { ViewNode(.geometryReader(content)) }
+    public var primitiveNode: ViewNode { .primitive(content) }
 }
 
 /// The content of a ``GeometryReader``, made when its size is known.
@@ -48,4 +48,23 @@ package struct GeometryContent: Sendable {
     package func evaluate(_ size: Size, in environment: EnvironmentValues) -> ViewNode {
         EnvironmentValues.$current.withValue(environment) { make(GeometryProxy(size: size)) }
     }
+}
+
+extension GeometryContent: ViewBehavior {
+    package func sizeThatFits(
+        _ proposal: ProposedViewSize, children: [ViewNode], environment: EnvironmentValues, pass: any LayoutPass
+    ) -> Size {
+        Size(width: proposal.width ?? 10, height: proposal.height ?? 10)
+    }
+
+    package func place(
+        _ children: [ViewNode], in rect: Rect, environment: EnvironmentValues, pass: any LayoutPass,
+        into items: inout [DisplayItem]
+    ) {
+        let child = evaluate(rect.size, in: environment).resolved(in: environment)
+        let size = pass.size(of: child, proposal: ProposedViewSize(rect.size), environment: environment)
+        pass.place(child, in: rect.aligning(size, .topLeading), environment: environment, into: &items)
+    }
+
+    package func describe(_ children: [String]) -> String { "GeometryReader" }
 }

@@ -151,8 +151,61 @@ public struct Image: PrimitiveView {
     public var primitiveNode: ViewNode {
         if case .system(let name) = spec.source {
             return spec.contentMode == nil
-                ? .text(TextSpec(runs: [TextRun(.symbol(name))])) : ViewNode(.resizableSymbol(name))
+                ? .text(TextSpec(runs: [TextRun(.symbol(name))])) : .primitive(ResizableSymbol(name: name))
         }
         return .image(spec)
     }
+}
+
+extension ImageSpec: ViewBehavior {
+    package func sizeThatFits(
+        _ proposal: ProposedViewSize, children: [ViewNode], environment: EnvironmentValues, pass: any LayoutPass
+    ) -> Size {
+        Size(width: proposal.width ?? 10, height: proposal.height ?? 10)
+    }
+
+    package func place(
+        _ children: [ViewNode], in rect: Rect, environment: EnvironmentValues, pass: any LayoutPass,
+        into items: inout [DisplayItem]
+    ) {
+        items.append(.image(self, rect, redacted: environment.redacted))
+    }
+
+    package func describe(_ children: [String]) -> String { "Image" }
+}
+
+extension ViewNode {
+    package static func image(_ spec: ImageSpec) -> ViewNode { .primitive(spec) }
+}
+
+/// A symbol scaled to fit its frame (`Image(systemName:).resizable()`), centred.
+package struct ResizableSymbol: ViewBehavior {
+    package var name: String
+
+    package func sizeThatFits(
+        _ proposal: ProposedViewSize, children: [ViewNode], environment: EnvironmentValues, pass: any LayoutPass
+    ) -> Size {
+        Size(width: proposal.width ?? 10, height: proposal.height ?? 10)
+    }
+
+    package func place(
+        _ children: [ViewNode], in rect: Rect, environment: EnvironmentValues, pass: any LayoutPass,
+        into items: inout [DisplayItem]
+    ) {
+        var run = TextRun(.symbol(name))
+        run.font = Font(size: 100)
+        var unit = TextSpec(runs: [run]).styled(in: environment)
+        let natural = pass.measure(unit, maxWidth: nil, lineLimit: 1)
+        guard natural.width > 0, natural.height > 0 else { return }
+        let factor = min(rect.width / natural.width, rect.height / natural.height)
+        unit = unit.scaled(by: factor)
+        let size = pass.measure(unit, maxWidth: nil, lineLimit: 1)
+        items.append(
+            .text(
+                DisplayText(
+                    text: unit, color: environment.foreground, frame: rect.aligning(size, .center),
+                    layoutWidth: size.width, lineLimit: 1, alignment: .center, redacted: environment.redacted)))
+    }
+
+    package func describe(_ children: [String]) -> String { "Symbol(\(name))" }
 }

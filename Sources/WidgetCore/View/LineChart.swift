@@ -105,5 +105,25 @@ public struct LineChart: PrimitiveView {
     }
 
     /// The node the layout engine sees.
-    public var primitiveNode: ViewNode { .lineChart(spec) }
+    public var primitiveNode: ViewNode { .primitive(spec) }
+}
+
+extension LineChartSpec: ViewBehavior {
+    package func sizeThatFits(
+        _ proposal: ProposedViewSize, children: [ViewNode], environment: EnvironmentValues, pass: any LayoutPass
+    ) -> Size {
+        Size(width: proposal.width ?? 10, height: proposal.height ?? 10)
+    }
+
+    package func place(
+        _ children: [ViewNode], in rect: Rect, environment: EnvironmentValues, pass: any LayoutPass,
+        into items: inout [DisplayItem]
+    ) {
+        items.append(
+            .lineChart(
+                self, rect, color: (color ?? environment.foreground).resolved(against: environment.foreground),
+                labelColor: environment.foreground.opacity(0.6), redacted: environment.redacted))
+    }
+
+    package func describe(_ children: [String]) -> String { "Chart" }
 }

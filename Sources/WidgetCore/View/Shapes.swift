@@ -281,3 +281,29 @@ public struct Capsule: BuiltInShape {
         Path(roundedRect: rect, cornerRadius: min(rect.width, rect.height) / 2)
     }
 }
+
+extension ShapeSpec: ViewBehavior {
+    package func sizeThatFits(
+        _ proposal: ProposedViewSize, children: [ViewNode], environment: EnvironmentValues, pass: any LayoutPass
+    ) -> Size {
+        Size(width: proposal.width ?? 10, height: proposal.height ?? 10)
+    }
+
+    package func place(
+        _ children: [ViewNode], in rect: Rect, environment: EnvironmentValues, pass: any LayoutPass,
+        into items: inout [DisplayItem]
+    ) {
+        let style = (fill ?? .color(environment.foreground)).resolved(against: environment.foreground)
+        if let stroke {
+            items.append(.stroke(kind, style, stroke, inside: strokeInside, rect, redacted: environment.redacted))
+        } else {
+            items.append(.shape(kind, style, rect, redacted: environment.redacted))
+        }
+    }
+
+    package func describe(_ children: [String]) -> String { "Shape" }
+}
+
+extension ViewNode {
+    package static func shape(_ spec: ShapeSpec) -> ViewNode { .primitive(spec) }
+}

@@ -350,3 +350,36 @@ public struct Text: PrimitiveView {
         }
     }
 }
+
+extension TextSpec: ViewBehavior {
+    package func sizeThatFits(
+        _ proposal: ProposedViewSize, children: [ViewNode], environment: EnvironmentValues, pass: any LayoutPass
+    ) -> Size {
+        pass.fitted(styled(in: environment), width: proposal.width, environment: environment).size
+    }
+
+    /// Text is set at the frame's width, aligned in it by the environment's text alignment
+    /// and centred vertically.
+    package func place(
+        _ children: [ViewNode], in rect: Rect, environment: EnvironmentValues, pass: any LayoutPass,
+        into items: inout [DisplayItem]
+    ) {
+        let (text, size) = pass.fitted(styled(in: environment), width: rect.width, environment: environment)
+        let frame = rect.aligning(size, Alignment(horizontal: environment.textAlignment, vertical: .center))
+        items.append(
+            .text(
+                DisplayText(
+                    text: text, color: environment.foreground, frame: frame, layoutWidth: rect.width,
+                    lineLimit: environment.lineLimit, alignment: environment.textAlignment,
+                    redacted: environment.redacted)))
+    }
+
+    /// Text is as tall as its lines at a width, whatever height it is offered.
+    package func ignoresProposedHeight(_ children: [ViewNode], pass: any LayoutPass) -> Bool { true }
+
+    package func describe(_ children: [String]) -> String { "Text(\(string(in: EnvironmentValues())))" }
+}
+
+extension ViewNode {
+    package static func text(_ spec: TextSpec) -> ViewNode { .primitive(spec) }
+}

@@ -248,25 +248,25 @@ extension View {
 
     /// Draws the view at an opacity (0…1), as one layer.
     public func opacity(_ value: Double) -> ViewNode {
-        ViewNode(.opacity(value.isFinite ? min(1, max(0, value)) : 1, node))
+        .primitive(Opacity(value: value.isFinite ? min(1, max(0, value)) : 1), [node])
     }
 
     /// Clips the view to a shape of its frame.
     ///
     /// - Parameter shape: the outline, e.g. `Circle()` or `RoundedRectangle(cornerRadius: 8)`.
     /// - Returns: the clipped view.
-    public func clipShape(_ shape: some Shape) -> ViewNode { ViewNode(.clip(shape.outline, node)) }
+    public func clipShape(_ shape: some Shape) -> ViewNode { .primitive(Clip(outline: shape.outline), [node]) }
 
     /// Clips the view to its frame.
-    public func clipped() -> ViewNode { ViewNode(.clip(.rectangle(cornerRadius: 0), node)) }
+    public func clipped() -> ViewNode { .primitive(Clip(outline: .rectangle(cornerRadius: 0)), [node]) }
 
     /// Clips the view to its frame with rounded corners.
     public func cornerRadius(_ radius: Double) -> ViewNode {
-        ViewNode(.clip(.rectangle(cornerRadius: radius), node))
+        .primitive(Clip(outline: .rectangle(cornerRadius: radius)), [node])
     }
 
     /// Draws the view moved, without changing where its neighbours go.
-    public func offset(x: Double = 0, y: Double = 0) -> ViewNode { ViewNode(.offset(x: x, y: y, node)) }
+    public func offset(x: Double = 0, y: Double = 0) -> ViewNode { .primitive(Offset(x: x, y: y), [node]) }
 
     /// Draws the view moved by a size, without changing where its neighbours go.
     public func offset(_ size: Size) -> ViewNode { offset(x: size.width, y: size.height) }
@@ -276,16 +276,16 @@ extension View {
 
     /// The view at its ideal size on the chosen axes.
     public func fixedSize(horizontal: Bool, vertical: Bool) -> ViewNode {
-        ViewNode(.fixedSize(horizontal: horizontal, vertical: vertical, node))
+        .primitive(FixedSize(horizontal: horizontal, vertical: vertical), [node])
     }
 
     /// How early a stack offers this view space: higher first, as SwiftUI's `layoutPriority`.
-    public func layoutPriority(_ value: Double) -> ViewNode { ViewNode(.layoutPriority(value, node)) }
+    public func layoutPriority(_ value: Double) -> ViewNode { .primitive(LayoutPriority(value: value), [node]) }
 
     /// The view in the largest frame of an aspect ratio (width ÷ height) that fits (`.fit`) or
     /// covers (`.fill`) what it is offered; `nil` keeps the view's own ratio.
     public func aspectRatio(_ ratio: Double? = nil, contentMode: ContentMode) -> ViewNode {
-        ViewNode(.aspectRatio(ratio.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }, contentMode, node))
+        .primitive(AspectRatio(ratio: ratio.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }, mode: contentMode), [node])
     }
 
     /// The view in a frame that fits its aspect ratio.
@@ -297,7 +297,7 @@ extension View {
     /// Puts the view in the accent group of the accented rendering mode, as WidgetKit's
     /// `widgetAccentable(_:)`.
     public func widgetAccentable(_ accentable: Bool = true) -> ViewNode {
-        accentable ? ViewNode(.accentable(node)) : node
+        accentable ? .primitive(WidgetAccentable(), [node]) : node
     }
 
     /// Draws a style (a colour or gradient) behind the view.

@@ -14,74 +14,19 @@ public struct ViewNode: PrimitiveView {
     package indirect enum Kind: Sendable {
         /// Nothing: takes no space.
         case empty
-        /// A run of text, measured by the renderer.
-        case text(TextSpec)
-        /// A bitmap image from a file.
-        case image(ImageSpec)
-        /// A line chart that fills the space it is given.
-        case lineChart(LineChartSpec)
-        /// A candlestick chart that fills the space it is given.
-        case candlestickChart(CandlestickChartSpec)
-        /// A filled shape that fills the space it is given.
-        case shape(ShapeSpec)
-        /// Flexible space along the enclosing stack's axis.
-        case spacer(minLength: Double?)
-        /// Children arranged along an axis or on top of each other.
-        case stack(StackSpec, [ViewNode])
         /// Several views with no container of their own (a builder's block).
         case group([ViewNode])
-        /// Empty space around a view.
-        case padding(EdgeInsets, ViewNode)
-        /// A frame of fixed or flexible size around a view.
-        case frame(FrameSpec, ViewNode)
-        /// A view drawn behind another, sized to it: (background, content).
-        case background(ViewNode, ViewNode)
-        /// A view drawn in front of another, sized to it: (overlay, content, alignment).
-        case overlay(ViewNode, ViewNode, Alignment)
+        /// A view with a `body`, evaluated with the environment where it is laid out.
+        case composite(CompositeBody)
         /// A change to the environment (font, colour, ...) for a subtree.
         case environment(EnvironmentChange, ViewNode)
         /// The widget's removable background (`containerBackground(for: .widget)`): (background, content).
         case containerBackground(ViewNode, ViewNode)
         /// The URL the widget opens when tapped: (url, content).
         case widgetURL(URL, ViewNode)
-        /// A view with a `body`, evaluated with the environment where it is laid out.
-        case composite(CompositeBody)
-        /// A separator line across the enclosing stack.
-        case divider
-        /// A symbol scaled to fit its frame (`Image(systemName:).resizable()`).
-        case resizableSymbol(String)
-        /// A progress bar, ring or gauge track.
-        case progress(ProgressSpec)
-        /// A drawing of the user's, made when its size is known.
-        case canvas(CanvasRenderer)
-        /// Content made from the size the reader is offered.
-        case geometryReader(GeometryContent)
-        /// A tappable area (link, button, toggle) around content.
-        case hitTarget(HitTarget, ViewNode)
-        /// A button's label, drawn in the environment's button style.
-        case button(ViewNode)
-        /// A toggle's label and state, drawn in the environment's toggle style.
-        case toggle(isOn: Bool, ViewNode)
-        /// Content in the tint colour.
-        case tinted(ViewNode)
-        /// Content drawn moved, without changing its layout.
-        case offset(x: Double, y: Double, ViewNode)
-        /// Content drawn at an opacity, as one layer.
-        case opacity(Double, ViewNode)
-        /// Content clipped to an outline of its frame.
-        case clip(ShapeSpec.Kind, ViewNode)
-        /// Content in the accent group of the accented rendering mode.
-        case accentable(ViewNode)
-        /// Content at its ideal size on the chosen axes.
-        case fixedSize(horizontal: Bool, vertical: Bool, ViewNode)
-        /// Content offered space before its siblings of lower priority.
-        case layoutPriority(Double, ViewNode)
-        /// Content in a frame of an aspect ratio (`nil`: the content's own).
-        case aspectRatio(Double?, ContentMode, ViewNode)
-        /// Subviews sized and placed by a ``Layout``.
-        case layout(LayoutBox, [ViewNode])
-        /// Content drawn rotated or scaled about a point of its frame, its layout unchanged.
-        case transformed(DrawTransform, ViewNode)
+        /// A view sized, placed and drawn by its behaviour (text, shapes, stacks, frames,
+        /// layers, a user's ``Layout``…), with its children.
+        case primitive(any ViewBehavior, [ViewNode])
     }
 
     package var kind: Kind
@@ -103,27 +48,10 @@ public struct ViewNode: PrimitiveView {
     /// Nothing: a view that takes no space and draws nothing, as SwiftUI's `EmptyView`.
     public static var empty: ViewNode { ViewNode(.empty) }
 
-    package static func text(_ spec: TextSpec) -> ViewNode { ViewNode(.text(spec)) }
-    package static func image(_ spec: ImageSpec) -> ViewNode { ViewNode(.image(spec)) }
-    package static func lineChart(_ spec: LineChartSpec) -> ViewNode { ViewNode(.lineChart(spec)) }
-    package static func candlestickChart(_ spec: CandlestickChartSpec) -> ViewNode {
-        ViewNode(.candlestickChart(spec))
-    }
-    package static func shape(_ spec: ShapeSpec) -> ViewNode { ViewNode(.shape(spec)) }
-    package static func spacer(minLength: Double?) -> ViewNode { ViewNode(.spacer(minLength: minLength)) }
-    package static func stack(_ spec: StackSpec, _ children: [ViewNode]) -> ViewNode {
-        ViewNode(.stack(spec, children))
-    }
     package static func group(_ children: [ViewNode]) -> ViewNode { ViewNode(.group(children)) }
-    package static func padding(_ insets: EdgeInsets, _ child: ViewNode) -> ViewNode {
-        ViewNode(.padding(insets, child))
-    }
-    package static func frame(_ spec: FrameSpec, _ child: ViewNode) -> ViewNode { ViewNode(.frame(spec, child)) }
-    package static func background(_ background: ViewNode, _ content: ViewNode) -> ViewNode {
-        ViewNode(.background(background, content))
-    }
-    package static func overlay(_ overlay: ViewNode, _ content: ViewNode, _ alignment: Alignment) -> ViewNode {
-        ViewNode(.overlay(overlay, content, alignment))
+    /// A view of a behaviour with children.
+    package static func primitive(_ behavior: some ViewBehavior, _ children: [ViewNode] = []) -> ViewNode {
+        ViewNode(.primitive(behavior, children))
     }
     package static func environment(_ change: EnvironmentChange, _ child: ViewNode) -> ViewNode {
         ViewNode(.environment(change, child))
@@ -146,52 +74,34 @@ public struct ViewNode: PrimitiveView {
             } else {
                 [self]
             }
-        case .text, .image, .lineChart, .candlestickChart, .shape, .spacer, .stack, .padding, .frame, .background,
-            .overlay, .containerBackground, .widgetURL, .composite, .divider, .resizableSymbol, .progress, .canvas,
-            .geometryReader, .hitTarget, .button, .toggle, .tinted, .offset, .opacity, .clip, .accentable,
-            .fixedSize, .layoutPriority, .aspectRatio, .layout, .transformed:
+        case .composite, .containerBackground, .widgetURL, .primitive:
             [self]
-        }
-    }
-
-    /// The node a modifier wraps, if it is one that keeps its child's size.
-    private var wrapped: ViewNode? {
-        switch kind {
-        case .padding(_, let child), .frame(_, let child), .environment(_, let child), .widgetURL(_, let child),
-            .hitTarget(_, let child), .button(let child), .toggle(_, let child), .tinted(let child),
-            .offset(_, _, let child), .opacity(_, let child), .clip(_, let child), .accentable(let child),
-            .fixedSize(_, _, let child), .layoutPriority(_, let child), .aspectRatio(_, _, let child),
-            .transformed(_, let child):
-            child
-        case .empty, .text, .image, .lineChart, .candlestickChart, .shape, .spacer, .stack, .group, .background,
-            .overlay, .containerBackground, .composite, .divider, .resizableSymbol, .progress, .canvas,
-            .geometryReader, .layout:
-            nil
         }
     }
 
     /// The priority a stack gives this child (`layoutPriority`), looking through modifiers.
     package var layoutPriority: Double {
-        if case .layoutPriority(let value, _) = kind { return value }
-        return wrapped?.layoutPriority ?? 0
+        switch kind {
+        case .environment(_, let child), .widgetURL(_, let child): child.layoutPriority
+        case .primitive(let behavior, let children): behavior.layoutPriority(of: children)
+        case .empty, .group, .composite, .containerBackground: 0
+        }
+    }
+
+    /// What this node is to the stack it is in (a spacer, a divider, or a view).
+    package var stackRole: StackRole {
+        if case .primitive(let behavior, _) = kind { return behavior.stackRole }
+        return .view
     }
 
     /// The first `widgetURL` in a resolved tree, searched depth-first.
     package var widgetURL: URL? {
         switch kind {
         case .widgetURL(let url, _): url
-        case .empty, .text, .image, .lineChart, .candlestickChart, .shape, .spacer, .composite, .divider,
-            .resizableSymbol, .progress, .canvas, .geometryReader:
-            nil
-        case .stack(_, let children), .group(let children), .layout(_, let children):
-            children.lazy.compactMap(\.widgetURL).first
-        case .background(let a, let b), .containerBackground(let a, let b): b.widgetURL ?? a.widgetURL
-        case .overlay(let a, let b, _): b.widgetURL ?? a.widgetURL
-        case .padding(_, let child), .frame(_, let child), .environment(_, let child), .hitTarget(_, let child),
-            .button(let child), .toggle(_, let child), .tinted(let child), .offset(_, _, let child),
-            .opacity(_, let child), .clip(_, let child), .accentable(let child), .fixedSize(_, _, let child),
-            .layoutPriority(_, let child), .aspectRatio(_, _, let child), .transformed(_, let child):
-            child.widgetURL
+        case .empty, .composite: nil
+        case .group(let children), .primitive(_, let children): children.lazy.compactMap(\.widgetURL).first
+        case .containerBackground(let a, let b): b.widgetURL ?? a.widgetURL
+        case .environment(_, let child): child.widgetURL
         }
     }
 
@@ -210,10 +120,7 @@ public struct ViewNode: PrimitiveView {
             return (split.background, .widgetURL(url, split.content))
         case .group(let children):
             return children.count == 1 ? children[0].containerBackgroundSplit : (nil, self)
-        case .empty, .text, .image, .lineChart, .candlestickChart, .shape, .spacer, .stack, .padding, .frame,
-            .background, .overlay, .composite, .divider, .resizableSymbol, .progress, .canvas, .geometryReader,
-            .hitTarget, .button, .toggle, .tinted, .offset, .opacity, .clip, .accentable, .fixedSize,
-            .layoutPriority, .aspectRatio, .layout, .transformed:
+        case .empty, .composite, .primitive:
             return (nil, self)
         }
     }
@@ -226,49 +133,14 @@ public struct ViewNode: PrimitiveView {
     /// - Returns: a tree without composite views.
     package func resolved(in environment: EnvironmentValues) -> ViewNode {
         switch kind {
-        case .empty, .text, .image, .lineChart, .candlestickChart, .shape, .spacer, .divider, .resizableSymbol,
-            .progress, .canvas, .geometryReader:
+        case .empty:
             return self
-        case .hitTarget(let target, let child):
-            return ViewNode(.hitTarget(target, child.resolved(in: environment)))
-        case .button(let label):
-            return ButtonAppearance.button(label, in: environment).resolved(in: environment)
-        case .toggle(let isOn, let label):
-            return ButtonAppearance.toggle(isOn: isOn, label, in: environment).resolved(in: environment)
-        case .tinted(let child):
-            return ViewNode.environment(.foreground(environment.resolvedTint), child).resolved(in: environment)
-        case .offset(let x, let y, let child):
-            return ViewNode(.offset(x: x, y: y, child.resolved(in: environment)))
-        case .opacity(let value, let child):
-            return ViewNode(.opacity(value, child.resolved(in: environment)))
-        case .transformed(let transform, let child):
-            return ViewNode(.transformed(transform, child.resolved(in: environment)))
-        case .clip(let outline, let child):
-            return ViewNode(.clip(outline, child.resolved(in: environment)))
-        case .accentable(let child):
-            return ViewNode(.accentable(child.resolved(in: environment)))
-        case .fixedSize(let h, let v, let child):
-            return ViewNode(.fixedSize(horizontal: h, vertical: v, child.resolved(in: environment)))
-        case .layoutPriority(let value, let child):
-            return ViewNode(.layoutPriority(value, child.resolved(in: environment)))
-        case .aspectRatio(let ratio, let mode, let child):
-            return ViewNode(.aspectRatio(ratio, mode, child.resolved(in: environment)))
+        case .primitive(let behavior, let children):
+            return behavior.resolved(children, in: environment)
         case .composite(let body):
             return body.evaluate(in: environment).resolved(in: environment)
-        case .stack(let spec, let children):
-            return .stack(spec, children.map { $0.resolved(in: environment) }.flatMap(\.flattened))
         case .group(let children):
             return .group(children.map { $0.resolved(in: environment) }.flatMap(\.flattened))
-        case .layout(let layout, let children):
-            return ViewNode(.layout(layout, children.map { $0.resolved(in: environment) }.flatMap(\.flattened)))
-        case .padding(let insets, let child):
-            return .padding(insets, child.resolved(in: environment))
-        case .frame(let spec, let child):
-            return .frame(spec, child.resolved(in: environment))
-        case .background(let background, let content):
-            return .background(background.resolved(in: environment), content.resolved(in: environment))
-        case .overlay(let overlay, let content, let alignment):
-            return .overlay(overlay.resolved(in: environment), content.resolved(in: environment), alignment)
         case .environment(let change, let child):
             let inner = child.resolved(in: environment.applying(change))
             if case .group(let children) = inner.kind { return .group(children.map { .environment(change, $0) }) }
@@ -277,6 +149,21 @@ public struct ViewNode: PrimitiveView {
             return .containerBackground(background.resolved(in: environment), content.resolved(in: environment))
         case .widgetURL(let url, let child):
             return .widgetURL(url, child.resolved(in: environment))
+        }
+    }
+
+    /// A short description of the tree, for tests: `V[Text(a), Padding(Text(b))]`.
+    package var treeDescription: String {
+        func list(_ nodes: [ViewNode]) -> [String] { nodes.map(\.treeDescription) }
+        switch kind {
+        case .empty: return "empty"
+        case .group(let children): return "Group[\(list(children).joined(separator: ", "))]"
+        case .composite(let body): return "Composite(\(body.typeName))"
+        case .environment(let change, let child): return "Env[\(change.name)](\(child.treeDescription))"
+        case .containerBackground(let background, let content):
+            return "ContainerBackground(\(background.treeDescription); \(content.treeDescription))"
+        case .widgetURL(let url, let child): return "URL(\(url.absoluteString); \(child.treeDescription))"
+        case .primitive(let behavior, let children): return behavior.describe(list(children))
         }
     }
 }
@@ -298,50 +185,5 @@ package struct CompositeBody: Sendable {
     /// Evaluates the body with `environment` as the one `@Environment` reads.
     package func evaluate(in environment: EnvironmentValues) -> ViewNode {
         EnvironmentValues.$current.withValue(environment) { make() }
-    }
-}
-
-/// The arrangement of a stack.
-package struct StackSpec: Sendable, Hashable {
-    /// How children are arranged.
-    package enum Axis: Sendable, Hashable {
-        case horizontal
-        case vertical
-        case depth
-    }
-
-    package var axis: Axis
-    package var alignment: Alignment
-    /// Space between children; `nil` uses the default of 8 points.
-    package var spacing: Double?
-
-    package init(axis: Axis, alignment: Alignment, spacing: Double?) {
-        self.axis = axis
-        self.alignment = alignment
-        self.spacing = spacing
-    }
-}
-
-/// A fixed or flexible frame, as SwiftUI's `frame` modifiers.
-package struct FrameSpec: Sendable, Hashable {
-    package var width: Double?
-    package var height: Double?
-    package var minWidth: Double?
-    package var maxWidth: Double?
-    package var minHeight: Double?
-    package var maxHeight: Double?
-    package var alignment: Alignment
-
-    package init(
-        width: Double? = nil, height: Double? = nil, minWidth: Double? = nil, maxWidth: Double? = nil,
-        minHeight: Double? = nil, maxHeight: Double? = nil, alignment: Alignment = .center
-    ) {
-        self.width = width
-        self.height = height
-        self.minWidth = minWidth
-        self.maxWidth = maxWidth
-        self.minHeight = minHeight
-        self.maxHeight = maxHeight
-        self.alignment = alignment
     }
 }

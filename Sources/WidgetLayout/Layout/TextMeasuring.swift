@@ -22,19 +22,4 @@ extension TextMeasuring {
 }
 
 /// A proposal from a parent: a width and height, either of which may be left open.
-package struct ProposedSize: Hashable, Sendable {
-    package var width: Double?
-    package var height: Double?
-
-    package init(width: Double?, height: Double?) {
-        self.width = width
-        self.height = height
-    }
-
-    package init(_ size: Size) {
-        self.init(width: size.width, height: size.height)
-    }
-
-    /// No constraint: the child reports its ideal size.
-    package static var unspecified: ProposedSize { ProposedSize(width: nil, height: nil) }
-}
+package typealias ProposedSize = ProposedViewSize

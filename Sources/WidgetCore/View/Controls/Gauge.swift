@@ -71,7 +71,7 @@ public struct Gauge: View {
     }
 
     private func progress(_ kind: ProgressSpec.Kind, thickness: Double? = nil) -> ViewNode {
-        ViewNode(.progress(ProgressSpec(kind: kind, fraction: fraction, thickness: thickness)))
+        .primitive(ProgressSpec(kind: kind, fraction: fraction, thickness: thickness))
     }
 
     /// The gauge in the environment's style.

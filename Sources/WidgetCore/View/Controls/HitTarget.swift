@@ -39,7 +39,7 @@ public struct Link: PrimitiveView {
     ///   - destination: the URL to open.
     ///   - label: what is drawn.
     public init(destination: URL, @ViewBuilder label: () -> ViewNode) {
-        primitiveNode = ViewNode(.hitTarget(HitTarget(kind: "link", url: destination), label()))
+        primitiveNode = .primitive(HitTargetArea(target: HitTarget(kind: "link", url: destination)), [label()])
     }
 
     /// A link with a title, drawn in the tint.
@@ -48,8 +48,9 @@ public struct Link: PrimitiveView {
     ///   - title: the text.
     ///   - destination: the URL to open.
     public init(_ title: String, destination: URL) {
-        primitiveNode = ViewNode(
-            .hitTarget(HitTarget(kind: "link", url: destination), ViewNode(.tinted(Text(title).node))))
+        primitiveNode = .primitive(
+            HitTargetArea(target: HitTarget(kind: "link", url: destination)),
+            [.primitive(StyledControl.tinted, [Text(title).node])])
     }
 }
 
@@ -73,8 +74,9 @@ public struct Button: PrimitiveView {
     ///   - intent: what the button runs.
     ///   - label: what is drawn.
     public init<I: AppIntent>(intent: I, @ViewBuilder label: () -> ViewNode) {
-        primitiveNode = ViewNode(
-            .hitTarget(HitTarget(kind: "button", intent: HitTarget.describe(intent)), ViewNode(.button(label()))))
+        primitiveNode = .primitive(
+            HitTargetArea(target: HitTarget(kind: "button", intent: HitTarget.describe(intent))),
+            [.primitive(StyledControl.button, [label()])])
     }
 
     /// A button with a title.
@@ -106,10 +108,9 @@ public struct Toggle: PrimitiveView {
     ///   - intent: what it runs when tapped.
     ///   - label: what it is about.
     public init<I: AppIntent>(isOn: Bool, intent: I, @ViewBuilder label: () -> ViewNode) {
-        primitiveNode = ViewNode(
-            .hitTarget(
-                HitTarget(kind: "toggle", intent: HitTarget.describe(intent), isOn: isOn),
-                ViewNode(.toggle(isOn: isOn, label()))))
+        primitiveNode = .primitive(
+            HitTargetArea(target: HitTarget(kind: "toggle", intent: HitTarget.describe(intent), isOn: isOn)),
+            [.primitive(StyledControl.toggle(isOn: isOn), [label()])])
     }
 
     /// A toggle with a title.
@@ -120,5 +121,77 @@ public struct Toggle: PrimitiveView {
     ///   - intent: what it runs when tapped.
     public init<I: AppIntent>(_ title: String, isOn: Bool, intent: I) {
         self.init(isOn: isOn, intent: intent) { Text(title) }
+    }
+}
+
+/// A tappable area around content: drawn as nothing, its rectangle recorded for the manifest.
+package struct HitTargetArea: ModifierBehavior {
+    package var target: HitTarget
+
+    package func sizeThatFits(
+        _ proposal: ProposedViewSize, children: [ViewNode], environment: EnvironmentValues, pass: any LayoutPass
+    ) -> Size {
+        children.first.map { pass.size(of: $0, proposal: proposal, environment: environment) } ?? .zero
+    }
+
+    package func place(
+        _ children: [ViewNode], in rect: Rect, environment: EnvironmentValues, pass: any LayoutPass,
+        into items: inout [DisplayItem]
+    ) {
+        items.append(.hitTarget(target, rect))
+        guard let child = children.first else { return }
+        pass.place(child, in: rect, environment: environment, into: &items)
+    }
+
+    package func ignoresProposedHeight(_ children: [ViewNode], pass: any LayoutPass) -> Bool {
+        children.first.map(pass.ignoresProposedHeight) ?? true
+    }
+
+    package func describe(_ children: [String]) -> String {
+        "Hit[\(target.kind)](\(children.joined(separator: "; ")))"
+    }
+}
+
+/// A control's label drawn as the environment's style says: a button, a toggle, or a link's
+/// title in the tint. It becomes stacks, shapes and text where the environment is known.
+package enum StyledControl: ModifierBehavior {
+    case button
+    case toggle(isOn: Bool)
+    case tinted
+
+    /// The control as plain views, for the environment where it is.
+    private func body(_ children: [ViewNode], in environment: EnvironmentValues) -> ViewNode {
+        let label = children.first ?? .empty
+        switch self {
+        case .button: return ButtonAppearance.button(label, in: environment)
+        case .toggle(let isOn): return ButtonAppearance.toggle(isOn: isOn, label, in: environment)
+        case .tinted: return ViewNode.environment(.foreground(environment.resolvedTint), label)
+        }
+    }
+
+    package func sizeThatFits(
+        _ proposal: ProposedViewSize, children: [ViewNode], environment: EnvironmentValues, pass: any LayoutPass
+    ) -> Size {
+        pass.size(of: resolved(children, in: environment), proposal: proposal, environment: environment)
+    }
+
+    package func place(
+        _ children: [ViewNode], in rect: Rect, environment: EnvironmentValues, pass: any LayoutPass,
+        into items: inout [DisplayItem]
+    ) {
+        pass.place(resolved(children, in: environment), in: rect, environment: environment, into: &items)
+    }
+
+    package func resolved(_ children: [ViewNode], in environment: EnvironmentValues) -> ViewNode {
+        body(children, in: environment).resolved(in: environment)
+    }
+
+    package func describe(_ children: [String]) -> String {
+        let inner = children.joined(separator: "; ")
+        switch self {
+        case .button: return "Button(\(inner))"
+        case .toggle(let isOn): return "Toggle[\(isOn)](\(inner))"
+        case .tinted: return "Tinted(\(inner))"
+        }
     }
 }

@@ -105,15 +105,48 @@ public struct ProgressView: View {
     public var body: some View {
         if EnvironmentValues.current.progressViewStyle == .circular {
             ZStack {
-                ViewNode(.progress(ProgressSpec(kind: .ring, fraction: fraction)))
+                .primitive(ProgressSpec(kind: .ring, fraction: fraction))
                 if let currentValueLabel { currentValueLabel.font(.caption2) }
             }
         } else {
             VStack(alignment: .leading, spacing: 4) {
                 if let label { label }
-                ViewNode(.progress(ProgressSpec(kind: .bar, fraction: fraction)))
+                .primitive(ProgressSpec(kind: .bar, fraction: fraction))
                 if let currentValueLabel { currentValueLabel.font(.caption).foregroundStyle(.secondary) }
             }
         }
+    }
+}
+
+extension ProgressSpec: ViewBehavior {
+    package func sizeThatFits(
+        _ proposal: ProposedViewSize, children: [ViewNode], environment: EnvironmentValues, pass: any LayoutPass
+    ) -> Size {
+        switch kind {
+        case .bar, .barMarker: Size(width: proposal.width ?? 10, height: barHeight)
+        case .ring, .openRingMarker: Size(width: proposal.width ?? 32, height: proposal.height ?? 32)
+        }
+    }
+
+    package func place(
+        _ children: [ViewNode], in rect: Rect, environment: EnvironmentValues, pass: any LayoutPass,
+        into items: inout [DisplayItem]
+    ) {
+        var frame = rect
+        if kind == .bar || kind == .barMarker {
+            frame = rect.aligning(Size(width: rect.width, height: barHeight), .center)
+        }
+        items.append(
+            .progress(
+                self, frame, tint: environment.resolvedTint.resolved(against: environment.foreground),
+                track: Color.tertiary.resolved(against: environment.foreground), redacted: environment.redacted))
+    }
+
+    package func describe(_ children: [String]) -> String { "Progress" }
+
+    /// The height of a bar: its thickness, or its marker's diameter.
+    private var barHeight: Double {
+        let thickness = thickness ?? ProgressSpec.barThickness
+        return kind == .barMarker ? max(thickness, 8) : thickness
     }
 }

@@ -56,7 +56,7 @@ extension Layout {
     ///
     /// - Parameter content: the subviews; a `ForEach` or a group gives one subview per view.
     public func callAsFunction(@ViewBuilder _ content: () -> ViewNode) -> ViewNode {
-        ViewNode(.layout(LayoutBox(self), content().flattened))
+        .primitive(LayoutBox(self), content().flattened)
     }
 }
 
@@ -184,5 +184,82 @@ package struct LayoutBox: Sendable {
     /// Lets the layout place its subviews in `bounds`.
     package func placeSubviews(in bounds: Rect, proposal: ProposedViewSize, subviews: LayoutSubviews) {
         placement(bounds, proposal, subviews)
+    }
+}
+
+extension LayoutBox: ViewBehavior {
+    package func sizeThatFits(
+        _ proposal: ProposedViewSize, children: [ViewNode], environment: EnvironmentValues, pass: any LayoutPass
+    ) -> Size {
+        let host = SubviewHost(pass: pass, children: children, environment: environment, placing: false)
+        let chosen = sizeThatFits(proposal, subviews: LayoutSubviews(host: host))
+        // A user's layout may answer anything: a size that is not a finite, positive number
+        // takes the proposal's (or nothing), never a NaN frame.
+        func sane(_ value: Double, _ proposed: Double?) -> Double {
+            value.isFinite ? max(0, value) : (proposed.flatMap { $0.isFinite ? $0 : nil } ?? 0)
+        }
+        return Size(width: sane(chosen.width, proposal.width), height: sane(chosen.height, proposal.height))
+    }
+
+    /// Lets the layout place its subviews in `rect`, then lays each out where it went; one it
+    /// did not place is centred (SwiftUI's rule) or, for ``ViewThatFits``, left out.
+    package func place(
+        _ children: [ViewNode], in rect: Rect, environment: EnvironmentValues, pass: any LayoutPass,
+        into items: inout [DisplayItem]
+    ) {
+        let host = SubviewHost(pass: pass, children: children, environment: environment, placing: true)
+        placeSubviews(in: rect, proposal: ProposedViewSize(rect.size), subviews: LayoutSubviews(host: host))
+        for (index, child) in children.enumerated() {
+            if let frame = host.placed[index] {
+                pass.place(child, in: frame, environment: environment, into: &items)
+            } else if drawsUnplaced {
+                let size = pass.size(of: child, proposal: ProposedViewSize(rect.size), environment: environment)
+                pass.place(child, in: rect.aligning(size, .center), environment: environment, into: &items)
+            }
+        }
+    }
+
+    /// A layout's subviews are flattened: a group or `ForEach` gives one subview per view.
+    package func resolved(_ children: [ViewNode], in environment: EnvironmentValues) -> ViewNode {
+        .primitive(self, children.map { $0.resolved(in: environment) }.flatMap(\.flattened))
+    }
+
+    package func describe(_ children: [String]) -> String { "Layout[\(children.joined(separator: ", "))]" }
+}
+
+/// A ``Layout``'s subviews at one place in the tree: their sizes come from the pass, and their
+/// places are recorded while the layout places them.
+private final class SubviewHost: LayoutSubviewHost {
+    private let pass: any LayoutPass
+    private let children: [ViewNode]
+    private let environment: EnvironmentValues
+    private let placing: Bool
+    /// Where each subview was placed (while placing); frames that are not finite are dropped.
+    private(set) var placed: [Rect?]
+
+    init(pass: any LayoutPass, children: [ViewNode], environment: EnvironmentValues, placing: Bool) {
+        self.pass = pass
+        self.children = children
+        self.environment = environment
+        self.placing = placing
+        placed = Array(repeating: nil, count: placing ? children.count : 0)
+    }
+
+    var subviewCount: Int { children.count }
+
+    func sizeThatFits(_ index: Int, _ proposal: ProposedViewSize) -> Size {
+        guard children.indices.contains(index) else { return .zero }
+        return pass.size(of: children[index], proposal: proposal, environment: environment)
+    }
+
+    func priority(_ index: Int) -> Double {
+        children.indices.contains(index) ? children[index].layoutPriority : 0
+    }
+
+    func place(_ index: Int, in rect: Rect) {
+        guard placing, placed.indices.contains(index),
+            [rect.minX, rect.minY, rect.width, rect.height].allSatisfy(\.isFinite)
+        else { return }
+        placed[index] = Rect(x: rect.minX, y: rect.minY, width: max(0, rect.width), height: max(0, rect.height))
     }
 }

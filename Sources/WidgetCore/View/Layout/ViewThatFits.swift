@@ -18,8 +18,7 @@ public struct ViewThatFits: PrimitiveView {
     ///   - axes: the axes on which a view must fit (both by default).
     ///   - content: the views, the preferred one first.
     public init(in axes: Axis.Set = [.horizontal, .vertical], @ViewBuilder content: () -> ViewNode) {
-        primitiveNode = ViewNode(
-            .layout(LayoutBox(FirstThatFits(axes: axes), drawsUnplaced: false), content().flattened))
+        primitiveNode = .primitive(LayoutBox(FirstThatFits(axes: axes), drawsUnplaced: false), content().flattened)
     }
 }
 

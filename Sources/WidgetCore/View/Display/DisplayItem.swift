@@ -1,7 +1,7 @@
 import Foundation
-import WidgetCore
 
-/// One thing to draw, in widget points, produced by ``LayoutEngine``.
+/// One thing to draw, in widget points, produced by the layout engine (each view adds its own
+/// in its ``ViewBehavior``).
 ///
 /// The display list is plain data in back-to-front order: tests can check where
 /// things landed without rendering, and the renderer just walks it. Layers (opacity,
@@ -54,8 +54,15 @@ package enum DisplayLayer: Sendable, Hashable {
     case clip(ShapeSpec.Kind, Rect)
     /// In the accent group of the accented rendering mode.
     case accent
-    /// Drawn through a matrix `(a, b, c, d, tx, ty)` in widget points (rotated or scaled).
+    /// Drawn through a matrix `(a, b, c, d, tx, ty)` in widget points (rotated or scaled):
+    /// `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty`.
     case transform([Double])
+
+    /// A layer drawn through the linear map `(a, b, c, d)` about `point`, which stays put.
+    package static func transform(a: Double, b: Double, c: Double, d: Double, about point: Point) -> DisplayLayer {
+        // Move the point to the origin, transform, move it back.
+        .transform([a, b, c, d, point.x - a * point.x - c * point.y, point.y - b * point.x - d * point.y])
+    }
 }
 
 /// One step of a canvas drawing, resolved for its environment and placed in widget points.
