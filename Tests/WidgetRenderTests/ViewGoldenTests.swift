@@ -374,6 +374,27 @@ struct ViewGoldenTests {
             }.node, as: Self.medium)
     }
 
+    /// `shadow` draws a blurred copy of a view's coverage beneath it (a card with the default
+    /// shadow moved down, a coloured glow about a symbol, text with a hard offset shadow), and
+    /// `blur` softens a view (a gradient chip and text), in light and dark.
+    @Test func shadowsAndBlur() {
+        for scheme in [ColorScheme.light, .dark] {
+            assertSnapshot(
+                of: HStack(spacing: 18) {
+                    RoundedRectangle(cornerRadius: 14).fill(Color.background).frame(width: 64, height: 64)
+                        .shadow(radius: 6, y: 3)
+                    Image(systemName: "bolt.fill").font(.largeTitle).foregroundStyle(.yellow)
+                        .shadow(color: .orange, radius: 5)
+                    Text("Hi").font(.title).bold().shadow(color: .blue.opacity(0.6), radius: 0, x: 2, y: 2)
+                    VStack(spacing: 10) {
+                        Capsule().fill(.linearGradient([.pink, .purple], start: Point(x: 0, y: 0.5), end: Point(x: 1, y: 0.5)))
+                            .frame(width: 56, height: 22).blur(radius: 3)
+                        Text("Blur").font(.headline).blur(radius: 1.5)
+                    }
+                }.node, as: .image(family: .systemMedium, scale: 2, colorScheme: scheme), named: scheme.rawValue)
+        }
+    }
+
     @Test func hierarchicalColours() {
         for scheme in [ColorScheme.light, .dark] {
             assertSnapshot(

@@ -372,7 +372,7 @@ package final class WidgetRenderer {
             case .beginLayer(let layer):
                 layers.append(layer)
                 switch layer {
-                case .opacity: cairo_push_group(cr)
+                case .opacity, .shadow, .blur: cairo_push_group(cr)
                 case .clip(let kind, let rect):
                     cairo_save(cr)
                     cairo_new_path(cr)
@@ -390,6 +390,15 @@ package final class WidgetRenderer {
                 case .opacity(let value):
                     cairo_pop_group_to_source(cr)
                     cairo_paint_with_alpha(cr, value)
+                case .shadow(let color, let radius, let x, let y):
+                    guard let group = cairo_pop_group(cr) else { continue }
+                    LayerEffects.paintWithShadow(
+                        group, on: cr, color: color.resolved(in: scheme), radius: radius, offset: Point(x: x, y: y))
+                    cairo_pattern_destroy(group)
+                case .blur(let radius):
+                    guard let group = cairo_pop_group(cr) else { continue }
+                    LayerEffects.paintBlurred(group, on: cr, radius: radius)
+                    cairo_pattern_destroy(group)
                 case .clip, .transform: cairo_restore(cr)
                 case .accent: accentDepth -= 1
                 }

@@ -57,6 +57,11 @@ package enum DisplayLayer: Sendable, Hashable {
     /// Drawn through a matrix `(a, b, c, d, tx, ty)` in widget points (rotated or scaled):
     /// `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty`.
     case transform([Double])
+    /// Drawn over a shadow of itself: its coverage blurred (a Gaussian of standard deviation
+    /// `radius` points), in `color`, moved by `x` and `y` points.
+    case shadow(color: Color, radius: Double, x: Double, y: Double)
+    /// Drawn blurred by a Gaussian of standard deviation `radius` points.
+    case blur(radius: Double)
 
     /// A layer drawn through the linear map `(a, b, c, d)` about `point`, which stays put.
     package static func transform(a: Double, b: Double, c: Double, d: Double, about point: Point) -> DisplayLayer {
