@@ -374,6 +374,26 @@ struct ViewGoldenTests {
             }.node, as: Self.medium)
     }
 
+    /// Angular gradients: a colour wheel (a full turn), a ring stroked from 12 o'clock, and a
+    /// half-turn gradient whose other half takes its last colour, then its first.
+    @Test func angularGradients() {
+        assertSnapshot(
+            of: HStack(spacing: 12) {
+                Circle().fill(AngularGradient(colors: [.red, .yellow, .green, .blue, .purple, .red], center: .center))
+                    .frame(width: 90, height: 90)
+                Circle()
+                    .stroke(
+                        AngularGradient(
+                            colors: [.teal, .blue], center: .center, startAngle: .degrees(-90),
+                            endAngle: .degrees(270)), lineWidth: 12
+                    )
+                    .frame(width: 78, height: 78)
+                RoundedRectangle(cornerRadius: 16)
+                    .fill(.angularGradient([.orange, .pink], center: .center, startAngle: .zero, endAngle: .degrees(180)))
+                    .frame(width: 90, height: 90)
+            }.node, as: Self.medium)
+    }
+
     /// `shadow` draws a blurred copy of a view's coverage beneath it (a card with the default
     /// shadow moved down, a coloured glow about a symbol, text with a hard offset shadow), and
     /// `blur` softens a view (a gradient chip and text), in light and dark.

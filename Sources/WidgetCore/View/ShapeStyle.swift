@@ -11,6 +11,9 @@ public struct ShapeStyle: Sendable, Hashable {
         case linearGradient([Color], start: Point, end: Point)
         /// Circles of colour about `center` (unit coordinates), from `startRadius` to `endRadius` points.
         case radialGradient([Color], center: Point, startRadius: Double, endRadius: Double)
+        /// Colours around `center` (unit coordinates), from `startAngle` to `endAngle` radians
+        /// clockwise from the trailing direction (at most one turn; see ``AngularGradient``).
+        case angularGradient([Color], center: Point, startAngle: Double, endAngle: Double)
     }
 
     package var kind: Kind
@@ -64,6 +67,11 @@ public struct ShapeStyle: Sendable, Hashable {
                 .radialGradient(
                     colors.map { $0.resolved(against: foreground) }, center: center, startRadius: startRadius,
                     endRadius: endRadius))
+        case .angularGradient(let colors, let center, let startAngle, let endAngle):
+            ShapeStyle(
+                .angularGradient(
+                    colors.map { $0.resolved(against: foreground) }, center: center, startAngle: startAngle,
+                    endAngle: endAngle))
         }
     }
 
@@ -77,6 +85,10 @@ public struct ShapeStyle: Sendable, Hashable {
             ShapeStyle(
                 .radialGradient(
                     colors.map { $0.opacity(value) }, center: center, startRadius: startRadius, endRadius: endRadius))
+        case .angularGradient(let colors, let center, let startAngle, let endAngle):
+            ShapeStyle(
+                .angularGradient(
+                    colors.map { $0.opacity(value) }, center: center, startAngle: startAngle, endAngle: endAngle))
         }
     }
 }

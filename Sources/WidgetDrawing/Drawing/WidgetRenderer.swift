@@ -720,6 +720,15 @@ package final class WidgetRenderer {
             let y = rect.minY + center.y * rect.height
             guard let pattern = cairo_pattern_create_radial(x, y, startRadius, x, y, endRadius) else { return }
             paintGradient(pattern, colors, context: context, scheme: scheme, dimmed: dimmed, paint)
+        case .angularGradient(let colors, let center, let startAngle, let endAngle):
+            guard
+                let pattern = AngularGradientPattern.make(
+                    stops: colors.map { (dimmed ? $0.opacity(0.3) : $0).resolved(in: scheme) }, center: center,
+                    start: startAngle, end: endAngle, in: rect)
+            else { return }
+            cairo_set_source(cr, pattern)
+            paint()
+            cairo_pattern_destroy(pattern)
         }
     }
 
