@@ -56,6 +56,18 @@ import Testing
         }
     }
 
+    /// CONTRIBUTING.md shows the whole of a modifier as its example of "one file": the block
+    /// is that file's code (without its doc comments), so it cannot drift from it.
+    @Test func contributingShowsRotationEffectAsItIs() throws {
+        let guide = try String(contentsOf: Self.root.appendingPathComponent("CONTRIBUTING.md"), encoding: .utf8)
+        let block = try #require(Self.swiftBlocks(guide).first { $0.contains("RotationEffect") })
+        let source = try String(
+            contentsOf: Self.root.appendingPathComponent("Sources/WidgetCore/View/Modifiers/RotationEffect.swift"),
+            encoding: .utf8)
+        let code = Self.normalized(source).filter { !$0.hasPrefix("//") && !$0.hasPrefix("import ") }
+        #expect(code == Self.normalized(block), "CONTRIBUTING.md's RotationEffect block differs from the file")
+    }
+
     @Test func everySwiftBlockIsInExamples() throws {
         let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
         let blocks = Self.swiftBlocks(readme)

@@ -9,9 +9,24 @@
 ///     ForEach(0..<3) { index in Text("Row \(index)") }
 /// }
 /// ```
-public struct ForEach<Data: RandomAccessCollection, ID: Hashable>: PrimitiveView {
+///
+/// Its content is generic, as SwiftUI's: views here, and other kinds of content (a chart's
+/// marks) where a module adds an initializer for them with its own builder.
+public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {
+    /// The content made for each element, in order.
+    package let elements: [Content]
+
+    /// Content already made for each element.
+    package init(elements: [Content]) {
+        self.elements = elements
+    }
+}
+
+extension ForEach: Sendable where Content: Sendable {}
+
+extension ForEach: View, PrimitiveView where Content == ViewNode {
     /// The node the layout engine sees: the views, grouped.
-    public let primitiveNode: ViewNode
+    public var primitiveNode: ViewNode { .group(elements) }
 
     /// A view for each element, identified by a key path.
     ///
@@ -20,29 +35,29 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable>: PrimitiveView
     ///   - id: the key path to each element's identity.
     ///   - content: the view for an element.
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: (Data.Element) -> ViewNode) {
-        primitiveNode = .group(data.map(content))
+        self.init(elements: data.map(content))
     }
 }
 
-extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
+extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID, Content == ViewNode {
     /// A view for each `Identifiable` element.
     ///
     /// - Parameters:
     ///   - data: the elements.
     ///   - content: the view for an element.
     public init(_ data: Data, @ViewBuilder content: (Data.Element) -> ViewNode) {
-        primitiveNode = .group(data.map(content))
+        self.init(elements: data.map(content))
     }
 }
 
-extension ForEach where Data == Range<Int>, ID == Int {
+extension ForEach where Data == Range<Int>, ID == Int, Content == ViewNode {
     /// A view for each integer of a range.
     ///
     /// - Parameters:
     ///   - data: the range, e.g. `0..<5`.
     ///   - content: the view for an integer.
     public init(_ data: Range<Int>, @ViewBuilder content: (Int) -> ViewNode) {
-        primitiveNode = .group(data.map(content))
+        self.init(elements: data.map(content))
     }
 }
 

@@ -24,6 +24,4 @@ package struct RotationEffect: DrawingModifier {
             a: cos(radians), b: sin(radians), c: -sin(radians), d: cos(radians),
             about: Point(x: rect.minX + anchor.x * rect.width, y: rect.minY + anchor.y * rect.height))
     }
-
-    package func describe(_ children: [String]) -> String { "Transformed(\(children.joined(separator: "; ")))" }
 }

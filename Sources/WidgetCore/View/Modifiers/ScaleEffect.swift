@@ -34,6 +34,4 @@ package struct ScaleEffect: DrawingModifier {
             a: x, b: 0, c: 0, d: y,
             about: Point(x: rect.minX + anchor.x * rect.width, y: rect.minY + anchor.y * rect.height))
     }
-
-    package func describe(_ children: [String]) -> String { "Transformed(\(children.joined(separator: "; ")))" }
 }
