@@ -59,8 +59,8 @@ extension [DisplayItem] {
         var result: [Rect] = []
         for item in self {
             switch item {
-            case .shape, .stroke, .lineChart, .candlestickChart, .progress, .drawing: result.append(item.frame)
-            case .text, .image, .hitTarget, .beginLayer, .endLayer: break
+            case .shape, .stroke, .lineChart, .candlestickChart, .drawing: result.append(item.frame)
+            case .text, .image, .hitTarget, .clear, .beginLayer, .endLayer: break
             }
         }
         return result

@@ -251,39 +251,57 @@ struct NewViewLayoutTests {
         #expect(origin == Point(x: 180, y: 80))
     }
 
-    @Test("a linear ProgressView is 4 points tall across the width; the value is clamped")
+    @Test("a linear ProgressView is a 4-point capsule across the width and its fill; the value is clamped")
     func progressBar() throws {
         let items = layout(ProgressView(value: 1.7).node)
-        guard case .progress(let spec, let rect, let tint, _, _) = items.first else {
-            Issue.record("expected a progress bar, got \(items)")
-            return
-        }
-        #expect(spec.fraction == 1)
-        #expect(rect == Rect(x: 0, y: 48, width: 200, height: 4))
-        #expect(tint == .accentColor)
-        let nan = layout(ProgressView(value: .nan).tint(.green).node)
-        guard case .progress(let empty, _, let green, _, _) = nan.first else { return }
-        #expect(empty.fraction == 0)
-        #expect(green == .green)
+        // The track, then the fill in the tint: all of it at 1.7 (clamped to 1).
+        #expect(items.shapes.map(\.frame) == [Rect(x: 0, y: 48, width: 200, height: 4), Rect(x: 0, y: 48, width: 200, height: 4)])
+        #expect(items.shapes.map(\.style) == [.color(Color.tertiary.resolved(against: environment().foreground)), .color(.accentColor)])
+        #expect(items.shapes.allSatisfy { $0.kind == .capsule })
+        let half = layout(ProgressView(value: 0.5).tint(.green).node)
+        #expect(half.shapes.last?.frame.width == 100)
+        #expect(half.shapes.last?.style == .color(.green))
+        // Not a number is no progress: the track alone.
+        #expect(layout(ProgressView(value: .nan).node).shapes.count == 1)
+        // In a placeholder, the fill is grey whatever the tint.
+        var redacted = environment()
+        redacted.redacted = true
+        let placeholder = engine.layout(
+            ProgressView(value: 0.5).tint(.green).node, in: Rect(x: 0, y: 0, width: 200, height: 100),
+            environment: redacted)
+        #expect(placeholder.shapes.last?.style == .color(Color.secondary.opacity(0.4)))
     }
 
-    @Test("Gauge styles: the capacity ring fills its frame; the linear capacity bar has its label above")
+    /// The arcs a ring draws: (outline, frame, line width).
+    private func arcs(_ items: [DisplayItem]) -> [(kind: ShapeSpec.Kind, frame: Rect, width: Double)] {
+        items.compactMap { item in
+            if case .stroke(let kind, _, let stroke, _, let rect, _) = item { return (kind, rect, stroke.lineWidth) }
+            return nil
+        }
+    }
+
+    @Test("Gauge styles: the capacity ring fills its frame; the open ring knocks a gap around its dot; the linear bar has its label above")
     func gaugeStyles() throws {
         let ring = layout(
             Gauge(value: 0.25) { Text("L") }.gaugeStyle(.accessoryCircularCapacity).frame(width: 60, height: 60))
-        guard case .progress(let spec, let rect, _, _, _) = ring.first else {
-            Issue.record("expected a ring, got \(ring)")
-            return
-        }
-        #expect(spec.kind == .ring)
-        #expect(spec.fraction == 0.25)
-        #expect(rect == Rect(x: 70, y: 20, width: 60, height: 60))
+        // A 60-point ring with 6-point lines: the track all round, the value a quarter from the top.
+        let drawn = arcs(ring)
+        #expect(drawn.map(\.frame) == [Rect(x: 73, y: 23, width: 54, height: 54), Rect(x: 73, y: 23, width: 54, height: 54)])
+        #expect(drawn.map(\.width) == [6, 6])
+        #expect(drawn.map(\.kind) == [.arc(start: -Double.pi / 2, sweep: 2 * Double.pi), .arc(start: -Double.pi / 2, sweep: Double.pi / 2)])
+        let open = layout(Gauge(value: 0) { Text("L") }.gaugeStyle(.accessoryCircular).frame(width: 60, height: 60))
+        let gap = try #require(
+            open.compactMap { item -> Rect? in
+                if case .clear(.circle, let rect) = item { return rect }
+                return nil
+            }.first, "no gap around the marker in \(open)")
+        let dot = try #require(open.shapes.last { $0.kind == .circle })
+        // The dot sits in the middle of its gap, which is half as wide again.
+        #expect(abs(gap.midX - dot.frame.midX) < 1e-9 && abs(gap.midY - dot.frame.midY) < 1e-9)
+        #expect(abs(gap.width - dot.frame.width * 1.5) < 1e-9)
         let bar = layout(Gauge(value: 5, in: 0...10) { Text("L") }.node)
-        guard let progress = bar.first(where: { if case .progress = $0 { true } else { false } }) else {
-            Issue.record("expected a bar, got \(bar)")
-            return
-        }
-        #expect(try bar.text("L").frame.maxY < progress.frame.minY)
+        let track = try #require(bar.shapes.first { $0.kind == .capsule }, "no bar in \(bar)")
+        #expect(try bar.text("L").frame.maxY < track.frame.minY)
     }
 
     @Test("Link, Button and Toggle record their rectangles as hit targets")

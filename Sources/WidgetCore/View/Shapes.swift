@@ -6,6 +6,9 @@ package struct ShapeSpec: Sendable, Hashable {
         case capsule
         case circle
         case ellipse
+        /// An arc of the circle inscribed in the rectangle, from `start` through `sweep` radians
+        /// clockwise from the trailing direction (a progress ring's).
+        case arc(start: Double, sweep: Double)
         /// A shape of the user's, asked for its path in the rectangle it gets.
         case custom(CustomShape)
     }

@@ -402,7 +402,7 @@ package final class WidgetRenderer {
                 case .clip, .transform: cairo_restore(cr)
                 case .accent: accentDepth -= 1
                 }
-            case .text, .shape, .stroke, .lineChart, .candlestickChart, .image, .progress, .drawing, .hitTarget:
+            case .text, .shape, .stroke, .lineChart, .candlestickChart, .image, .drawing, .clear, .hitTarget:
                 if let accentGroup, accentGroup != (accentDepth > 0) { continue }
                 try draw(item, in: context, text: text, scheme: scheme, pixelsPerPoint: pixelsPerPoint)
             }
@@ -419,6 +419,9 @@ package final class WidgetRenderer {
             cairo_new_sub_path(cr)
             cairo_arc(cr, rect.midX, rect.midY, min(rect.width, rect.height) / 2, 0, 2 * .pi)
         case .ellipse: trace(Path(ellipseIn: rect), in: context)
+        case .arc(let start, let sweep):
+            cairo_new_sub_path(cr)
+            cairo_arc(cr, rect.midX, rect.midY, min(rect.width, rect.height) / 2, start, start + sweep)
         case .custom(let shape): trace(shape.path(in: rect), in: context)
         }
     }
@@ -497,10 +500,12 @@ package final class WidgetRenderer {
         case .candlestickChart(let spec, let rect, let labelColor, let redacted):
             ChartDrawing(context: context, text: text, scheme: scheme, pixelsPerPoint: pixelsPerPoint).drawCandles(
                 spec, in: rect, labelColor: labelColor, redacted: redacted)
-        case .progress(let spec, let rect, let tint, let track, let redacted):
-            drawProgress(
-                spec, in: rect, tint: redacted ? Color.secondary.opacity(0.4) : tint, track: track, context: context,
-                scheme: scheme)
+        case .clear(let kind, let rect):
+            outline(kind, rect, in: context)
+            cairo_save(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+            cairo_fill(cr)
+            cairo_restore(cr)
         case .drawing(let drawing, let rect, let redacted):
             cairo_save(cr)
             cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
@@ -620,72 +625,6 @@ package final class WidgetRenderer {
     }
 
     /// A bar, ring or gauge: the track, then the part filled (or the marker) in the tint.
-    private func drawProgress(
-        _ spec: ProgressSpec, in rect: Rect, tint: Color, track: Color, context: CairoContext, scheme: ColorScheme
-    ) {
-        let cr = context.pointer
-        switch spec.kind {
-        case .bar, .barMarker:
-            let thickness = min(rect.height, spec.thickness ?? ProgressSpec.barThickness)
-            let bar = Rect(x: rect.minX, y: rect.midY - thickness / 2, width: rect.width, height: thickness)
-            context.roundedRect(bar, radius: thickness / 2)
-            context.setColor(track.resolved(in: scheme))
-            cairo_fill(cr)
-            context.setColor(tint.resolved(in: scheme))
-            if spec.kind == .bar {
-                guard spec.fraction > 0 else { return }
-                // At least a round dot, so a small value still shows.
-                let width = max(thickness, bar.width * spec.fraction)
-                context.roundedRect(
-                    Rect(x: bar.minX, y: bar.minY, width: width, height: thickness), radius: thickness / 2)
-                cairo_fill(cr)
-            } else {
-                let radius = rect.height / 2
-                let x = bar.minX + radius + (bar.width - 2 * radius) * spec.fraction
-                cairo_new_sub_path(cr)
-                cairo_arc(cr, x, rect.midY, radius, 0, 2 * .pi)
-                cairo_fill(cr)
-            }
-        case .ring, .openRingMarker:
-            let side = min(rect.width, rect.height)
-            let lineWidth = spec.thickness ?? max(2, side * 0.1)
-            let radius = (side - lineWidth) / 2
-            guard radius > 0 else { return }
-            // The ring starts at the top; the open ring spans 270°, open at the bottom.
-            let open = spec.kind == .openRingMarker
-            let start = open ? Double.pi * 3 / 4 : -Double.pi / 2
-            let sweep = open ? Double.pi * 3 / 2 : 2 * Double.pi
-            cairo_set_line_width(cr, lineWidth)
-            cairo_set_line_cap(cr, open ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT)
-            cairo_new_path(cr)
-            cairo_arc(cr, rect.midX, rect.midY, radius, start, start + sweep)
-            context.setColor(open ? tint.opacity(0.35).resolved(in: scheme) : track.resolved(in: scheme))
-            cairo_stroke(cr)
-            context.setColor(tint.resolved(in: scheme))
-            if open {
-                let angle = start + sweep * spec.fraction
-                let x = rect.midX + radius * cos(angle)
-                let y = rect.midY + radius * sin(angle)
-                // A marker ringed by a gap, as WidgetKit's accessory gauge draws it.
-                cairo_new_sub_path(cr)
-                cairo_arc(cr, x, y, lineWidth * 0.75, 0, 2 * .pi)
-                cairo_save(cr)
-                cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
-                cairo_fill(cr)
-                cairo_restore(cr)
-                cairo_new_sub_path(cr)
-                cairo_arc(cr, x, y, lineWidth * 0.5, 0, 2 * .pi)
-                cairo_fill(cr)
-            } else if spec.fraction > 0 {
-                cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-                cairo_new_path(cr)
-                cairo_arc(cr, rect.midX, rect.midY, radius, start, start + sweep * spec.fraction)
-                cairo_stroke(cr)
-            }
-            cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
-        }
-    }
-
     private func strokeCurrentPath(
         _ style: ShapeStyle, rect: Rect, context: CairoContext, scheme: ColorScheme, dimmed: Bool
     ) {

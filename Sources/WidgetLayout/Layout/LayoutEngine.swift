@@ -19,9 +19,11 @@ package final class LayoutEngine: LayoutPass {
     private let measurer: any TextMeasuring
     /// Memos views keep for the pass, by their type.
     private var memos: [ObjectIdentifier: AnyObject] = [:]
+    /// The stacks' memo.
+    package let stackSizes = StackSizes()
 
     /// How many stack layouts this engine has worked out rather than found, for tests.
-    package var stackLayoutsComputed: Int { storage(StackSizes.self, make: StackSizes.init).computed }
+    package var stackLayoutsComputed: Int { stackSizes.computed }
 
     package init(measurer: any TextMeasuring) {
         self.measurer = measurer

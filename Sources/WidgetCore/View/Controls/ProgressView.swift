@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the renderer draws for a progress view or gauge: a track and the part filled.
 package struct ProgressSpec: Sendable, Hashable {
     package enum Kind: Sendable, Hashable {
@@ -118,6 +120,8 @@ public struct ProgressView: View {
     }
 }
 
+/// A progress bar, ring or gauge track: sized by its kind, drawn as shapes — a capsule track
+/// and fill, or a ring's arcs — in the tint over the tertiary colour (a placeholder's in grey).
 extension ProgressSpec: ViewBehavior {
     package func sizeThatFits(
         _ proposal: ProposedViewSize, children: [ViewNode], environment: EnvironmentValues, pass: any LayoutPass
@@ -132,14 +136,17 @@ extension ProgressSpec: ViewBehavior {
         _ children: [ViewNode], in rect: Rect, environment: EnvironmentValues, pass: any LayoutPass,
         into items: inout [DisplayItem]
     ) {
-        var frame = rect
-        if kind == .bar || kind == .barMarker {
-            frame = rect.aligning(Size(width: rect.width, height: barHeight), .center)
+        let tint =
+            environment.redacted
+            ? Color.secondary.opacity(0.4) : environment.resolvedTint.resolved(against: environment.foreground)
+        let track = Color.tertiary.resolved(against: environment.foreground)
+        switch kind {
+        case .bar, .barMarker:
+            let frame = rect.aligning(Size(width: rect.width, height: barHeight), .center)
+            items += bar(in: frame, tint: tint, track: track)
+        case .ring, .openRingMarker:
+            items += ring(in: rect, tint: tint, track: track)
         }
-        items.append(
-            .progress(
-                self, frame, tint: environment.resolvedTint.resolved(against: environment.foreground),
-                track: Color.tertiary.resolved(against: environment.foreground), redacted: environment.redacted))
     }
 
     package func describe(_ children: [String]) -> String { "Progress" }
@@ -148,5 +155,63 @@ extension ProgressSpec: ViewBehavior {
     private var barHeight: Double {
         let thickness = thickness ?? ProgressSpec.barThickness
         return kind == .barMarker ? max(thickness, 8) : thickness
+    }
+
+    /// A bar's track and its fill from the leading edge (at least a round dot, so a small value
+    /// still shows), or its marker: a dot at the value.
+    private func bar(in rect: Rect, tint: Color, track: Color) -> [DisplayItem] {
+        let thickness = min(rect.height, self.thickness ?? ProgressSpec.barThickness)
+        let bar = Rect(x: rect.minX, y: rect.midY - thickness / 2, width: rect.width, height: thickness)
+        var items: [DisplayItem] = [.shape(.capsule, .color(track), bar, redacted: false)]
+        if kind == .bar {
+            guard fraction > 0 else { return items }
+            let width = max(thickness, bar.width * fraction)
+            items.append(
+                .shape(
+                    .capsule, .color(tint), Rect(x: bar.minX, y: bar.minY, width: width, height: thickness),
+                    redacted: false))
+        } else {
+            let radius = rect.height / 2
+            let x = bar.minX + radius + (bar.width - 2 * radius) * fraction
+            items.append(.shape(.circle, .color(tint), Self.circle(Point(x: x, y: rect.midY), radius), redacted: false))
+        }
+        return items
+    }
+
+    /// A ring that starts at the top, its track and its filled arc; or a gauge's ring open at
+    /// the bottom (270°) with a dot at the value, ringed by a gap as WidgetKit draws it.
+    private func ring(in rect: Rect, tint: Color, track: Color) -> [DisplayItem] {
+        let side = min(rect.width, rect.height)
+        let lineWidth = thickness ?? max(2, side * 0.1)
+        let radius = (side - lineWidth) / 2
+        guard radius > 0 else { return [] }
+        let center = Point(x: rect.midX, y: rect.midY)
+        let open = kind == .openRingMarker
+        let start = open ? Double.pi * 3 / 4 : -Double.pi / 2
+        let sweep = open ? Double.pi * 3 / 2 : 2 * Double.pi
+        let circle = Self.circle(center, radius)
+        var items: [DisplayItem] = [
+            .stroke(
+                .arc(start: start, sweep: sweep), .color(open ? tint.opacity(0.35) : track),
+                StrokeStyle(lineWidth: lineWidth, lineCap: open ? .round : .butt), inside: false, circle,
+                redacted: false)
+        ]
+        if open {
+            let angle = start + sweep * fraction
+            let dot = Point(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle))
+            items.append(.clear(.circle, Self.circle(dot, lineWidth * 0.75)))
+            items.append(.shape(.circle, .color(tint), Self.circle(dot, lineWidth * 0.5), redacted: false))
+        } else if fraction > 0 {
+            items.append(
+                .stroke(
+                    .arc(start: start, sweep: sweep * fraction), .color(tint),
+                    StrokeStyle(lineWidth: lineWidth, lineCap: .round), inside: false, circle, redacted: false))
+        }
+        return items
+    }
+
+    /// The square around a circle.
+    private static func circle(_ center: Point, _ radius: Double) -> Rect {
+        Rect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
     }
 }

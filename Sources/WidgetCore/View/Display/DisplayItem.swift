@@ -15,10 +15,11 @@ package enum DisplayItem: Sendable, Hashable {
     case lineChart(LineChartSpec, Rect, color: Color, labelColor: Color, redacted: Bool)
     case candlestickChart(CandlestickChartSpec, Rect, labelColor: Color, redacted: Bool)
     case image(ImageSpec, Rect, redacted: Bool)
-    /// A progress bar or ring: the track, and the filled part in the tint.
-    case progress(ProgressSpec, Rect, tint: Color, track: Color, redacted: Bool)
     /// A canvas's drawing, in widget points, clipped to the rectangle.
     case drawing([DrawingItem], Rect, redacted: Bool)
+    /// What is drawn beneath cleared to transparent within an outline (a knock-out, as a
+    /// gauge's gap around its marker).
+    case clear(ShapeSpec.Kind, Rect)
     /// A tappable area; drawn as nothing, recorded in the manifest.
     case hitTarget(HitTarget, Rect)
     case beginLayer(DisplayLayer)
@@ -29,8 +30,8 @@ package enum DisplayItem: Sendable, Hashable {
         switch self {
         case .text(let text): text.frame
         case .shape(_, _, let rect, _), .stroke(_, _, _, _, let rect, _), .lineChart(_, let rect, _, _, _),
-            .candlestickChart(_, let rect, _, _), .image(_, let rect, _), .progress(_, let rect, _, _, _),
-            .drawing(_, let rect, _), .hitTarget(_, let rect):
+            .candlestickChart(_, let rect, _, _), .image(_, let rect, _),
+            .drawing(_, let rect, _), .hitTarget(_, let rect), .clear(_, let rect):
             rect
         case .beginLayer(.clip(_, let rect)): rect
         case .beginLayer, .endLayer: Rect(x: 0, y: 0, width: 0, height: 0)
@@ -41,7 +42,7 @@ package enum DisplayItem: Sendable, Hashable {
     package var draws: Bool {
         switch self {
         case .beginLayer, .endLayer, .hitTarget: false
-        case .text, .shape, .stroke, .lineChart, .candlestickChart, .image, .progress, .drawing: true
+        case .text, .shape, .stroke, .lineChart, .candlestickChart, .image, .drawing, .clear: true
         }
     }
 }

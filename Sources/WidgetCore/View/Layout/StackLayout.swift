@@ -122,7 +122,7 @@ extension StackSpec: ViewBehavior {
         guard let storage = StackSizes.storage(of: children) else {
             return compute(children, proposal: proposal, environment: environment, pass: pass)
         }
-        let memo = pass.storage(StackSizes.self, make: StackSizes.init)
+        let memo = pass.stackSizes
         // A stack of text (in stacks, padding, backgrounds…) is as large whatever height it is
         // offered, so the height is left out of the key: its parent asks it at no height, any
         // height and its share, and each of those asked the stacks inside three times again
@@ -148,7 +148,7 @@ extension StackSpec: ViewBehavior {
     package static func ignoresHeight(
         _ children: [ViewNode], axis: Axis, storage: UnsafeRawPointer, pass: any LayoutPass
     ) -> Bool {
-        let memo = pass.storage(StackSizes.self, make: StackSizes.init)
+        let memo = pass.stackSizes
         if let known = memo.heightFree[storage] { return known }
         let result = children.allSatisfy { child in
             // A row's spacers grow across it, with no height; a column's dividers are as wide as it.

@@ -127,6 +127,10 @@ package protocol LayoutPass: AnyObject {
 
     /// The pass's one instance of `type`, made on first use: memos a view keeps for the pass.
     func storage<T: AnyObject>(_ type: T.Type, make: () -> T) -> T
+
+    /// The stacks' memo for the pass (kept apart from ``storage(_:make:)``: stacks ask it on
+    /// every size query).
+    var stackSizes: StackSizes { get }
 }
 
 extension Rect {
