@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "WidgetSnapshotTesting", targets: ["WidgetSnapshotTesting"]),
         .library(name: "ChartWidgets", targets: ["ChartWidgets"]),
         .library(name: "WidgetData", targets: ["WidgetData"]),
+        .library(name: "Charts", targets: ["Charts"]),
         .executable(name: "widgetrender", targets: ["WidgetRenderTool"]),
     ],
     dependencies: [
@@ -62,6 +63,8 @@ let package = Package(
         .target(name: "WidgetDates"),
         .target(name: "WidgetCore", dependencies: ["WidgetDates"]),
         .target(name: "WidgetLayout", dependencies: ["WidgetCore"]),
+        // Swift Charts' vocabulary (`import Charts`), drawn with WidgetCore's display list.
+        .target(name: "Charts", dependencies: ["WidgetCore"]),
         .target(
             name: "WidgetDrawing",
             dependencies: ["WidgetDates", "WidgetCore", "WidgetLayout", "CCairo", "CPNG", "PNGCodec", "ISALPNG"]
@@ -114,6 +117,9 @@ let package = Package(
         .testTarget(name: "WidgetCoreTests", dependencies: ["WidgetCore"]),
         .testTarget(name: "WidgetLayoutTests", dependencies: ["WidgetCore", "WidgetLayout", "WidgetAssets"]),
         .testTarget(name: "ChartWidgetsTests", dependencies: ["ChartWidgets", "WidgetData", "WidgetRender"]),
+        .testTarget(
+            name: "ChartsTests", dependencies: ["Charts", "WidgetCore", "WidgetLayout", "WidgetSnapshotTesting"],
+            exclude: ["__Snapshots__"]),
         .testTarget(name: "WidgetDataTests", dependencies: ["WidgetData", "WidgetAssets"], exclude: ["Fixtures"]),
         .testTarget(
             name: "WidgetRenderTests",

@@ -1,0 +1,107 @@
+import WidgetCore
+
+/// What a ``Chart`` draws, as Swift Charts' `ChartContent`: marks, `ForEach` over marks, and
+/// blocks of them written with ``ChartContentBuilder``.
+///
+/// Your own content has a `body`:
+///
+/// ```swift
+/// struct Prices: ChartContent {
+///     var bars: [Bar]
+///     var body: some ChartContent {
+///         ForEach(bars) { LineMark(x: .value("Day", $0.day), y: .value("Close", $0.close)) }
+///     }
+/// }
+/// ```
+public protocol ChartContent: Sendable {
+    /// The content this one is made of.
+    associatedtype Body: ChartContent
+    /// The content this one is made of (marks have none).
+    @ChartContentBuilder var body: Body { get }
+    /// The marks, in drawing order (you do not implement this).
+    var _marks: [MarkSpec] { get }
+}
+
+extension ChartContent {
+    public var _marks: [MarkSpec] { body._marks }
+}
+
+extension Never: ChartContent {
+    public var _marks: [MarkSpec] { [] }
+}
+
+/// Content drawn by the chart itself (a mark): no body.
+public protocol PrimitiveChartContent: ChartContent where Body == Never {}
+
+extension PrimitiveChartContent {
+    public var body: Never {
+        return preconditionFailure("\(Self.self) is drawn by the chart and has no body")
+    }
+}
+
+/// Several pieces of content in order.
+public struct ChartContentList: PrimitiveChartContent {
+    public let _marks: [MarkSpec]
+
+    init(_ marks: [MarkSpec]) {
+        _marks = marks
+    }
+}
+
+/// Builds chart content from a block, as Swift Charts' `ChartContentBuilder`: several marks,
+/// `if`, `if`/`else`, `switch` and `for`.
+@resultBuilder
+public enum ChartContentBuilder {
+    /// A piece of content in the block.
+    public static func buildExpression(_ content: some ChartContent) -> ChartContentList {
+        ChartContentList(content._marks)
+    }
+    /// An empty block.
+    public static func buildBlock() -> ChartContentList { ChartContentList([]) }
+    /// The pieces of a block, in order.
+    public static func buildBlock(_ parts: ChartContentList...) -> ChartContentList {
+        ChartContentList(parts.flatMap(\._marks))
+    }
+    /// An `if` without `else`.
+    public static func buildOptional(_ part: ChartContentList?) -> ChartContentList { part ?? ChartContentList([]) }
+    /// The first branch of an `if`/`else` or `switch`.
+    public static func buildEither(first part: ChartContentList) -> ChartContentList { part }
+    /// The second branch.
+    public static func buildEither(second part: ChartContentList) -> ChartContentList { part }
+    /// A `for` loop's pieces.
+    public static func buildArray(_ parts: [ChartContentList]) -> ChartContentList {
+        ChartContentList(parts.flatMap(\._marks))
+    }
+    /// An `if #available` branch.
+    public static func buildLimitedAvailability(_ part: ChartContentList) -> ChartContentList { part }
+}
+
+extension ForEach: ChartContent where Content: ChartContent {
+    public typealias Body = Never
+    public var body: Never {
+        return preconditionFailure("ForEach is drawn by the chart and has no body")
+    }
+    public var _marks: [MarkSpec] { elements.flatMap(\._marks) }
+}
+
+extension ForEach where Content == ChartContentList {
+    /// Marks for each element, identified by a key path.
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ChartContentBuilder content: (Data.Element) -> Content)
+    {
+        self.init(elements: data.map(content))
+    }
+}
+
+extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID, Content == ChartContentList {
+    /// Marks for each `Identifiable` element.
+    public init(_ data: Data, @ChartContentBuilder content: (Data.Element) -> Content) {
+        self.init(elements: data.map(content))
+    }
+}
+
+extension ForEach where Data == Range<Int>, ID == Int, Content == ChartContentList {
+    /// Marks for each integer of a range.
+    public init(_ data: Range<Int>, @ChartContentBuilder content: (Int) -> Content) {
+        self.init(elements: data.map(content))
+    }
+}

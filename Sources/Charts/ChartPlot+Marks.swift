@@ -1,0 +1,317 @@
+import Foundation
+import WidgetCore
+
+extension ChartPlot {
+    /// A mark with its values as drawn: bars and areas stacked, single values as ranges.
+    struct Placed {
+        var mark: MarkSpec
+        /// The x value, or its range.
+        var x0: PlotValue?
+        var x1: PlotValue?
+        /// The y value, or its range.
+        var y0: PlotValue?
+        var y1: PlotValue?
+        /// A horizontal bar (a quantity along x, a category or date along y).
+        var horizontal = false
+
+        var xValues: [PlotValue] { [x0, x1].compactMap { $0 } }
+        var yValues: [PlotValue] { [y0, y1].compactMap { $0 } }
+    }
+
+    /// The marks' values, with bars at the same place (and areas of several series at the same
+    /// x) stacked in the order written: positive values up from the total so far, negative ones
+    /// down.
+    static func stack(_ marks: [MarkSpec]) -> [Placed] {
+        var up: [PlotValue: Double] = [:]
+        var down: [PlotValue: Double] = [:]
+        var areaUp: [PlotValue: Double] = [:]
+        var areaDown: [PlotValue: Double] = [:]
+        var result: [Placed] = []
+        result.reserveCapacity(marks.count)
+        for mark in marks {
+            var placed = Placed(mark: mark)
+            switch mark.kind {
+            case .line, .point:
+                placed.x0 = mark.x?.value
+                placed.y0 = mark.y?.value
+            case .rule, .rectangle:
+                placed.x0 = mark.xStart?.value ?? mark.x?.value
+                placed.x1 = mark.xEnd?.value
+                placed.y0 = mark.yStart?.value ?? mark.y?.value
+                placed.y1 = mark.yEnd?.value
+            case .bar:
+                if let start = mark.xStart?.value, let end = mark.xEnd?.value {
+                    placed.x0 = start
+                    placed.x1 = end
+                    placed.y0 = mark.y?.value
+                    placed.horizontal = true
+                } else if let start = mark.yStart?.value, let end = mark.yEnd?.value {
+                    placed.x0 = mark.x?.value
+                    placed.y0 = start
+                    placed.y1 = end
+                } else if let x = mark.x?.value, let y = mark.y?.value {
+                    // Horizontal when the quantity is along x and the category along y.
+                    if case .number(let value) = x, y.scalar == nil || (y.isDate && !x.isDate) {
+                        placed.horizontal = true
+                        let (low, high) = Self.stacked(value, at: y, up: &up, down: &down)
+                        placed.x0 = .number(low)
+                        placed.x1 = .number(high)
+                        placed.y0 = y
+                    } else if case .number(let value) = y {
+                        let (low, high) = Self.stacked(value, at: x, up: &up, down: &down)
+                        placed.x0 = x
+                        placed.y0 = .number(low)
+                        placed.y1 = .number(high)
+                    } else {
+                        placed.x0 = x
+                        placed.y0 = y
+                    }
+                }
+            case .area:
+                placed.x0 = mark.x?.value
+                if let start = mark.yStart?.value, let end = mark.yEnd?.value {
+                    placed.y0 = start
+                    placed.y1 = end
+                } else if let x = mark.x?.value, case .number(let value) = mark.y?.value {
+                    let (low, high) = Self.stacked(value, at: x, up: &areaUp, down: &areaDown)
+                    placed.y0 = .number(low)
+                    placed.y1 = .number(high)
+                }
+            }
+            result.append(placed)
+        }
+        return result
+    }
+
+    /// A value stacked on those before it at the same place: its (low, high).
+    private static func stacked(
+        _ value: Double, at key: PlotValue, up: inout [PlotValue: Double], down: inout [PlotValue: Double]
+    ) -> (Double, Double) {
+        guard value.isFinite else { return (0, 0) }
+        if value >= 0 {
+            let base = up[key] ?? 0
+            up[key] = base + value
+            return (base, base + value)
+        }
+        let base = down[key] ?? 0
+        down[key] = base + value
+        return (base + value, base)
+    }
+
+    /// The `foregroundStyle(by:)` categories, in the order first seen.
+    static func legendCategories(_ marks: [MarkSpec]) -> [String] {
+        var seen = Set<String>()
+        var names: [String] = []
+        for mark in marks {
+            guard let value = mark.foregroundBy?.value else { continue }
+            let name = value.categoryName
+            if seen.insert(name).inserted { names.append(name) }
+        }
+        return names
+    }
+
+    /// Each category's colour: the chart's mapping, else the palette in order.
+    struct Colours {
+        var byName: [String: Color]
+
+        func values(for names: [String]) -> [Color] { names.map { byName[$0] ?? ChartPlot.defaultColor } }
+    }
+
+    static func colours(for categories: [String], settings: ChartSettings) -> Colours {
+        var map: [String: Color] = [:]
+        for (name, colour) in settings.palette { map[name] = colour }
+        var next = 0
+        for name in categories where map[name] == nil {
+            map[name] = palette[next % palette.count]
+            next += 1
+        }
+        return Colours(byName: map)
+    }
+
+    /// A mark's fill or stroke.
+    private static func style(of mark: MarkSpec, colours: Colours, environment: EnvironmentValues) -> ShapeStyle {
+        let base: ShapeStyle =
+            mark.foreground
+            ?? .color(mark.foregroundBy.map { colours.byName[$0.value.categoryName] ?? defaultColor } ?? defaultColor)
+        let resolved = base.resolved(against: environment.foreground)
+        return mark.opacity < 1 ? resolved.opacity(mark.opacity) : resolved
+    }
+
+    /// Every mark as paths, in the order written (lines and areas as one path per series), and
+    /// the rectangle each mark occupies for its annotations.
+    static func drawMarks(
+        _ placed: [Placed], x: Scale, y: Scale, plot: Rect, colours: Colours, environment: EnvironmentValues,
+        into drawing: inout [DrawingItem], anchors: inout [(MarkSpec, Rect)]
+    ) {
+        // Lines and areas join the points of a series; each series is drawn where its first
+        // mark was written.
+        var seriesOrder: [SeriesKey] = []
+        var series: [SeriesKey: [(Placed, Point, Point?)]] = [:]
+        func point(_ xv: PlotValue?, _ yv: PlotValue?) -> Point? {
+            guard let xv, let yv, let px = x.position(xv), let py = y.position(yv) else { return nil }
+            return Point(x: px, y: py)
+        }
+        for item in placed where item.mark.kind == .line || item.mark.kind == .area {
+            let key = SeriesKey(item.mark)
+            let top = item.mark.kind == .area ? point(item.x0, item.y1 ?? item.y0) : point(item.x0, item.y0)
+            guard let top else { continue }
+            let bottom = item.mark.kind == .area ? point(item.x0, item.y1 == nil ? .number(0) : item.y0) : nil
+            if series[key] == nil { seriesOrder.append(key) }
+            series[key, default: []].append((item, top, bottom))
+            anchors.append((item.mark, Rect(x: top.x - 3, y: top.y - 3, width: 6, height: 6)))
+        }
+        var drawnSeries = Set<SeriesKey>()
+        let plotRect = plot
+        for item in placed {
+            let mark = item.mark
+            let paint = style(of: mark, colours: colours, environment: environment)
+            switch mark.kind {
+            case .line, .area:
+                let key = SeriesKey(mark)
+                guard !drawnSeries.contains(key), let points = series[key] else { continue }
+                drawnSeries.insert(key)
+                let tops = points.map(\.1)
+                if mark.kind == .line {
+                    let stroke = mark.lineStyle ?? StrokeStyle(lineWidth: 2, lineCap: .round, lineJoin: .round)
+                    drawing.append(.stroke(Curve.path(through: tops, mark.interpolation), paint, stroke))
+                    if let symbol = mark.symbol {
+                        let side = symbolSide(mark)
+                        for top in tops {
+                            drawing.append(
+                                .fill(
+                                    symbolPath(symbol, Rect(x: top.x - side / 2, y: top.y - side / 2, width: side, height: side)),
+                                    paint))
+                        }
+                    }
+                } else {
+                    let bottoms = points.compactMap(\.2)
+                    guard bottoms.count == tops.count else { continue }
+                    var path = Curve.path(through: tops, mark.interpolation)
+                    let lower = Curve.path(through: bottoms.reversed(), mark.interpolation)
+                    for (index, element) in lower.elements.enumerated() {
+                        if index == 0, case .move(let p) = element { path.addLine(to: p) } else { path.append(element) }
+                    }
+                    path.closeSubpath()
+                    drawing.append(.fill(path, paint))
+                }
+            case .point:
+                guard let center = point(item.x0, item.y0) else { continue }
+                let side = symbolSide(mark)
+                let box = Rect(x: center.x - side / 2, y: center.y - side / 2, width: side, height: side)
+                drawing.append(.fill(symbolPath(mark.symbol ?? .circle, box), paint))
+                anchors.append((mark, box))
+            case .rule:
+                let stroke = mark.lineStyle ?? StrokeStyle(lineWidth: 1)
+                var path = Path()
+                if let xv = item.x0, item.y0 == nil || item.y1 != nil, item.x1 == nil, let px = x.position(xv) {
+                    // Vertical: across the plot, or from yStart to yEnd.
+                    let top = item.y1.flatMap { y.position($0) } ?? plotRect.minY
+                    let bottom = item.y0.flatMap { y.position($0) } ?? plotRect.maxY
+                    path.move(to: Point(x: px, y: bottom))
+                    path.addLine(to: Point(x: px, y: top))
+                    anchors.append((mark, Rect(x: px, y: min(top, bottom), width: 0, height: abs(bottom - top))))
+                } else if let yv = item.y0, let py = y.position(yv) {
+                    let left = item.x0.flatMap { x.position($0) } ?? plotRect.minX
+                    let right = item.x1.flatMap { x.position($0) } ?? plotRect.maxX
+                    path.move(to: Point(x: left, y: py))
+                    path.addLine(to: Point(x: right, y: py))
+                    anchors.append((mark, Rect(x: min(left, right), y: py, width: abs(right - left), height: 0)))
+                } else {
+                    continue
+                }
+                drawing.append(.stroke(path, paint, stroke))
+            case .bar, .rectangle:
+                guard let box = box(item, x: x, y: y, placed: placed) else { continue }
+                drawing.append(.fill(Path(box), paint))
+                anchors.append((mark, box))
+            }
+        }
+    }
+
+    /// A bar's or rectangle's box: ranges where it has them; a band (or a width made from the
+    /// spacing of its neighbours) where it has one value.
+    private static func box(_ item: Placed, x: Scale, y: Scale, placed: [Placed]) -> Rect? {
+        let fill = item.mark.kind == .rectangle ? 1.0 : 0.7
+        func span(_ a: PlotValue?, _ b: PlotValue?, on scale: Scale, fixed: Double?, others: [PlotValue]) -> (
+            Double, Double
+        )? {
+            if let a, let b, let pa = scale.position(a), let pb = scale.position(b) { return (min(pa, pb), max(pa, pb)) }
+            guard let a, let center = scale.position(a) else { return nil }
+            let width: Double
+            if let fixed {
+                width = fixed
+            } else if case .category = scale.kind {
+                width = scale.band * fill
+            } else if item.mark.kind == .rectangle {
+                width = 10
+            } else {
+                // The closest neighbour's distance, so bars never overlap.
+                let positions = Set(others.compactMap { scale.position($0) }).sorted()
+                let gaps = zip(positions, positions.dropFirst()).map { $1 - $0 }.filter { $0 > 0 }
+                width = (gaps.min() ?? abs(scale.end - scale.start) * 0.3) * fill
+            }
+            return (center - width / 2, center + width / 2)
+        }
+        let sameKind = placed.filter { $0.mark.kind == item.mark.kind }
+        guard
+            let (left, right) = span(
+                item.x0, item.x1, on: x, fixed: item.mark.width, others: sameKind.compactMap(\.x0)),
+            let (top, bottom) = span(
+                item.y0, item.y1, on: y, fixed: item.mark.height, others: sameKind.compactMap(\.y0))
+        else { return nil }
+        let box = Rect(x: left, y: top, width: right - left, height: bottom - top)
+        return [box.minX, box.minY, box.width, box.height].allSatisfy(\.isFinite) ? box : nil
+    }
+
+    private static func symbolSide(_ mark: MarkSpec) -> Double {
+        // The symbol's area in square points: a circle of that area.
+        2 * ((mark.symbolSize ?? 30) / Double.pi).squareRoot()
+    }
+
+    private static func symbolPath(_ symbol: SymbolShape, _ box: Rect) -> Path {
+        switch symbol.outline {
+        case .rectangle: Path(box)
+        case .custom(let shape): shape.path(in: box)
+        case .circle, .capsule, .ellipse, .arc: Path(ellipseIn: box)
+        }
+    }
+}
+
+/// Which line or area a mark belongs to: its `series`, else its `foregroundStyle(by:)` value.
+struct SeriesKey: Hashable {
+    let kind: MarkSpec.Kind
+    let name: PlotValue?
+
+    init(_ mark: MarkSpec) {
+        kind = mark.kind
+        name = mark.series?.value ?? mark.foregroundBy?.value
+    }
+}
+
+extension PlotValue {
+    var isDate: Bool {
+        if case .date = self { return true }
+        return false
+    }
+
+    /// The value as a legend names it.
+    var categoryName: String {
+        switch self {
+        case .category(let name): name
+        case .number(let value): value.formatted()
+        case .date(let date): date.formatted()
+        }
+    }
+}
+
+extension Path {
+    mutating func append(_ element: Element) {
+        switch element {
+        case .move(let p): move(to: p)
+        case .line(let p): addLine(to: p)
+        case .quadCurve(let p, let c): addQuadCurve(to: p, control: c)
+        case .curve(let p, let c1, let c2): addCurve(to: p, control1: c1, control2: c2)
+        case .closeSubpath: closeSubpath()
+        }
+    }
+}
