@@ -16,7 +16,11 @@ let package = Package(
         // The widgets: what a widget extension's target holds on iOS.
         .target(
             name: "TutorialWidgets",
-            dependencies: [.product(name: "WidgetRender", package: "WidgetRender")]
+            dependencies: [
+                .product(name: "WidgetRender", package: "WidgetRender"),
+                // Swift Charts' vocabulary: `import Charts`, as on iOS.
+                .product(name: "Charts", package: "WidgetRender"),
+            ]
         ),
         // `@main` over the bundle: render, list, gallery, timeline and bench.
         .executableTarget(

@@ -21,14 +21,23 @@ extension ChartPlot {
     /// The marks' values, with bars at the same place (and areas of several series at the same
     /// x) stacked in the order written: positive values up from the total so far, negative ones
     /// down.
-    static func stack(_ marks: [MarkSpec]) -> [Placed] {
+    static func stack(_ marks: [MarkSpec], calendar: Calendar) -> [Placed] {
         var up: [PlotValue: Double] = [:]
         var down: [PlotValue: Double] = [:]
         var areaUp: [PlotValue: Double] = [:]
         var areaDown: [PlotValue: Double] = [:]
         var result: [Placed] = []
         result.reserveCapacity(marks.count)
-        for mark in marks {
+        for var mark in marks {
+            // A date that stands for a unit: a bar spans it, other marks sit in its middle.
+            if let (start, end) = mark.x?.bin(in: calendar), let low = start.scalar, let high = end.scalar {
+                if mark.kind == .bar || mark.kind == .rectangle {
+                    mark.xStart = mark.x.map { PlotInput(label: $0.label, value: start) }
+                    mark.xEnd = mark.x.map { PlotInput(label: $0.label, value: end) }
+                } else {
+                    mark.x?.value = .date(Date(timeIntervalSince1970: low / 2 + high / 2))
+                }
+            }
             var placed = Placed(mark: mark)
             switch mark.kind {
             case .line, .point:
@@ -40,7 +49,16 @@ extension ChartPlot {
                 placed.y0 = mark.yStart?.value ?? mark.y?.value
                 placed.y1 = mark.yEnd?.value
             case .bar:
-                if let start = mark.xStart?.value, let end = mark.xEnd?.value {
+                if let start = mark.xStart?.value, let end = mark.xEnd?.value, mark.x?.unit != nil,
+                    case .number(let value) = mark.y?.value
+                {
+                    // A bar over a date's unit: vertical, stacked with others in the same unit.
+                    let (low, high) = Self.stacked(value, at: start, up: &up, down: &down)
+                    placed.x0 = start
+                    placed.x1 = end
+                    placed.y0 = .number(low)
+                    placed.y1 = .number(high)
+                } else if let start = mark.xStart?.value, let end = mark.xEnd?.value {
                     placed.x0 = start
                     placed.x1 = end
                     placed.y0 = mark.y?.value
@@ -259,7 +277,12 @@ extension ChartPlot {
             let (top, bottom) = span(
                 item.y0, item.y1, on: y, fixed: item.mark.height, others: sameKind.compactMap(\.y0))
         else { return nil }
-        let box = Rect(x: left, y: top, width: right - left, height: bottom - top)
+        var box = Rect(x: left, y: top, width: right - left, height: bottom - top)
+        if item.mark.kind == .bar, item.mark.x?.unit != nil, item.mark.width == nil {
+            // Bars over a date's unit leave a gap between neighbours (a sixth of the unit).
+            let inset = box.width / 12
+            box = Rect(x: box.minX + inset, y: box.minY, width: box.width - 2 * inset, height: box.height)
+        }
         return [box.minX, box.minY, box.width, box.height].allSatisfy(\.isFinite) ? box : nil
     }
 

@@ -33,7 +33,7 @@ struct ChartPlot: ViewBehavior {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = environment.timeZone
         calendar.locale = environment.locale
-        let placed = Self.stack(marks)
+        let placed = Self.stack(marks, calendar: calendar)
         let categories = Self.legendCategories(marks)
         let colours = Self.colours(for: categories, settings: settings)
         let labelColor = Color.secondary.resolved(against: environment.foreground)
@@ -185,13 +185,14 @@ struct ChartPlot: ViewBehavior {
         _ scale: Scale, plot: Rect, rect: Rect, calendar: Calendar, hairline: Double, grid: Color, labelColor: Color,
         environment: EnvironmentValues, pass: any LayoutPass, into items: inout [DisplayItem]
     ) {
-        let count = max(2, Int(plot.width / 64))
         var ticks: [(PlotValue, DateTicks.Unit?)]
         if scale.kind == .date {
+            // Dates are offered a tick every 40 points; labels that would touch are left out.
+            let count = max(4, Int(plot.width / 40))
             ticks = DateTicks.ticks(from: scale.lower, to: scale.upper, count: count, calendar: calendar)
                 .map { (.date($0.date), $0.unit) }
         } else {
-            ticks = scale.ticks(count: count, calendar: calendar).map { ($0, nil) }
+            ticks = scale.ticks(count: max(2, Int(plot.width / 64)), calendar: calendar).map { ($0, nil) }
         }
         var lastEnd = -Double.infinity
         for (tick, unit) in ticks {
@@ -207,6 +208,8 @@ struct ChartPlot: ViewBehavior {
                 label(for: tick, scale: scale, unit: unit, environment: environment), font: Self.labelFont)
             let size = pass.measure(styled, maxWidth: nil, lineLimit: 1)
             var left = scale.kind == .date ? x + 2 : x - size.width / 2
+            // A time's label starts at its tick: one that would run off the chart is left out.
+            if scale.kind == .date, left + size.width > rect.maxX { continue }
             left = min(max(rect.minX, left), rect.maxX - size.width)
             // A label that would touch the one before is left out.
             guard left >= lastEnd + 4 else { continue }

@@ -75,11 +75,42 @@ public struct PlottableValue<Value: Plottable>: Sendable {
         PlottableValue(label: label, value: value)
     }
 
-    var input: PlotInput { PlotInput(label: label, value: value.plotValue) }
+
+    /// For a date, the calendar unit it stands for (a day's bar spans the day).
+    let unit: Calendar.Component?
+
+    init(label: String, value: Value, unit: Calendar.Component? = nil) {
+        self.label = label
+        self.value = value
+        self.unit = unit
+    }
+
+    var input: PlotInput { PlotInput(label: label, value: value.plotValue, unit: unit) }
+}
+
+extension PlottableValue where Value == Date {
+    /// A date that stands for a whole calendar unit, as Swift Charts' `.value(_:_:unit:)`: a bar
+    /// spans the unit (a day, a month) and a point or line sits in its middle.
+    ///
+    /// ```swift
+    /// BarMark(x: .value("Day", sale.day, unit: .day), y: .value("Sales", sale.count))
+    /// ```
+    public static func value(_ label: String, _ value: Date, unit: Calendar.Component) -> PlottableValue<Date> {
+        PlottableValue(label: label, value: value, unit: unit)
+    }
 }
 
 /// A named value, its type erased.
 struct PlotInput: Sendable, Hashable {
     var label: String
     var value: PlotValue
+    var unit: Calendar.Component? = nil
+
+    /// The calendar unit a date stands for, as a range of dates; `nil` for other values.
+    func bin(in calendar: Calendar) -> (PlotValue, PlotValue)? {
+        guard let unit, case .date(let date) = value, let interval = calendar.dateInterval(of: unit, for: date) else {
+            return nil
+        }
+        return (.date(interval.start), .date(interval.end))
+    }
 }

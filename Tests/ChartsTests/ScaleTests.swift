@@ -135,3 +135,38 @@ struct ScaleTests {
         #expect(year.allSatisfy { calendar.component(.day, from: $0.date) == 1 })
     }
 }
+
+@Suite("Chart units")
+struct UnitTests {
+    @Test("a bar over a day's unit spans the day, less a gap; a point in it sits at noon")
+    func dayUnits() throws {
+        var environment = EnvironmentValues()
+        environment.timeZone = TimeZone(identifier: "UTC")!
+        let start = Date(timeIntervalSince1970: 1_767_225_600)
+        let node = Chart {
+            ForEach(0..<4) { day in
+                BarMark(
+                    x: .value("Day", start.addingTimeInterval(Double(day) * 86_400 + 3_600), unit: .day),
+                    y: .value("Sales", 10))
+            }
+        }.chartYAxis(.hidden).chartXAxis(.hidden)
+        let items = LayoutEngine(measurer: Fixed()).layout(
+            node, in: Rect(x: 0, y: 0, width: 400, height: 100), environment: environment)
+        var boxes: [Rect] = []
+        for case .drawing(let steps, _, _) in items {
+            for case .fill(let path, _) in steps { boxes.append(path.boundingRect) }
+        }
+        try #require(boxes.count == 4)
+        // Four days across 400 points: 100 a day, each bar 100 less a sixth.
+        for (index, box) in boxes.enumerated() {
+            #expect(abs(box.minX - (Double(index) * 100 + 100.0 / 12)) < 1e-6, "\(box)")
+            #expect(abs(box.width - 100 * 5 / 6) < 1e-6)
+        }
+    }
+
+    private struct Fixed: TextMeasuring {
+        func measure(_ text: String, font: Font, maxWidth: Double?, lineLimit: Int?) -> Size {
+            Size(width: Double(text.count) * 6, height: 12)
+        }
+    }
+}

@@ -9,5 +9,6 @@ public struct TutorialWidgets: WidgetBundle {
         GameStatusWidget()
         CharacterHealthWidget()
         TodoListWidget()
+        PancakeSalesWidget()
     }
 }

@@ -7,5 +7,6 @@ struct TutorialBundle: WidgetBundle {
         GameStatusWidget()
         CharacterHealthWidget()
         TodoListWidget()
+        PancakeSalesWidget()
     }
 }

@@ -17,6 +17,17 @@ struct TutorialSnapshotTests {
             named: "medium-dark")
     }
 
+    /// A widget with a Swift Charts bar chart, as its iOS original writes it.
+    @Test func pancakeSales() async {
+        for family in [WidgetFamily.systemSmall, .systemMedium] {
+            await assertSnapshot(
+                of: PancakeSalesWidget(), as: .widget(family: family, at: Fixtures.morning), named: family.shortName)
+        }
+        await assertSnapshot(
+            of: PancakeSalesWidget(), as: .widget(family: .systemMedium, at: Fixtures.morning, colorScheme: .dark),
+            named: "medium-dark")
+    }
+
     @Test func characterHealth() async {
         for family in [
             WidgetFamily.systemSmall, .systemMedium, .accessoryCircular, .accessoryRectangular, .accessoryInline,
