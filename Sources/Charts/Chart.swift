@@ -59,6 +59,9 @@ struct ChartSettings: Sendable {
     var xAxis: Visibility = .automatic
     var yAxis: Visibility = .automatic
     var legend: Visibility = .automatic
+    /// The axes' marks, when the chart describes them.
+    var xMarks: [AxisMarksSpec]?
+    var yMarks: [AxisMarksSpec]?
     /// Colours of categories, in order (`chartForegroundStyleScale`).
     var palette: [(String, Color)] = []
 }

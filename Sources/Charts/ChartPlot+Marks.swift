@@ -67,6 +67,18 @@ extension ChartPlot {
                     placed.x0 = mark.x?.value
                     placed.y0 = start
                     placed.y1 = end
+                } else if mark.positionBy != nil, let x = mark.x?.value, let y = mark.y?.value {
+                    // Grouped bars stand side by side, each from zero.
+                    if case .number(let value) = x, y.scalar == nil || (y.isDate && !x.isDate) {
+                        placed.horizontal = true
+                        placed.x0 = .number(min(0, value))
+                        placed.x1 = .number(max(0, value))
+                        placed.y0 = y
+                    } else if case .number(let value) = y {
+                        placed.x0 = x
+                        placed.y0 = .number(min(0, value))
+                        placed.y1 = .number(max(0, value))
+                    }
                 } else if let x = mark.x?.value, let y = mark.y?.value {
                     // Horizontal when the quantity is along x and the category along y.
                     if case .number(let value) = x, y.scalar == nil || (y.isDate && !x.isDate) {
@@ -128,14 +140,54 @@ extension ChartPlot {
         return names
     }
 
-    /// Each category's colour: the chart's mapping, else the palette in order.
+    /// Each category's colour: the chart's mapping, else the palette in order. When every
+    /// `foregroundStyle(by:)` value is a number the colour is continuous instead, from a light
+    /// to a full tint of the first colour over the values' range (as Swift Charts' gradient).
     struct Colours {
         var byName: [String: Color]
+        /// The range of numeric values, when the scale is continuous.
+        var continuous: ClosedRange<Double>?
 
         func values(for names: [String]) -> [Color] { names.map { byName[$0] ?? ChartPlot.defaultColor } }
+
+        /// The colour of a `foregroundStyle(by:)` value.
+        func colour(of value: PlotValue) -> Color {
+            if let continuous, case .number(let number) = value {
+                let span = continuous.upperBound / 2 - continuous.lowerBound / 2
+                let t = span > 0 ? min(1, max(0, (number / 2 - continuous.lowerBound / 2) / span)) : 1
+                return Self.blend(Self.low, Self.high, t)
+            }
+            return byName[value.categoryName] ?? ChartPlot.defaultColor
+        }
+
+        static var high: Color { ChartPlot.defaultColor }
+        static var low: Color {
+            Color(
+                light: mix(high.light, Color.RGBA(red: 1, green: 1, blue: 1), 0.85),
+                dark: mix(high.dark, Color.RGBA(red: 0, green: 0, blue: 0), 0.75))
+        }
+
+        static func blend(_ a: Color, _ b: Color, _ t: Double) -> Color {
+            Color(light: mix(a.light, b.light, t), dark: mix(a.dark, b.dark, t))
+        }
+
+        static func mix(_ a: Color.RGBA, _ b: Color.RGBA, _ t: Double) -> Color.RGBA {
+            Color.RGBA(
+                red: a.red + (b.red - a.red) * t, green: a.green + (b.green - a.green) * t,
+                blue: a.blue + (b.blue - a.blue) * t, alpha: a.alpha + (b.alpha - a.alpha) * t)
+        }
     }
 
-    static func colours(for categories: [String], settings: ChartSettings) -> Colours {
+    static func colours(for categories: [String], marks: [MarkSpec], settings: ChartSettings) -> Colours {
+        let numbers = marks.compactMap { mark -> Double? in
+            if case .number(let value) = mark.foregroundBy?.value, value.isFinite { return value }
+            return nil
+        }
+        if !numbers.isEmpty, numbers.count == marks.filter({ $0.foregroundBy != nil }).count,
+            let low = numbers.min(), let high = numbers.max()
+        {
+            return Colours(byName: [:], continuous: low...high)
+        }
         var map: [String: Color] = [:]
         for (name, colour) in settings.palette { map[name] = colour }
         var next = 0
@@ -150,7 +202,7 @@ extension ChartPlot {
     private static func style(of mark: MarkSpec, colours: Colours, environment: EnvironmentValues) -> ShapeStyle {
         let base: ShapeStyle =
             mark.foreground
-            ?? .color(mark.foregroundBy.map { colours.byName[$0.value.categoryName] ?? defaultColor } ?? defaultColor)
+            ?? .color(mark.foregroundBy.map { colours.colour(of: $0.value) } ?? defaultColor)
         let resolved = base.resolved(against: environment.foreground)
         return mark.opacity < 1 ? resolved.opacity(mark.opacity) : resolved
     }
@@ -179,6 +231,21 @@ extension ChartPlot {
             anchors.append((item.mark, Rect(x: top.x - 3, y: top.y - 3, width: 6, height: 6)))
         }
         var drawnSeries = Set<SeriesKey>()
+        // The values of `symbol(by:)`, in the order first seen.
+        var symbolNames: [PlotValue] = []
+        for item in placed {
+            if let value = item.mark.symbolBy?.value, !symbolNames.contains(value) { symbolNames.append(value) }
+        }
+        func symbol(of mark: MarkSpec) -> SymbolShape? {
+            if let symbol = mark.symbol { return symbol }
+            guard let value = mark.symbolBy?.value, let index = symbolNames.firstIndex(of: value) else { return nil }
+            return SymbolShape.sequence[index % SymbolShape.sequence.count]
+        }
+        // The values of `position(by:)`, in the order first seen.
+        var groups: [PlotValue] = []
+        for item in placed {
+            if let value = item.mark.positionBy?.value, !groups.contains(value) { groups.append(value) }
+        }
         let plotRect = plot
         for item in placed {
             let mark = item.mark
@@ -192,7 +259,7 @@ extension ChartPlot {
                 if mark.kind == .line {
                     let stroke = mark.lineStyle ?? StrokeStyle(lineWidth: 2, lineCap: .round, lineJoin: .round)
                     drawing.append(.stroke(Curve.path(through: tops, mark.interpolation), paint, stroke))
-                    if let symbol = mark.symbol {
+                    if let symbol = symbol(of: mark) {
                         let side = symbolSide(mark)
                         for top in tops {
                             drawing.append(
@@ -216,7 +283,7 @@ extension ChartPlot {
                 guard let center = point(item.x0, item.y0) else { continue }
                 let side = symbolSide(mark)
                 let box = Rect(x: center.x - side / 2, y: center.y - side / 2, width: side, height: side)
-                drawing.append(.fill(symbolPath(mark.symbol ?? .circle, box), paint))
+                drawing.append(.fill(symbolPath(symbol(of: mark) ?? .circle, box), paint))
                 anchors.append((mark, box))
             case .rule:
                 let stroke = mark.lineStyle ?? StrokeStyle(lineWidth: 1)
@@ -239,50 +306,62 @@ extension ChartPlot {
                 }
                 drawing.append(.stroke(path, paint, stroke))
             case .bar, .rectangle:
-                guard let box = box(item, x: x, y: y, placed: placed) else { continue }
+                guard let box = box(item, x: x, y: y, placed: placed, groups: groups) else { continue }
                 drawing.append(.fill(Path(box), paint))
                 anchors.append((mark, box))
             }
         }
     }
 
-    /// A bar's or rectangle's box: ranges where it has them; a band (or a width made from the
-    /// spacing of its neighbours) where it has one value.
-    private static func box(_ item: Placed, x: Scale, y: Scale, placed: [Placed]) -> Rect? {
-        let fill = item.mark.kind == .rectangle ? 1.0 : 0.7
-        func span(_ a: PlotValue?, _ b: PlotValue?, on scale: Scale, fixed: Double?, others: [PlotValue]) -> (
-            Double, Double
-        )? {
-            if let a, let b, let pa = scale.position(a), let pb = scale.position(b) { return (min(pa, pb), max(pa, pb)) }
+    /// A bar's or rectangle's box: ranges where it has them; a band (or a share of the space
+    /// to its nearest neighbour) where it has one value, split between the groups of
+    /// `position(by:)`.
+    private static func box(_ item: Placed, x: Scale, y: Scale, placed: [Placed], groups: [PlotValue]) -> Rect? {
+        let share = item.mark.kind == .rectangle ? 1.0 : 0.7
+        func span(
+            _ a: PlotValue?, _ b: PlotValue?, on scale: Scale, size: MarkDimension, others: [PlotValue], grouped: Bool
+        ) -> (Double, Double)? {
+            if let a, let b, let pa = scale.position(a), let pb = scale.position(b) {
+                var (low, high) = (min(pa, pb), max(pa, pb))
+                if item.mark.kind == .bar, item.mark.x?.unit != nil, size.kind == .automatic {
+                    // Bars over a date's unit leave a gap between neighbours (a sixth of the unit).
+                    let inset = (high - low) / 12
+                    low += inset
+                    high -= inset
+                }
+                return (low, high)
+            }
             guard let a, let center = scale.position(a) else { return nil }
-            let width: Double
-            if let fixed {
-                width = fixed
-            } else if case .category = scale.kind {
-                width = scale.band * fill
-            } else if item.mark.kind == .rectangle {
-                width = 10
+            let space: Double
+            if case .category = scale.kind {
+                space = scale.band
+            } else if item.mark.kind == .rectangle, size.kind == .automatic {
+                return (center - 5, center + 5)
             } else {
                 // The closest neighbour's distance, so bars never overlap.
                 let positions = Set(others.compactMap { scale.position($0) }).sorted()
                 let gaps = zip(positions, positions.dropFirst()).map { $1 - $0 }.filter { $0 > 0 }
-                width = (gaps.min() ?? abs(scale.end - scale.start) * 0.3) * fill
+                space = gaps.min() ?? abs(scale.end - scale.start) * 0.3
             }
-            return (center - width / 2, center + width / 2)
+            let width = size.size(in: space, automatic: share)
+            guard grouped, let group = item.mark.positionBy?.value, let index = groups.firstIndex(of: group),
+                groups.count > 1
+            else { return (center - width / 2, center + width / 2) }
+            // Side by side within the bar's width, a little apart.
+            let slot = width / Double(groups.count)
+            let left = center - width / 2 + slot * Double(index)
+            return (left + slot * 0.05, left + slot * 0.95)
         }
         let sameKind = placed.filter { $0.mark.kind == item.mark.kind }
         guard
             let (left, right) = span(
-                item.x0, item.x1, on: x, fixed: item.mark.width, others: sameKind.compactMap(\.x0)),
+                item.x0, item.x1, on: x, size: item.mark.width, others: sameKind.compactMap(\.x0),
+                grouped: !item.horizontal),
             let (top, bottom) = span(
-                item.y0, item.y1, on: y, fixed: item.mark.height, others: sameKind.compactMap(\.y0))
+                item.y0, item.y1, on: y, size: item.mark.height, others: sameKind.compactMap(\.y0),
+                grouped: item.horizontal)
         else { return nil }
-        var box = Rect(x: left, y: top, width: right - left, height: bottom - top)
-        if item.mark.kind == .bar, item.mark.x?.unit != nil, item.mark.width == nil {
-            // Bars over a date's unit leave a gap between neighbours (a sixth of the unit).
-            let inset = box.width / 12
-            box = Rect(x: box.minX + inset, y: box.minY, width: box.width - 2 * inset, height: box.height)
-        }
+        let box = Rect(x: left, y: top, width: right - left, height: bottom - top)
         return [box.minX, box.minY, box.width, box.height].allSatisfy(\.isFinite) ? box : nil
     }
 

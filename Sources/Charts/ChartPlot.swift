@@ -35,64 +35,46 @@ struct ChartPlot: ViewBehavior {
         calendar.locale = environment.locale
         let placed = Self.stack(marks, calendar: calendar)
         let categories = Self.legendCategories(marks)
-        let colours = Self.colours(for: categories, settings: settings)
-        let labelColor = Color.secondary.resolved(against: environment.foreground)
-        let lineHeight = pass.measure(StyledText("0", font: Self.labelFont), maxWidth: nil, lineLimit: 1).height
+        let colours = Self.colours(for: categories, marks: marks, settings: settings)
+        let style = AxisStyle(environment: environment, pass: pass)
 
-        // The parts around the plot: the legend and the x labels below, the y labels after.
-        let showLegend = settings.legend == .visible || (settings.legend == .automatic && !categories.isEmpty)
-        let showX = settings.xAxis != .hidden
-        let showY = settings.yAxis != .hidden
-        let legendHeight = showLegend ? lineHeight + Self.gap * 2 : 0
-        let xLabelHeight = showX ? lineHeight + Self.gap : 0
+        // The parts around the plot: the legend and the x labels below (or above), the y labels
+        // after (or before).
+        let showLegend =
+            settings.legend == .visible
+            || (settings.legend == .automatic && (!categories.isEmpty || colours.continuous != nil))
+        let legendHeight = showLegend ? style.lineHeight + Self.gap * 2 : 0
+        let xSpecs = settings.xAxis == .hidden ? [] : settings.xMarks ?? [AxisMarksSpec.standard]
+        let ySpecs = settings.yAxis == .hidden ? [] : settings.yMarks ?? [AxisMarksSpec.standard]
+        let xLabelsOnTop = xSpecs.contains { $0.position == .top }
+        let xLabelHeight = xSpecs.isEmpty ? 0 : style.lineHeight + Self.gap
         let plotHeight = max(1, rect.height - legendHeight - xLabelHeight)
         let yCount = max(2, Int(plotHeight / 28))
         var yScale = Scale(
             values: placed.flatMap(\.yValues) + Self.barRoom(placed, horizontal: true), includesZero: true,
             domain: settings.yDomain, desiredTicks: yCount)
-        let yTicks = yScale.ticks(count: yCount, calendar: calendar)
-        let yLabels = yTicks.map { label(for: $0, scale: yScale, unit: nil, environment: environment) }
-        let yLabelWidth =
-            showY
-            ? (yLabels.map { pass.measure(StyledText($0, font: Self.labelFont), maxWidth: nil, lineLimit: 1).width }
-                .max() ?? 0) + Self.gap : 0
+        let yAxes = ySpecs.map { AxisPlan($0, scale: yScale, count: yCount, calendar: calendar, style: style) }
+        let yLeading = yAxes.filter { $0.spec.position == .leading }.map(\.labelWidth).max().map { $0 + Self.gap } ?? 0
+        let yTrailing =
+            yAxes.filter { $0.spec.position != .leading }.map(\.labelWidth).max().map { $0 > 0 ? $0 + Self.gap : 0 } ?? 0
         let plot = Rect(
-            x: rect.minX, y: rect.minY, width: max(1, rect.width - yLabelWidth), height: plotHeight)
+            x: rect.minX + yLeading, y: rect.minY + (xLabelsOnTop ? xLabelHeight : 0),
+            width: max(1, rect.width - yLeading - yTrailing), height: plotHeight)
         yScale.start = plot.maxY
         yScale.end = plot.minY
         var xScale = Scale(
-            values: placed.flatMap(\.xValues) + Self.barRoom(placed, horizontal: false), includesZero: true, domain: settings.xDomain,
-            desiredTicks: max(2, Int(plot.width / 64)))
+            values: placed.flatMap(\.xValues) + Self.barRoom(placed, horizontal: false), includesZero: true,
+            domain: settings.xDomain, desiredTicks: max(2, Int(plot.width / 64)))
         xScale.start = plot.minX
         xScale.end = plot.maxX
+        let xCount = xScale.kind == .date ? max(4, Int(plot.width / 40)) : max(2, Int(plot.width / 64))
+        let xAxes = xSpecs.map { AxisPlan($0, scale: xScale, count: xCount, calendar: calendar, style: style) }
 
-        let hairline = 1 / max(1, environment.displayScale)
-        let grid = Color.secondary.resolved(against: environment.foreground).opacity(0.35)
-
-        // Grid lines and labels.
-        if showY {
-            for (tick, text) in zip(yTicks, yLabels) {
-                guard let y = yScale.position(tick) else { continue }
-                if case .category = yScale.kind {} else {
-                    items.append(
-                    .shape(
-                        .rectangle(cornerRadius: 0), .color(grid),
-                        Rect(x: plot.minX, y: y - hairline / 2, width: plot.width, height: hairline),
-                        redacted: environment.redacted))
-                }
-                let styled = StyledText(text, font: Self.labelFont)
-                let size = pass.measure(styled, maxWidth: nil, lineLimit: 1)
-                let top = min(max(rect.minY, y - size.height / 2), plot.maxY - size.height / 2)
-                items.append(
-                    label(
-                        styled, size: size, at: Point(x: plot.maxX + Self.gap, y: top), color: labelColor,
-                        environment: environment))
-            }
+        for axis in yAxes {
+            axis.drawY(scale: yScale, plot: plot, rect: rect, style: style, into: &items)
         }
-        if showX {
-            drawXAxis(
-                xScale, plot: plot, rect: rect, calendar: calendar, hairline: hairline, grid: grid,
-                labelColor: labelColor, environment: environment, pass: pass, into: &items)
+        for axis in xAxes {
+            axis.drawX(scale: xScale, plot: plot, rect: rect, style: style, into: &items)
         }
 
         // The marks.
@@ -125,10 +107,28 @@ struct ChartPlot: ViewBehavior {
             }
         }
 
-        // The legend: a dot and a name for each category, in a row under the axis.
-        if showLegend {
+        // The legend: a gradient between the ends' values for a continuous scale; else a dot and
+        // a name for each category, in a row under the axis.
+        if showLegend, let range = colours.continuous {
+            let y = rect.maxY - style.lineHeight - Self.gap
+            let low = StyledText(AxisPlan.text(.number(range.lowerBound), unit: nil, environment: environment), font: Self.labelFont)
+            let high = StyledText(AxisPlan.text(.number(range.upperBound), unit: nil, environment: environment), font: Self.labelFont)
+            let lowSize = pass.measure(low, maxWidth: nil, lineLimit: 1)
+            let highSize = pass.measure(high, maxWidth: nil, lineLimit: 1)
+            let bar = Rect(
+                x: rect.minX + lowSize.width + 4, y: y + (style.lineHeight - 6) / 2,
+                width: min(120, max(20, rect.width - lowSize.width - highSize.width - 8)), height: 6)
+            items.append(style.label(low, size: lowSize, at: Point(x: rect.minX, y: y)))
+            items.append(
+                .shape(
+                    .capsule,
+                    ShapeStyle.linearGradient(
+                        [Colours.low.resolved(against: environment.foreground), Colours.high.resolved(against: environment.foreground)],
+                        start: Point(x: 0, y: 0.5), end: Point(x: 1, y: 0.5)), bar, redacted: environment.redacted))
+            items.append(style.label(high, size: highSize, at: Point(x: bar.maxX + 4, y: y)))
+        } else if showLegend {
             var x = rect.minX
-            let y = rect.maxY - lineHeight - Self.gap
+            let y = rect.maxY - style.lineHeight - Self.gap
             for (name, colour) in zip(categories, colours.values(for: categories)) {
                 let styled = StyledText(name, font: Self.labelFont)
                 let size = pass.measure(styled, maxWidth: nil, lineLimit: 1)
@@ -139,8 +139,7 @@ struct ChartPlot: ViewBehavior {
                         .circle, .color(colour.resolved(against: environment.foreground)),
                         Rect(x: x, y: y + (size.height - dot) / 2, width: dot, height: dot),
                         redacted: environment.redacted))
-                items.append(
-                    label(styled, size: size, at: Point(x: x + dot + 4, y: y), color: labelColor, environment: environment))
+                items.append(style.label(styled, size: size, at: Point(x: x + dot + 4, y: y)))
                 x += dot + 4 + size.width + 12
             }
         }
@@ -166,79 +165,5 @@ struct ChartPlot: ViewBehavior {
         let half = (gaps.min() ?? (dates ? 86_400 : 1)) / 2
         let ends = [first - half, last + half]
         return ends.map { dates ? .date(Date(timeIntervalSince1970: $0)) : .number($0) }
-    }
-
-    /// A label's display item.
-    private func label(_ text: StyledText, size: Size, at point: Point, color: Color, environment: EnvironmentValues)
-        -> DisplayItem
-    {
-        .text(
-            DisplayText(
-                text: text, color: color, frame: Rect(x: point.x, y: point.y, width: size.width, height: size.height),
-                layoutWidth: size.width, lineLimit: 1, alignment: .leading, redacted: environment.redacted))
-    }
-
-    /// The x axis: vertical grid lines at quantity and time ticks, and labels under the plot
-    /// (at the tick for times, centred for quantities and categories), fewer when they would
-    /// touch.
-    private func drawXAxis(
-        _ scale: Scale, plot: Rect, rect: Rect, calendar: Calendar, hairline: Double, grid: Color, labelColor: Color,
-        environment: EnvironmentValues, pass: any LayoutPass, into items: inout [DisplayItem]
-    ) {
-        var ticks: [(PlotValue, DateTicks.Unit?)]
-        if scale.kind == .date {
-            // Dates are offered a tick every 40 points; labels that would touch are left out.
-            let count = max(4, Int(plot.width / 40))
-            ticks = DateTicks.ticks(from: scale.lower, to: scale.upper, count: count, calendar: calendar)
-                .map { (.date($0.date), $0.unit) }
-        } else {
-            ticks = scale.ticks(count: max(2, Int(plot.width / 64)), calendar: calendar).map { ($0, nil) }
-        }
-        var lastEnd = -Double.infinity
-        for (tick, unit) in ticks {
-            guard let x = scale.position(tick) else { continue }
-            if case .category = scale.kind {} else {
-                items.append(
-                    .shape(
-                        .rectangle(cornerRadius: 0), .color(grid),
-                        Rect(x: x - hairline / 2, y: plot.minY, width: hairline, height: plot.height),
-                        redacted: environment.redacted))
-            }
-            let styled = StyledText(
-                label(for: tick, scale: scale, unit: unit, environment: environment), font: Self.labelFont)
-            let size = pass.measure(styled, maxWidth: nil, lineLimit: 1)
-            var left = scale.kind == .date ? x + 2 : x - size.width / 2
-            // A time's label starts at its tick: one that would run off the chart is left out.
-            if scale.kind == .date, left + size.width > rect.maxX { continue }
-            left = min(max(rect.minX, left), rect.maxX - size.width)
-            // A label that would touch the one before is left out.
-            guard left >= lastEnd + 4 else { continue }
-            lastEnd = left + size.width
-            items.append(
-                label(
-                    styled, size: size, at: Point(x: left, y: plot.maxY + Self.gap), color: labelColor,
-                    environment: environment))
-        }
-    }
-
-    /// A tick's label: a compact number, a time or date at the tick's unit, or the category.
-    private func label(for value: PlotValue, scale: Scale, unit: DateTicks.Unit?, environment: EnvironmentValues)
-        -> String
-    {
-        switch value {
-        case .category(let name):
-            return name
-        case .number(let number):
-            return number.formatted(.number.notation(.compactName).locale(environment.locale))
-        case .date(let date):
-            var style = Date.FormatStyle(locale: environment.locale, timeZone: environment.timeZone)
-            style.calendar = Calendar(identifier: .gregorian)
-            switch unit ?? .day {
-            case .minute, .hour: return date.formatted(style.hour().minute())
-            case .day: return date.formatted(style.month(.abbreviated).day())
-            case .month: return date.formatted(style.month(.abbreviated))
-            case .year: return date.formatted(style.year())
-            }
-        }
     }
 }

@@ -23,15 +23,71 @@ public struct MarkSpec: Sendable {
     var lineStyle: StrokeStyle?
     var interpolation: InterpolationMethod = .linear
     var symbol: SymbolShape?
+    /// A category whose symbol comes from the chart's shapes (`symbol(by:)`).
+    var symbolBy: PlotInput?
     var symbolSize: Double?
     var opacity: Double = 1
     var annotations: [MarkAnnotation] = []
-    /// A bar's or rectangle's width or height in points, when it says (`width:`, `height:`).
-    var width: Double?
-    var height: Double?
+    /// A bar's or rectangle's width or height (`width:`, `height:`).
+    var width: MarkDimension = .automatic
+    var height: MarkDimension = .automatic
+    /// Bars of the same place side by side, by this value (`position(by:)`).
+    var positionBy: PlotInput?
 
     init(_ kind: Kind) {
         self.kind = kind
+    }
+}
+
+/// A bar's or rectangle's size across its axis, as Swift Charts' `MarkDimension`: a number
+/// literal is points.
+public struct MarkDimension: Sendable, Hashable, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
+    enum Kind: Sendable, Hashable {
+        case automatic
+        case fixed(Double)
+        case ratio(Double)
+        case inset(Double)
+    }
+
+    let kind: Kind
+
+    /// The chart's choice: most of a category's band, or of the space to the nearest neighbour.
+    public static var automatic: MarkDimension { MarkDimension(kind: .automatic) }
+    /// A size in points.
+    public static func fixed(_ points: Double) -> MarkDimension {
+        MarkDimension(kind: .fixed(points.isFinite ? max(0, points) : 0))
+    }
+    /// A share (0…1) of the band or of the space to the nearest neighbour.
+    public static func ratio(_ share: Double) -> MarkDimension {
+        MarkDimension(kind: .ratio(share.isFinite ? min(1, max(0, share)) : 1))
+    }
+    /// The band or the space to the nearest neighbour, less this many points on each side.
+    public static func inset(_ points: Double) -> MarkDimension {
+        MarkDimension(kind: .inset(points.isFinite ? max(0, points) : 0))
+    }
+
+    init(kind: Kind) {
+        self.kind = kind
+    }
+
+    /// Points.
+    public init(floatLiteral value: Double) {
+        self = .fixed(value)
+    }
+
+    /// Points.
+    public init(integerLiteral value: Int) {
+        self = .fixed(Double(value))
+    }
+
+    /// The size for an available space and the chart's own share of it.
+    func size(in space: Double, automatic share: Double) -> Double {
+        switch kind {
+        case .automatic: space * share
+        case .fixed(let points): points
+        case .ratio(let value): space * value
+        case .inset(let points): max(0, space - 2 * points)
+        }
     }
 }
 
@@ -89,6 +145,23 @@ public struct SymbolShape: Sendable, Hashable {
     public static var square: SymbolShape { SymbolShape(outline: .rectangle(cornerRadius: 0)) }
     /// A filled diamond.
     public static var diamond: SymbolShape { SymbolShape(outline: Diamond().outline) }
+    /// A filled triangle, point up.
+    public static var triangle: SymbolShape { SymbolShape(outline: Triangle().outline) }
+
+    /// The shapes `symbol(by:)` gives categories, in order.
+    static let sequence: [SymbolShape] = [.circle, .square, .triangle, .diamond]
+}
+
+/// A triangle filling its rectangle, point up.
+private struct Triangle: Shape {
+    func path(in rect: Rect) -> Path {
+        Path { path in
+            path.addLines([
+                Point(x: rect.midX, y: rect.minY), Point(x: rect.maxX, y: rect.maxY), Point(x: rect.minX, y: rect.maxY),
+            ])
+            path.closeSubpath()
+        }
+    }
 }
 
 /// A diamond filling its rectangle.
@@ -143,9 +216,26 @@ extension MarkModifiers {
     /// A symbol at each point of a line, or a point's shape.
     public func symbol(_ symbol: SymbolShape) -> Self { with { $0.symbol = symbol } }
 
+    /// A symbol by a category: each value gets the next of circle, square, triangle and
+    /// diamond, as Swift Charts' `symbol(by:)`.
+    public func symbol<Value: Plottable>(by value: PlottableValue<Value>) -> Self {
+        with { $0.symbolBy = value.input }
+    }
+
     /// The symbol's area in square points (30 by default).
     public func symbolSize(_ area: Double) -> Self {
         with { $0.symbolSize = area.isFinite ? min(10_000, max(0, area)) : nil }
+    }
+
+    /// Places marks at the same place side by side by a value, as Swift Charts'
+    /// `position(by:)`: grouped bars instead of stacked ones.
+    ///
+    /// ```swift
+    /// BarMark(x: .value("Product", car.product), y: .value("Price", car.price))
+    ///     .position(by: .value("Type", car.type))
+    /// ```
+    public func position<Value: Plottable>(by value: PlottableValue<Value>) -> Self {
+        with { $0.positionBy = value.input }
     }
 
     /// The mark at an opacity (0…1).

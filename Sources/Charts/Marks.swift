@@ -63,7 +63,7 @@ public struct BarMark: MarkModifiers {
 
     /// A vertical bar at `x` from zero to `y` (or a horizontal one, when `x` is the quantity and
     /// `y` the category).
-    public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>, width: Double? = nil) {
+    public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>, width: MarkDimension = .automatic) {
         _spec = MarkSpec(.bar)
         _spec.x = x.input
         _spec.y = y.input
@@ -72,7 +72,7 @@ public struct BarMark: MarkModifiers {
 
     /// A vertical bar at `x` from `yStart` to `yEnd` (a candle's body, a range).
     public init<X: Plottable, Y: Plottable>(
-        x: PlottableValue<X>, yStart: PlottableValue<Y>, yEnd: PlottableValue<Y>, width: Double? = nil
+        x: PlottableValue<X>, yStart: PlottableValue<Y>, yEnd: PlottableValue<Y>, width: MarkDimension = .automatic
     ) {
         _spec = MarkSpec(.bar)
         _spec.x = x.input
@@ -83,7 +83,7 @@ public struct BarMark: MarkModifiers {
 
     /// A horizontal bar at `y` from `xStart` to `xEnd` (a timeline, a pyramid's side).
     public init<X: Plottable, Y: Plottable>(
-        xStart: PlottableValue<X>, xEnd: PlottableValue<X>, y: PlottableValue<Y>, height: Double? = nil
+        xStart: PlottableValue<X>, xEnd: PlottableValue<X>, y: PlottableValue<Y>, height: MarkDimension = .automatic
     ) {
         _spec = MarkSpec(.bar)
         _spec.xStart = xStart.input
@@ -147,7 +147,7 @@ public struct RectangleMark: MarkModifiers {
     /// A cell at `x` and `y` (a whole band on a category axis; `width`/`height` points, or 10,
     /// on a quantity axis).
     public init<X: Plottable, Y: Plottable>(
-        x: PlottableValue<X>, y: PlottableValue<Y>, width: Double? = nil, height: Double? = nil
+        x: PlottableValue<X>, y: PlottableValue<Y>, width: MarkDimension = .automatic, height: MarkDimension = .automatic
     ) {
         _spec = MarkSpec(.rectangle)
         _spec.x = x.input

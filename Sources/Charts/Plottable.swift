@@ -12,6 +12,9 @@ import WidgetCore
 public protocol Plottable: Sendable {
     /// The value as a chart sees it: a number, a date or a category.
     var plotValue: PlotValue { get }
+
+    /// The value back from a chart's (an axis value's `as(_:)`), or `nil` when it is not one.
+    init?(plotValue: PlotValue)
 }
 
 /// A value on a chart's axis: a quantity, a moment, or a category.
@@ -35,27 +38,53 @@ public enum PlotValue: Sendable, Hashable {
 
 extension Double: Plottable {
     public var plotValue: PlotValue { .number(self) }
+    public init?(plotValue: PlotValue) {
+        guard case .number(let value) = plotValue else { return nil }
+        self = value
+    }
 }
 
 extension Float: Plottable {
     public var plotValue: PlotValue { .number(Double(self)) }
+    public init?(plotValue: PlotValue) {
+        guard case .number(let value) = plotValue else { return nil }
+        self = Float(value)
+    }
 }
 
 extension Int: Plottable {
     public var plotValue: PlotValue { .number(Double(self)) }
+    /// A whole number within `Int`'s range; `nil` otherwise (never a trap).
+    public init?(plotValue: PlotValue) {
+        guard case .number(let value) = plotValue, let exact = Int(exactly: value.rounded()) else { return nil }
+        self = exact
+    }
 }
 
 extension Date: Plottable {
     public var plotValue: PlotValue { .date(self) }
+    public init?(plotValue: PlotValue) {
+        guard case .date(let date) = plotValue else { return nil }
+        self = date
+    }
 }
 
 extension String: Plottable {
     public var plotValue: PlotValue { .category(self) }
+    public init?(plotValue: PlotValue) {
+        guard case .category(let name) = plotValue else { return nil }
+        self = name
+    }
 }
 
 extension Plottable where Self: RawRepresentable, RawValue == String {
     /// An enum with `String` raw values is a category named by its raw value.
     public var plotValue: PlotValue { .category(rawValue) }
+    /// The case of that raw value.
+    public init?(plotValue: PlotValue) {
+        guard case .category(let name) = plotValue else { return nil }
+        self.init(rawValue: name)
+    }
 }
 
 /// A value with the name of what it measures, as Swift Charts' `PlottableValue`:
