@@ -103,7 +103,7 @@ let package = Package(
 
         // The built-in widgets: a client of the framework like any user's package.
         .target(name: "WidgetData", dependencies: ["CCurlLoader"], exclude: ["DATA-RULES.md"]),
-        .target(name: "ChartWidgets", dependencies: ["WidgetRender", "WidgetData", "WidgetAssets"]),
+        .target(name: "ChartWidgets", dependencies: ["WidgetRender", "WidgetData", "WidgetAssets", "Charts"]),
         // The `widgetrender` executable: `@main` over the built-in widgets, with their data options.
         .executableTarget(
             name: "WidgetRenderTool",

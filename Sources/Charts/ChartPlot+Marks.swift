@@ -255,8 +255,12 @@ extension ChartPlot {
                 let key = SeriesKey(mark)
                 guard !drawnSeries.contains(key), let points = series[key] else { continue }
                 drawnSeries.insert(key)
-                let tops = points.map(\.1)
+                var tops = points.map(\.1)
                 if mark.kind == .line {
+                    // A line of more points than the plot has device pixels keeps its shape with
+                    // two a pixel (peaks and troughs survive).
+                    let pixels = Int(plotRect.width * max(1, environment.displayScale) * 2)
+                    tops = Downsampling.largestTriangleThreeBuckets(tops, threshold: max(3, pixels))
                     let stroke = mark.lineStyle ?? StrokeStyle(lineWidth: 2, lineCap: .round, lineJoin: .round)
                     drawing.append(.stroke(Curve.path(through: tops, mark.interpolation), paint, stroke))
                     if let symbol = symbol(of: mark) {

@@ -83,7 +83,7 @@ struct ChartPlot: ViewBehavior {
         Self.drawMarks(
             placed, x: xScale, y: yScale, plot: plot, colours: colours, environment: environment, into: &drawing,
             anchors: &anchors)
-        if !drawing.isEmpty { items.append(.drawing(drawing, rect, redacted: environment.redacted)) }
+        if !drawing.isEmpty { items.append(.drawing(drawing, rect, redacted: environment.redacted, fast: true)) }
 
         // Annotations, at their marks.
         for (mark, anchor) in anchors {

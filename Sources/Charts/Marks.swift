@@ -54,6 +54,14 @@ public struct AreaMark: MarkModifiers {
         _spec.yStart = yStart.input
         _spec.yEnd = yEnd.input
     }
+
+    /// A point of one of several bands.
+    public init<X: Plottable, Y: Plottable, S: Plottable>(
+        x: PlottableValue<X>, yStart: PlottableValue<Y>, yEnd: PlottableValue<Y>, series: PlottableValue<S>
+    ) {
+        self.init(x: x, yStart: yStart, yEnd: yEnd)
+        _spec.series = series.input
+    }
 }
 
 /// A bar from zero to a value, or over a range, as Swift Charts' `BarMark`; bars of several

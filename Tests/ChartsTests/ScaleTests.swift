@@ -30,7 +30,7 @@ struct ScaleTests {
     /// The points of a chart's first stroked path.
     private func linePoints(_ items: [DisplayItem]) throws -> [Point] {
         for item in items {
-            guard case .drawing(let steps, _, _) = item else { continue }
+            guard case .drawing(let steps, _, _, _) = item else { continue }
             for step in steps {
                 if case .stroke(let path, _, _) = step {
                     return path.elements.compactMap { element in
@@ -103,7 +103,7 @@ struct ScaleTests {
                 BarMark(x: .value("Day", "Tue"), y: .value("Cups", 1)).foregroundStyle(by: .value("Drink", "Tea"))
             }.node)
         var boxes: [Rect] = []
-        for case .drawing(let steps, _, _) in items {
+        for case .drawing(let steps, _, _, _) in items {
             for case .fill(let path, _) in steps { boxes.append(path.boundingRect) }
         }
         try #require(boxes.count == 3)
@@ -153,7 +153,7 @@ struct UnitTests {
         let items = LayoutEngine(measurer: Fixed()).layout(
             node, in: Rect(x: 0, y: 0, width: 400, height: 100), environment: environment)
         var boxes: [Rect] = []
-        for case .drawing(let steps, _, _) in items {
+        for case .drawing(let steps, _, _, _) in items {
             for case .fill(let path, _) in steps { boxes.append(path.boundingRect) }
         }
         try #require(boxes.count == 4)

@@ -27,7 +27,7 @@ func describe(_ node: ViewNode) -> String { node.treeDescription }
     case .systemMedium:
         Text("medium")
         Spacer()
-    default: LineChart([])
+    default: Rectangle()
     }
 }
 
@@ -103,7 +103,7 @@ struct ViewBuilderTests {
     func switchStatement() {
         #expect(describe(byFamily(.systemSmall)) == "Text(small)")
         #expect(describe(byFamily(.systemMedium)) == "Group[Text(medium), Spacer]")
-        #expect(describe(byFamily(.systemLarge)) == "Chart")
+        #expect(describe(byFamily(.systemLarge)) == "Shape")
     }
 
     @Test("a single view is not wrapped in a group")
@@ -214,7 +214,7 @@ struct ViewBuilderTests {
 
     @Test("containerBackgroundSplit sees through environment changes, applying them to both parts")
     func splitThroughEnvironment() throws {
-        let node = Text("a").containerBackground { RoundedRectangle(cornerRadius: 4) }.font(.title).foregroundStyle(.up)
+        let node = Text("a").containerBackground { RoundedRectangle(cornerRadius: 4) }.font(.title).foregroundStyle(.green)
         let split = node.containerBackgroundSplit
         let background = try #require(split.background)
         #expect(describe(background) == "Env[foreground](Env[font](Shape))")

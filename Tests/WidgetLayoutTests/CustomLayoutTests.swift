@@ -160,7 +160,7 @@ struct CanvasMeasureTests {
             context.draw(label, at: Point(x: size.width, y: 0), anchor: .topTrailing)
         }
         let items = layout(canvas.primitiveNode, width: 200, height: 100)
-        guard case .drawing(let steps, _, _) = try #require(items.first) else {
+        guard case .drawing(let steps, _, _, _) = try #require(items.first) else {
             Issue.record("no drawing in \(items)")
             return
         }

@@ -236,7 +236,7 @@ struct NewViewLayoutTests {
                     context.draw(Text("AB"), at: Point(x: size.width, y: size.height), anchor: .bottomTrailing)
                 }
             }.node)
-        guard case .drawing(let steps, let rect, _) = items.first else {
+        guard case .drawing(let steps, let rect, _, _) = items.first else {
             Issue.record("expected a drawing, got \(items)")
             return
         }

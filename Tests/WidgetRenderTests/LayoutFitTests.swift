@@ -90,7 +90,8 @@ struct LayoutFitTests {
                 + "the content x \(span(content.minX, content.maxX)), y \(span(content.minY, content.maxY))"
         }
         switch item {
-        case .lineChart, .candlestickChart:
+        case .drawing(_, _, _, true):
+            // A chart's drawing.
             if frame.height < 24 { return "a chart is only \(span(frame.width, frame.height, "×")) pt" }
         default: break
         }

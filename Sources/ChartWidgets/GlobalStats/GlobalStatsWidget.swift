@@ -215,14 +215,13 @@ struct GlobalStatsWidgetView: View {
     /// axis (zero to a round top, ``CountAxis``) labelled in a gutter at the trailing edge, so no
     /// label covers a bar.
     private func chart(_ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette, axis: Bool) -> ViewNode {
-        let line = LineChart(entry.averagePoints, color: palette.accent).bars(entry.chartPoints)
         guard axis,
             let scale = CountAxis(
                 values: (entry.chartPoints + entry.averagePoints).map(\.y), locale: context.locale)
-        else { return line.node }
+        else { return WidgetCharts.counts(entry.chartPoints, average: entry.averagePoints, color: palette.accent, top: nil) }
         return HStack(alignment: .top, spacing: 4) {
             // The dotted level line marks the top the label names.
-            line.baseline(scale.top).node
+            WidgetCharts.counts(entry.chartPoints, average: entry.averagePoints, color: palette.accent, top: scale.top)
             VStack(alignment: .trailing, spacing: 0) {
                 Text(scale.topLabel)
                 Spacer(minLength: 0)

@@ -30,6 +30,9 @@ public struct PriceBars: RandomAccessCollection, Sendable, Equatable {
     /// The close at a position from 0, without making the whole bar.
     public func close(at position: Int) -> Double { slice.base.close(at: slice.startIndex + position) }
 
+    /// The time of the bar at an offset (0-based).
+    public func time(at position: Int) -> Date { slice.base.time(at: slice.startIndex + position) }
+
     /// The lowest and highest close, or `nil` for no bars; no array of closes is made.
     public var closeRange: ClosedRange<Double>? {
         extremes(at: close(at:))
@@ -55,10 +58,9 @@ public struct PriceBars: RandomAccessCollection, Sendable, Equatable {
         return low...high
     }
 
-    /// The bars as candles at their offsets, merged as ``Candle/merged(_:limit:)`` merges them
-    /// (groups of equal count: first open, highest high, lowest low, last close) without making
-    /// a candle per bar first.
-    func candles(limit: Int) -> [Candle] {
+    /// The bars as at most `limit` candles: groups of equal count (first open, highest high,
+    /// lowest low, last close), made without a candle per bar first.
+    func candles(limit: Int) -> [PriceCandle] {
         let size = limit > 0 && count > limit ? (count + limit - 1) / limit : 1
         return stride(from: 0, to: count, by: size).map { start in
             let end = Swift.min(count, start + size)
@@ -68,9 +70,8 @@ public struct PriceBars: RandomAccessCollection, Sendable, Equatable {
                 high = Swift.max(high, slice.base.high(at: slice.startIndex + position))
                 low = Swift.min(low, slice.base.low(at: slice.startIndex + position))
             }
-            return Candle(
-                x: Double(start), open: slice.base.open(at: slice.startIndex + start), high: high, low: low,
-                close: close(at: end - 1))
+            return PriceCandle(
+                open: slice.base.open(at: slice.startIndex + start), high: high, low: low, close: close(at: end - 1))
         }
     }
 

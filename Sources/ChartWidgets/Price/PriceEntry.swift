@@ -96,7 +96,7 @@ public struct PriceEntry: DataDescribingEntry {
     public var chartPoints: [ChartPoint] {
         let count = bars.count
         guard count > Self.pointLimit else {
-            return (0..<count).map { ChartPoint(x: Double($0), y: bars.close(at: $0)) }
+            return (0..<count).map { ChartPoint(x: bars.time(at: $0).timeIntervalSince1970, y: bars.close(at: $0)) }
         }
         var points: [ChartPoint] = []
         points.reserveCapacity(4 * Self.pointRuns)
@@ -114,7 +114,7 @@ public struct PriceEntry: DataDescribingEntry {
             var previous = -1
             let extremes = [lowest.position, highest.position].sorted()
             for position in [start, extremes[0], extremes[1], end - 1] where position > previous {
-                points.append(ChartPoint(x: Double(position), y: bars.close(at: position)))
+                points.append(ChartPoint(x: bars.time(at: position).timeIntervalSince1970, y: bars.close(at: position)))
                 previous = position
             }
         }

@@ -127,20 +127,20 @@ struct PriceWidgetView: View {
             .shrinks(from: size)
     }
 
-    /// The closes on a trading-time axis, in the window's trend colour, over a dotted line at the
-    /// window's first close (as Stocks draws the previous close).
+    /// The closes over time (a gap in the data is a gap in the chart), in the window's trend
+    /// colour, over a dotted line at the window's first close (as Stocks draws the previous close).
     private func chart(_ entry: PriceEntry, _ context: ViewContext, markers: Bool, lineWidth: Double = 1.75)
         -> ViewNode
     {
         let trend = ChangeTrend(percent: entry.windowChangePercent)
-        var chart = LineChart(entry.chartPoints, lineWidth: lineWidth, color: TrendPalette(context.locale).color(trend))
-            .gradientFill()
-            .baseline(entry.bars.count > 1 ? entry.bars[0].close : nil)
+        var labels: (min: String, max: String)?
         if markers, let closes = entry.bars.closeRange {
-            let labels = Formatting.priceAxis([closes.lowerBound, closes.upperBound], locale: context.locale)
-            chart = chart.markers(min: labels[0], max: labels[1])
+            let written = Formatting.priceAxis([closes.lowerBound, closes.upperBound], locale: context.locale)
+            labels = (written[0], written[1])
         }
-        return chart.node
+        return WidgetCharts.line(
+            entry.chartPoints, color: TrendPalette(context.locale).color(trend), lineWidth: lineWidth, gradient: true,
+            baseline: entry.bars.count > 1 ? entry.bars[0].close : nil, markers: labels)
     }
 
     /// A price in a few characters: the price itself, or from 10,000 up in the language's compact
@@ -155,9 +155,7 @@ struct PriceWidgetView: View {
         let candles = entry.bars.candles(limit: 60)
         let range = entry.bars.lowHighRange ?? 0...0
         let labels = Formatting.priceAxis([range.lowerBound, range.upperBound], locale: context.locale)
-        return CandlestickChart(candles, maxCandles: 60)
-            .labels(min: labels[0], max: labels[1])
-            .colors(up: palette.up, down: palette.down).node
+        return WidgetCharts.candles(candles, up: palette.up, down: palette.down, labels: (labels[0], labels[1]))
     }
 
     /// The large families' chart: lines unless `--param chart=candles`.
@@ -321,9 +319,9 @@ struct PriceWidgetView: View {
         let closes = entry.bars.closeRange ?? 0...0
         let labels = Formatting.priceAxis([closes.lowerBound, closes.upperBound], locale: context.locale)
         let chart = VStack(alignment: .leading, spacing: 3) {
-            LineChart(entry.chartPoints, lineWidth: 1.75, color: color)
-                .baseline(entry.bars.count > 1 ? entry.bars[0].close : nil)
-                .markers(min: labels[0], max: labels[1]).node
+            WidgetCharts.line(
+                entry.chartPoints, color: color, lineWidth: 1.75, gradient: false,
+                baseline: entry.bars.count > 1 ? entry.bars[0].close : nil, markers: (labels[0], labels[1]))
             HStack(spacing: 5) {
                 Capsule().fill(color).frame(width: 12, height: 2.5)
                 Text(entry.pairLabel + " · " + entry.span.label(in: context.locale))
@@ -438,8 +436,9 @@ struct PriceWidgetView: View {
                     .font(Font(size: 12, weight: .semibold).monospacedDigit()).lineLimit(1)
             }
             price(entry, size: 17)
-            LineChart(entry.chartPoints, lineWidth: 1.5)
-                .baseline(entry.bars.count > 1 ? entry.bars[0].close : nil)
+            WidgetCharts.line(
+                entry.chartPoints, color: nil, lineWidth: 1.5, gradient: false,
+                baseline: entry.bars.count > 1 ? entry.bars[0].close : nil, markers: nil)
         }
     }
 
@@ -473,8 +472,9 @@ struct TrendPalette {
             up = Color(light: .init(hex: 0xD70015), dark: .init(hex: 0xFF453A))
             down = Color(light: .init(hex: 0x0040DD), dark: .init(hex: 0x409CFF))
         default:
-            up = .up
-            down = .down
+            // Stocks' greens and reds: darker than the system colours in light, for contrast.
+            up = Color(light: .init(hex: 0x248A3D), dark: .init(hex: 0x30D158))
+            down = Color(light: .init(hex: 0xD70015), dark: .init(hex: 0xFF453A))
         }
     }
 

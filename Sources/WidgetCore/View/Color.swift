@@ -144,10 +144,6 @@ public struct Color: Sendable, Hashable {
     }
     /// The widget's default container background.
     public static var background: Color { Color(light: RGBA(hex: 0xFFFFFF), dark: RGBA(hex: 0x1C1C1E)) }
-    /// A rising value (system green).
-    public static var up: Color { Color(light: RGBA(hex: 0x248A3D), dark: RGBA(hex: 0x30D158)) }
-    /// A falling value (system red).
-    public static var down: Color { Color(light: RGBA(hex: 0xD70015), dark: RGBA(hex: 0xFF453A)) }
     /// The accent colour.
     public static var accentColor: Color { .blue }
     /// iOS's system red.

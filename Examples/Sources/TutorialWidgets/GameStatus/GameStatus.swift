@@ -17,7 +17,7 @@ public struct GameStatus: Sendable, Hashable {
 
     /// Games won, lost and played, with the colour each is shown in.
     var statistics: [(label: String, value: Int, color: Color)] {
-        [("Won", wins, .up), ("Lost", losses, .down), ("Played", wins + losses, .primary)]
+        [("Won", wins, .green), ("Lost", losses, .red), ("Played", wins + losses, .primary)]
     }
 
     /// The status shown in the gallery and in tests: a game in progress.

@@ -11,12 +11,12 @@ package enum DisplayItem: Sendable, Hashable {
     case shape(ShapeSpec.Kind, ShapeStyle, Rect, redacted: Bool)
     /// An outline stroked; `inside` keeps the stroke within the rectangle (`strokeBorder`).
     case stroke(ShapeSpec.Kind, ShapeStyle, StrokeStyle, inside: Bool, Rect, redacted: Bool)
-    /// `labelColor` is for the min/max labels: the environment's foreground, dimmed.
-    case lineChart(LineChartSpec, Rect, color: Color, labelColor: Color, redacted: Bool)
-    case candlestickChart(CandlestickChartSpec, Rect, labelColor: Color, redacted: Bool)
     case image(ImageSpec, Rect, redacted: Bool)
-    /// A canvas's drawing, in widget points, clipped to the rectangle.
-    case drawing([DrawingItem], Rect, redacted: Bool)
+    /// A drawing (a canvas's, a chart's), in widget points, clipped to the rectangle. With
+    /// `fast`, its strokes and fills may be antialiased more coarsely at 2x and above (Cairo's
+    /// 4×4 samples a device pixel), which no eye tells from the default there: a chart's many
+    /// segments are most of its drawing time.
+    case drawing([DrawingItem], Rect, redacted: Bool, fast: Bool = false)
     /// What is drawn beneath cleared to transparent within an outline (a knock-out, as a
     /// gauge's gap around its marker).
     case clear(ShapeSpec.Kind, Rect)
@@ -29,9 +29,8 @@ package enum DisplayItem: Sendable, Hashable {
     package var frame: Rect {
         switch self {
         case .text(let text): text.frame
-        case .shape(_, _, let rect, _), .stroke(_, _, _, _, let rect, _), .lineChart(_, let rect, _, _, _),
-            .candlestickChart(_, let rect, _, _), .image(_, let rect, _),
-            .drawing(_, let rect, _), .hitTarget(_, let rect), .clear(_, let rect):
+        case .shape(_, _, let rect, _), .stroke(_, _, _, _, let rect, _), .image(_, let rect, _),
+            .drawing(_, let rect, _, _), .hitTarget(_, let rect), .clear(_, let rect):
             rect
         case .beginLayer(.clip(_, let rect)): rect
         case .beginLayer, .endLayer: Rect(x: 0, y: 0, width: 0, height: 0)
@@ -42,7 +41,7 @@ package enum DisplayItem: Sendable, Hashable {
     package var draws: Bool {
         switch self {
         case .beginLayer, .endLayer, .hitTarget: false
-        case .text, .shape, .stroke, .lineChart, .candlestickChart, .image, .drawing, .clear: true
+        case .text, .shape, .stroke, .image, .drawing, .clear: true
         }
     }
 }

@@ -1,5 +1,7 @@
-/// Shape-preserving reduction of a line's points, so a long daily series draws as a
-/// clean line at widget size.
+import WidgetCore
+
+/// Shape-preserving reduction of a line's points, so a long series draws as a clean line at
+/// widget size: a chart reduces a line to a few points per device pixel before drawing it.
 public enum Downsampling {
     /// Largest-Triangle-Three-Buckets (Steinarsson, 2013): keeps the first and last
     /// points and, from each bucket in between, the point that makes the largest
@@ -9,9 +11,9 @@ public enum Downsampling {
     ///   - points: sorted by `x`.
     ///   - threshold: how many points to keep; fewer than 3, or not fewer than the input, returns the input.
     /// - Returns: at most `threshold` points, a subset of the input in order.
-    public static func largestTriangleThreeBuckets(_ points: [ChartPoint], threshold: Int) -> [ChartPoint] {
+    public static func largestTriangleThreeBuckets(_ points: [Point], threshold: Int) -> [Point] {
         guard threshold >= 3, points.count > threshold else { return points }
-        var sampled: [ChartPoint] = [points[0]]
+        var sampled: [Point] = [points[0]]
         sampled.reserveCapacity(threshold)
         let every = Double(points.count - 2) / Double(threshold - 2)
         var a = 0

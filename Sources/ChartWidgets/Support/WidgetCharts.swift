@@ -1,0 +1,227 @@
+import Charts
+import Foundation
+import WidgetRender
+
+/// The built-in widgets' charts, written with Swift Charts' marks as a widget author would: no
+/// axes (the widgets label their own figures), the y domain padded so the high and low labels
+/// and the line's caps stay inside the chart.
+enum WidgetCharts {
+    /// The labels at a line's high and low, and on candles.
+    static var labelFont: Font { Font(size: 11, weight: .semibold).monospacedDigit() }
+    /// The dot at a line's high and low.
+    static let markerRadius = 2.75
+    /// A label's height in points, with the gap to its dot.
+    static let labelRoom = 15.0
+
+    /// A domain that leaves `room` points free at each end of a `length`-point axis.
+    static func padded(_ values: [Double], room: Double, length: Double) -> ClosedRange<Double>? {
+        let finite = values.filter(\.isFinite)
+        guard var low = finite.min(), var high = finite.max() else { return nil }
+        if !(high > low) {
+            let pad = Swift.max(abs(low) * 0.05, 1)
+            low -= pad
+            high += pad
+        }
+        // In halves, so ±1e308 does not overflow.
+        let perPoint = (high / 2 - low / 2) * 2 / Swift.max(1, length - 2 * room)
+        let extra = perPoint * room
+        guard extra.isFinite, (low - extra).isFinite, (high + extra).isFinite else { return low...high }
+        return (low - extra)...(high + extra)
+    }
+
+    /// The points split where the data stops for longer than seven of its usual steps (an
+    /// hourly market's weekend, a feed's outage; not a daily market's long weekend): each run is
+    /// drawn as its own line, so the gap shows as a gap in time and no segment crosses it.
+    static func runs(_ points: [ChartPoint]) -> [[ChartPoint]] {
+        guard points.count > 2 else { return points.isEmpty ? [] : [points] }
+        let steps = zip(points, points.dropFirst()).map { $1.x - $0.x }.filter { $0 > 0 }.sorted()
+        guard !steps.isEmpty else { return [points] }
+        let usual = steps[steps.count / 2]
+        var runs: [[ChartPoint]] = [[points[0]]]
+        for (previous, point) in zip(points, points.dropFirst()) {
+            if point.x - previous.x > 7 * usual { runs.append([]) }
+            runs[runs.count - 1].append(point)
+        }
+        return runs
+    }
+
+    /// A line of values over time, with a fading area under it, a dotted level line at
+    /// `baseline` and, with `markers`, dots and labels at the first highest and lowest points.
+    static func line(
+        _ points: [ChartPoint], color: Color?, lineWidth: Double, gradient: Bool, baseline: Double?,
+        markers: (min: String, max: String)?
+    ) -> ViewNode {
+        let points = points.filter { $0.x.isFinite && $0.y.isFinite }
+        return GeometryReader { proxy in
+            let room = markers == nil ? lineWidth / 2 + 1 : labelRoom + markerRadius
+            let edge = lineWidth / 2 + (markers == nil ? 0 : markerRadius)
+            if let yDomain = padded(points.map(\.y) + [baseline].compactMap { $0 }, room: room, length: proxy.size.height),
+                let xDomain = padded(points.map(\.x), room: edge, length: proxy.size.width)
+            {
+                chart(points, color: color, lineWidth: lineWidth, gradient: gradient, baseline: baseline,
+                    markers: markers, floor: yDomain.lowerBound)
+                    .chartXAxis(.hidden).chartYAxis(.hidden).chartLegend(.hidden)
+                    .chartYScale(domain: yDomain)
+                    .chartXScale(domain: xDomain)
+            }
+        }
+        .node
+    }
+
+    @ChartContentBuilder
+    private static func marks(
+        _ points: [ChartPoint], color: Color?, lineWidth: Double, gradient: Bool, baseline: Double?,
+        markers: (min: String, max: String)?, floor: Double
+    ) -> ChartContentList {
+        let stroke = StrokeStyle(lineWidth: lineWidth, lineCap: .round, lineJoin: .round)
+        let runs = runs(points)
+        if gradient, let color {
+            ForEach(runs.indices, id: \.self) { run in
+                ForEach(runs[run].indices, id: \.self) { index in
+                    AreaMark(
+                        x: .value("Time", runs[run][index].x), yStart: .value("Floor", floor),
+                        yEnd: .value("Close", runs[run][index].y), series: .value("Run", run)
+                    )
+                    .foregroundStyle(
+                        .linearGradient([color.opacity(0.32), color.opacity(0)], start: .top, end: .bottom))
+                }
+            }
+        }
+        if let baseline {
+            RuleMark(y: .value("Open", baseline)).foregroundStyle(.secondary)
+                .lineStyle(StrokeStyle(lineWidth: 1, lineCap: .round, dash: [1.5, 3]))
+        }
+        if points.count == 1 {
+            // One point: a level line across the chart.
+            RuleMark(y: .value("Close", points[0].y)).foregroundStyle(color ?? .primary).lineStyle(stroke)
+        }
+        ForEach(runs.indices, id: \.self) { run in
+            ForEach(runs[run].indices, id: \.self) { index in
+                LineMark(
+                    x: .value("Time", runs[run][index].x), y: .value("Close", runs[run][index].y),
+                    series: .value("Run", run)
+                )
+                .foregroundStyle(color ?? .primary).lineStyle(stroke)
+            }
+        }
+        if let markers, points.count > 1,
+            let low = points.indices.min(by: { (points[$0].y, $0) < (points[$1].y, $1) }),
+            let high = points.indices.max(by: { (points[$0].y, -$0) < (points[$1].y, -$1) })
+        {
+            PointMark(x: .value("Time", points[high].x), y: .value("High", points[high].y))
+                .foregroundStyle(color ?? .primary).symbolSize(Double.pi * markerRadius * markerRadius)
+                .annotation(position: .top, spacing: 1) {
+                    Text(markers.max).font(labelFont).foregroundStyle(.secondary)
+                }
+            PointMark(x: .value("Time", points[low].x), y: .value("Low", points[low].y))
+                .foregroundStyle(color ?? .primary).symbolSize(Double.pi * markerRadius * markerRadius)
+                .annotation(position: .bottom, spacing: 1) {
+                    Text(markers.min).font(labelFont).foregroundStyle(.secondary)
+                }
+        }
+    }
+
+    private static func chart(
+        _ points: [ChartPoint], color: Color?, lineWidth: Double, gradient: Bool, baseline: Double?,
+        markers: (min: String, max: String)?, floor: Double
+    ) -> Chart {
+        Chart {
+            marks(
+                points, color: color, lineWidth: lineWidth, gradient: gradient, baseline: baseline, markers: markers,
+                floor: floor)
+        }
+    }
+
+    /// Candles in equal slots: a wick from low to high and a body from open to close, in `up`
+    /// when the period rose and `down` when it fell; the highest high's label at the top left
+    /// and the lowest low's at the bottom left.
+    static func candles(_ candles: [PriceCandle], up: Color, down: Color, labels: (min: String, max: String))
+        -> ViewNode
+    {
+        let candles = candles.filter { [$0.open, $0.high, $0.low, $0.close].allSatisfy(\.isFinite) }
+        return ZStack(alignment: .topLeading) {
+            GeometryReader { proxy in
+                let slot = proxy.size.width / Double(Swift.max(1, candles.count))
+                if let domain = padded(
+                    candles.map(\.low) + candles.map(\.high), room: labelRoom + 2, length: proxy.size.height)
+                {
+                    // A flat candle still shows as a bar one point high.
+                    let onePoint = (domain.upperBound / 2 - domain.lowerBound / 2) * 2 / Swift.max(1, proxy.size.height)
+                    Chart {
+                        ForEach(candles.indices, id: \.self) { index in
+                            let candle = candles[index]
+                            let colour = candle.close >= candle.open ? up : down
+                            RuleMark(
+                                x: .value("Period", Double(index)), yStart: .value("Low", candle.low),
+                                yEnd: .value("High", candle.high)
+                            )
+                            .foregroundStyle(colour)
+                            .lineStyle(StrokeStyle(lineWidth: Swift.max(1, Swift.min(1.5, slot * 0.18))))
+                            BarMark(
+                                x: .value("Period", Double(index)),
+                                yStart: .value("Open", Swift.min(candle.open, candle.close)),
+                                yEnd: .value("Close", Swift.max(Swift.max(candle.open, candle.close), Swift.min(candle.open, candle.close) + onePoint)),
+                                width: .fixed(Swift.max(1, slot * 0.64))
+                            )
+                            .foregroundStyle(colour)
+                        }
+                    }
+                    .chartXAxis(.hidden).chartYAxis(.hidden).chartLegend(.hidden)
+                    .chartYScale(domain: domain)
+                    .chartXScale(domain: -0.5...(Double(Swift.max(1, candles.count)) - 0.5))
+                }
+            }
+            VStack(alignment: .leading, spacing: 0) {
+                Text(labels.max)
+                Spacer(minLength: 0)
+                Text(labels.min)
+            }
+            .font(labelFont).foregroundStyle(.secondary).lineLimit(1)
+        }
+        .node
+    }
+
+    /// Daily counts as bars a day wide, in the accent at low opacity, under their 7-day average
+    /// as a line; from zero to `top` (or the highest value), with a dotted level line at `top`.
+    static func counts(_ bars: [ChartPoint], average: [ChartPoint], color: Color, top: Double?) -> ViewNode {
+        let bars = bars.filter { $0.x.isFinite && $0.y.isFinite }
+        let average = average.filter { $0.x.isFinite && $0.y.isFinite }
+        let highest = (bars + average).map(\.y).max() ?? 1
+        let upper = Swift.max(top ?? highest, 1e-9)
+        return GeometryReader { proxy in
+            // Room for the line's width above the highest value.
+            let domainTop = upper + upper * 2 / Swift.max(1, proxy.size.height - 2)
+            Chart {
+                ForEach(bars.indices, id: \.self) { index in
+                    BarMark(
+                        x: .value("Day", Date(timeIntervalSince1970: bars[index].x), unit: .day),
+                        y: .value("New cases", bars[index].y)
+                    )
+                    .foregroundStyle(color.opacity(0.28))
+                }
+                if let top {
+                    RuleMark(y: .value("Top", top)).foregroundStyle(.secondary)
+                        .lineStyle(StrokeStyle(lineWidth: 1, lineCap: .round, dash: [1.5, 3]))
+                }
+                ForEach(average.indices, id: \.self) { index in
+                    LineMark(
+                        x: .value("Day", Date(timeIntervalSince1970: average[index].x), unit: .day),
+                        y: .value("7-day average", average[index].y)
+                    )
+                    .foregroundStyle(color).lineStyle(StrokeStyle(lineWidth: 1.75, lineCap: .round, lineJoin: .round))
+                }
+            }
+            .chartXAxis(.hidden).chartYAxis(.hidden).chartLegend(.hidden)
+            .chartYScale(domain: 0...domainTop)
+        }
+        .node
+    }
+}
+
+/// One candle of the price widget: a period's open, high, low and close.
+struct PriceCandle: Sendable, Hashable {
+    var open: Double
+    var high: Double
+    var low: Double
+    var close: Double
+}
