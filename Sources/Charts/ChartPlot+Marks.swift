@@ -28,9 +28,10 @@ extension ChartPlot {
         var areaDown: [PlotValue: Double] = [:]
         var result: [Placed] = []
         result.reserveCapacity(marks.count)
+        let uniform = calendar.timeZone.nextDaylightSavingTimeTransition == nil
         for var mark in marks {
             // A date that stands for a unit: a bar spans it, other marks sit in its middle.
-            if let (start, end) = mark.x?.bin(in: calendar), let low = start.scalar, let high = end.scalar {
+            if let (start, end) = mark.x?.bin(in: calendar, uniform: uniform), let low = start.scalar, let high = end.scalar {
                 if mark.kind == .bar || mark.kind == .rectangle {
                     mark.xStart = mark.x.map { PlotInput(label: $0.label, value: start) }
                     mark.xEnd = mark.x.map { PlotInput(label: $0.label, value: end) }
@@ -228,7 +229,9 @@ extension ChartPlot {
             let bottom = item.mark.kind == .area ? point(item.x0, item.y1 == nil ? .number(0) : item.y0) : nil
             if series[key] == nil { seriesOrder.append(key) }
             series[key, default: []].append((item, top, bottom))
-            anchors.append((item.mark, Rect(x: top.x - 3, y: top.y - 3, width: 6, height: 6)))
+            if !item.mark.annotations.isEmpty {
+                anchors.append((item.mark, Rect(x: top.x - 3, y: top.y - 3, width: 6, height: 6)))
+            }
         }
         var drawnSeries = Set<SeriesKey>()
         // The values of `symbol(by:)`, in the order first seen.
@@ -241,6 +244,18 @@ extension ChartPlot {
             guard let value = mark.symbolBy?.value, let index = symbolNames.firstIndex(of: value) else { return nil }
             return SymbolShape.sequence[index % SymbolShape.sequence.count]
         }
+        // The closest spacing of bars' and rectangles' places along each axis, by kind (bars never
+        // overlap their neighbours).
+        var spacing: [MarkSpec.Kind: (x: Double?, y: Double?)] = [:]
+        for kind in [MarkSpec.Kind.bar, .rectangle] {
+            let same = placed.filter { $0.mark.kind == kind }
+            guard !same.isEmpty else { continue }
+            func closest(_ values: [PlotValue], _ scale: Scale) -> Double? {
+                let positions = Set(values.compactMap { scale.position($0) }).sorted()
+                return zip(positions, positions.dropFirst()).map { $1 - $0 }.filter { $0 > 0 }.min()
+            }
+            spacing[kind] = (closest(same.compactMap(\.x0), x), closest(same.compactMap(\.y0), y))
+        }
         // The values of `position(by:)`, in the order first seen.
         var groups: [PlotValue] = []
         for item in placed {
@@ -249,11 +264,12 @@ extension ChartPlot {
         let plotRect = plot
         for item in placed {
             let mark = item.mark
+            if mark.kind == .line || mark.kind == .area, drawnSeries.contains(SeriesKey(mark)) { continue }
             let paint = style(of: mark, colours: colours, environment: environment)
             switch mark.kind {
             case .line, .area:
                 let key = SeriesKey(mark)
-                guard !drawnSeries.contains(key), let points = series[key] else { continue }
+                guard let points = series[key] else { continue }
                 drawnSeries.insert(key)
                 var tops = points.map(\.1)
                 if mark.kind == .line {
@@ -310,7 +326,7 @@ extension ChartPlot {
                 }
                 drawing.append(.stroke(path, paint, stroke))
             case .bar, .rectangle:
-                guard let box = box(item, x: x, y: y, placed: placed, groups: groups) else { continue }
+                guard let box = box(item, x: x, y: y, spacing: spacing, groups: groups) else { continue }
                 drawing.append(.fill(Path(box), paint))
                 anchors.append((mark, box))
             }
@@ -320,10 +336,12 @@ extension ChartPlot {
     /// A bar's or rectangle's box: ranges where it has them; a band (or a share of the space
     /// to its nearest neighbour) where it has one value, split between the groups of
     /// `position(by:)`.
-    private static func box(_ item: Placed, x: Scale, y: Scale, placed: [Placed], groups: [PlotValue]) -> Rect? {
+    private static func box(
+        _ item: Placed, x: Scale, y: Scale, spacing: [MarkSpec.Kind: (x: Double?, y: Double?)], groups: [PlotValue]
+    ) -> Rect? {
         let share = item.mark.kind == .rectangle ? 1.0 : 0.7
         func span(
-            _ a: PlotValue?, _ b: PlotValue?, on scale: Scale, size: MarkDimension, others: [PlotValue], grouped: Bool
+            _ a: PlotValue?, _ b: PlotValue?, on scale: Scale, size: MarkDimension, closest: Double?, grouped: Bool
         ) -> (Double, Double)? {
             if let a, let b, let pa = scale.position(a), let pb = scale.position(b) {
                 var (low, high) = (min(pa, pb), max(pa, pb))
@@ -343,9 +361,7 @@ extension ChartPlot {
                 return (center - 5, center + 5)
             } else {
                 // The closest neighbour's distance, so bars never overlap.
-                let positions = Set(others.compactMap { scale.position($0) }).sorted()
-                let gaps = zip(positions, positions.dropFirst()).map { $1 - $0 }.filter { $0 > 0 }
-                space = gaps.min() ?? abs(scale.end - scale.start) * 0.3
+                space = closest ?? abs(scale.end - scale.start) * 0.3
             }
             let width = size.size(in: space, automatic: share)
             guard grouped, let group = item.mark.positionBy?.value, let index = groups.firstIndex(of: group),
@@ -356,14 +372,12 @@ extension ChartPlot {
             let left = center - width / 2 + slot * Double(index)
             return (left + slot * 0.05, left + slot * 0.95)
         }
-        let sameKind = placed.filter { $0.mark.kind == item.mark.kind }
+        let closest = spacing[item.mark.kind]
         guard
             let (left, right) = span(
-                item.x0, item.x1, on: x, size: item.mark.width, others: sameKind.compactMap(\.x0),
-                grouped: !item.horizontal),
+                item.x0, item.x1, on: x, size: item.mark.width, closest: closest?.x ?? nil, grouped: !item.horizontal),
             let (top, bottom) = span(
-                item.y0, item.y1, on: y, size: item.mark.height, others: sameKind.compactMap(\.y0),
-                grouped: item.horizontal)
+                item.y0, item.y1, on: y, size: item.mark.height, closest: closest?.y ?? nil, grouped: item.horizontal)
         else { return nil }
         let box = Rect(x: left, y: top, width: right - left, height: bottom - top)
         return [box.minX, box.minY, box.width, box.height].allSatisfy(\.isFinite) ? box : nil

@@ -7,35 +7,213 @@ public struct MarkSpec: Sendable {
         case line, area, bar, point, rule, rectangle
     }
 
-    var kind: Kind
-    var x: PlotInput?
-    var y: PlotInput?
-    var xStart: PlotInput?
-    var xEnd: PlotInput?
-    var yStart: PlotInput?
-    var yEnd: PlotInput?
-    /// Which line or area the mark belongs to (`series:`).
-    var series: PlotInput?
-    /// A fixed fill or stroke.
-    var foreground: ShapeStyle?
-    /// A category whose colour comes from the chart's palette (`foregroundStyle(by:)`).
-    var foregroundBy: PlotInput?
-    var lineStyle: StrokeStyle?
-    var interpolation: InterpolationMethod = .linear
-    var symbol: SymbolShape?
-    /// A category whose symbol comes from the chart's shapes (`symbol(by:)`).
-    var symbolBy: PlotInput?
-    var symbolSize: Double?
-    var opacity: Double = 1
-    var annotations: [MarkAnnotation] = []
-    /// A bar's or rectangle's width or height (`width:`, `height:`).
-    var width: MarkDimension = .automatic
-    var height: MarkDimension = .automatic
-    /// Bars of the same place side by side, by this value (`position(by:)`).
-    var positionBy: PlotInput?
+    /// The mark's values and style, shared between copies until one changes (a chart copies
+    /// its marks several times as it lays them out: a reference is one retain, the fields were
+    /// twenty).
+    private final class Storage: @unchecked Sendable {
+        var kind: Kind
+        var x: PlotInput? = nil
+        var y: PlotInput? = nil
+        var xStart: PlotInput? = nil
+        var xEnd: PlotInput? = nil
+        var yStart: PlotInput? = nil
+        var yEnd: PlotInput? = nil
+        var series: PlotInput? = nil
+        var foreground: ShapeStyle? = nil
+        var foregroundBy: PlotInput? = nil
+        var lineStyle: StrokeStyle? = nil
+        var interpolation: InterpolationMethod = .linear
+        var symbol: SymbolShape? = nil
+        var symbolBy: PlotInput? = nil
+        var symbolSize: Double? = nil
+        var opacity: Double = 1
+        var annotations: [MarkAnnotation] = []
+        var width: MarkDimension = .automatic
+        var height: MarkDimension = .automatic
+        var positionBy: PlotInput? = nil
+
+        init(_ kind: Kind) {
+            self.kind = kind
+        }
+
+        func copy() -> Storage {
+            let copy = Storage(kind)
+            copy.x = x
+            copy.y = y
+            copy.xStart = xStart
+            copy.xEnd = xEnd
+            copy.yStart = yStart
+            copy.yEnd = yEnd
+            copy.series = series
+            copy.foreground = foreground
+            copy.foregroundBy = foregroundBy
+            copy.lineStyle = lineStyle
+            copy.interpolation = interpolation
+            copy.symbol = symbol
+            copy.symbolBy = symbolBy
+            copy.symbolSize = symbolSize
+            copy.opacity = opacity
+            copy.annotations = annotations
+            copy.width = width
+            copy.height = height
+            copy.positionBy = positionBy
+            return copy
+        }
+    }
+
+    // Mutated only when uniquely referenced (copy on write), so sharing it is safe.
+    private var storage: Storage
 
     init(_ kind: Kind) {
-        self.kind = kind
+        storage = Storage(kind)
+    }
+
+    private mutating func unique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    }
+
+    // The fields, as the marks' initializers and modifiers set them: `x`, `y`, their ranges,
+    // the `series`, a fixed style or one `by:` a value, the line's style and interpolation, the
+    // symbol, the opacity, the annotations, a bar's size and its group (`position(by:)`).
+    var kind: Kind {
+        get { storage.kind }
+        set {
+            unique()
+            storage.kind = newValue
+        }
+    }
+    var x: PlotInput? {
+        get { storage.x }
+        set {
+            unique()
+            storage.x = newValue
+        }
+    }
+    var y: PlotInput? {
+        get { storage.y }
+        set {
+            unique()
+            storage.y = newValue
+        }
+    }
+    var xStart: PlotInput? {
+        get { storage.xStart }
+        set {
+            unique()
+            storage.xStart = newValue
+        }
+    }
+    var xEnd: PlotInput? {
+        get { storage.xEnd }
+        set {
+            unique()
+            storage.xEnd = newValue
+        }
+    }
+    var yStart: PlotInput? {
+        get { storage.yStart }
+        set {
+            unique()
+            storage.yStart = newValue
+        }
+    }
+    var yEnd: PlotInput? {
+        get { storage.yEnd }
+        set {
+            unique()
+            storage.yEnd = newValue
+        }
+    }
+    var series: PlotInput? {
+        get { storage.series }
+        set {
+            unique()
+            storage.series = newValue
+        }
+    }
+    var foreground: ShapeStyle? {
+        get { storage.foreground }
+        set {
+            unique()
+            storage.foreground = newValue
+        }
+    }
+    var foregroundBy: PlotInput? {
+        get { storage.foregroundBy }
+        set {
+            unique()
+            storage.foregroundBy = newValue
+        }
+    }
+    var lineStyle: StrokeStyle? {
+        get { storage.lineStyle }
+        set {
+            unique()
+            storage.lineStyle = newValue
+        }
+    }
+    var interpolation: InterpolationMethod {
+        get { storage.interpolation }
+        set {
+            unique()
+            storage.interpolation = newValue
+        }
+    }
+    var symbol: SymbolShape? {
+        get { storage.symbol }
+        set {
+            unique()
+            storage.symbol = newValue
+        }
+    }
+    var symbolBy: PlotInput? {
+        get { storage.symbolBy }
+        set {
+            unique()
+            storage.symbolBy = newValue
+        }
+    }
+    var symbolSize: Double? {
+        get { storage.symbolSize }
+        set {
+            unique()
+            storage.symbolSize = newValue
+        }
+    }
+    var opacity: Double {
+        get { storage.opacity }
+        set {
+            unique()
+            storage.opacity = newValue
+        }
+    }
+    var annotations: [MarkAnnotation] {
+        get { storage.annotations }
+        set {
+            unique()
+            storage.annotations = newValue
+        }
+    }
+    var width: MarkDimension {
+        get { storage.width }
+        set {
+            unique()
+            storage.width = newValue
+        }
+    }
+    var height: MarkDimension {
+        get { storage.height }
+        set {
+            unique()
+            storage.height = newValue
+        }
+    }
+    var positionBy: PlotInput? {
+        get { storage.positionBy }
+        set {
+            unique()
+            storage.positionBy = newValue
+        }
     }
 }
 
@@ -186,44 +364,45 @@ public protocol MarkModifiers: PrimitiveChartContent {
 extension MarkModifiers {
     public var _marks: [MarkSpec] { [_spec] }
 
-    private func with(_ change: (inout MarkSpec) -> Void) -> Self {
+    // Consuming, so the mark's storage moves into the copy and is changed in place.
+    private consuming func with(_ change: (inout MarkSpec) -> Void) -> Self {
         var copy = self
         change(&copy._spec)
         return copy
     }
 
     /// Draws the mark in a colour.
-    public func foregroundStyle(_ color: Color) -> Self { with { $0.foreground = .color(color) } }
+    public consuming func foregroundStyle(_ color: Color) -> Self { with { $0.foreground = .color(color) } }
 
     /// Draws the mark in a style (a colour or a gradient).
-    public func foregroundStyle(_ style: ShapeStyle) -> Self { with { $0.foreground = style } }
+    public consuming func foregroundStyle(_ style: ShapeStyle) -> Self { with { $0.foreground = style } }
 
     /// Draws the mark in a gradient.
-    public func foregroundStyle(_ gradient: LinearGradient) -> Self { with { $0.foreground = gradient.style } }
+    public consuming func foregroundStyle(_ gradient: LinearGradient) -> Self { with { $0.foreground = gradient.style } }
 
     /// Colours the mark by a category: each value gets the next colour of the chart's palette
     /// (or of `chartForegroundStyleScale`), and the chart shows a legend.
-    public func foregroundStyle<Value: Plottable>(by value: PlottableValue<Value>) -> Self {
+    public consuming func foregroundStyle<Value: Plottable>(by value: PlottableValue<Value>) -> Self {
         with { $0.foregroundBy = value.input }
     }
 
     /// The line's width, caps and dashes.
-    public func lineStyle(_ style: StrokeStyle) -> Self { with { $0.lineStyle = style } }
+    public consuming func lineStyle(_ style: StrokeStyle) -> Self { with { $0.lineStyle = style } }
 
     /// How a line or area joins its points.
-    public func interpolationMethod(_ method: InterpolationMethod) -> Self { with { $0.interpolation = method } }
+    public consuming func interpolationMethod(_ method: InterpolationMethod) -> Self { with { $0.interpolation = method } }
 
     /// A symbol at each point of a line, or a point's shape.
-    public func symbol(_ symbol: SymbolShape) -> Self { with { $0.symbol = symbol } }
+    public consuming func symbol(_ symbol: SymbolShape) -> Self { with { $0.symbol = symbol } }
 
     /// A symbol by a category: each value gets the next of circle, square, triangle and
     /// diamond, as Swift Charts' `symbol(by:)`.
-    public func symbol<Value: Plottable>(by value: PlottableValue<Value>) -> Self {
+    public consuming func symbol<Value: Plottable>(by value: PlottableValue<Value>) -> Self {
         with { $0.symbolBy = value.input }
     }
 
     /// The symbol's area in square points (30 by default).
-    public func symbolSize(_ area: Double) -> Self {
+    public consuming func symbolSize(_ area: Double) -> Self {
         with { $0.symbolSize = area.isFinite ? min(10_000, max(0, area)) : nil }
     }
 
@@ -234,12 +413,12 @@ extension MarkModifiers {
     /// BarMark(x: .value("Product", car.product), y: .value("Price", car.price))
     ///     .position(by: .value("Type", car.type))
     /// ```
-    public func position<Value: Plottable>(by value: PlottableValue<Value>) -> Self {
+    public consuming func position<Value: Plottable>(by value: PlottableValue<Value>) -> Self {
         with { $0.positionBy = value.input }
     }
 
     /// The mark at an opacity (0…1).
-    public func opacity(_ value: Double) -> Self { with { $0.opacity = value.isFinite ? min(1, max(0, value)) : 1 } }
+    public consuming func opacity(_ value: Double) -> Self { with { $0.opacity = value.isFinite ? min(1, max(0, value)) : 1 } }
 
     /// A view placed at the mark: above it by default.
     ///
@@ -247,7 +426,7 @@ extension MarkModifiers {
     /// PointMark(x: .value("Day", high.date), y: .value("Close", high.close))
     ///     .annotation(position: .top) { Text("High").font(.caption2) }
     /// ```
-    public func annotation(
+    public consuming func annotation(
         position: AnnotationPosition = .automatic, spacing: Double? = nil, @ViewBuilder content: () -> ViewNode
     ) -> Self {
         let view = content()

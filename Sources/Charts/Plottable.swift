@@ -136,10 +136,27 @@ struct PlotInput: Sendable, Hashable {
     var unit: Calendar.Component? = nil
 
     /// The calendar unit a date stands for, as a range of dates; `nil` for other values.
-    func bin(in calendar: Calendar) -> (PlotValue, PlotValue)? {
-        guard let unit, case .date(let date) = value, let interval = calendar.dateInterval(of: unit, for: date) else {
-            return nil
+    ///
+    /// - Parameter uniform: the calendar's zone keeps one offset from UTC with no daylight
+    ///   saving (asked once a chart).
+    func bin(in calendar: Calendar, uniform: Bool) -> (PlotValue, PlotValue)? {
+        guard let unit, case .date(let date) = value else { return nil }
+        // Days, hours and minutes in a zone without daylight saving (UTC, the default) are
+        // whole multiples of their length from the zone's midnight: no calendar call per mark.
+        let fixed: Double? =
+            switch unit {
+            case .day: 86_400
+            case .hour: 3_600
+            case .minute: 60
+            default: nil
+            }
+        if let fixed, uniform {
+            let offset = Double(calendar.timeZone.secondsFromGMT(for: date))
+            let start = ((date.timeIntervalSince1970 + offset) / fixed).rounded(.down) * fixed - offset
+            guard start.isFinite else { return nil }
+            return (.date(Date(timeIntervalSince1970: start)), .date(Date(timeIntervalSince1970: start + fixed)))
         }
+        guard let interval = calendar.dateInterval(of: unit, for: date) else { return nil }
         return (.date(interval.start), .date(interval.end))
     }
 }
