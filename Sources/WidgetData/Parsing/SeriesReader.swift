@@ -67,6 +67,7 @@ public struct SeriesReader: Sendable {
     private func readFormat(_ data: Data, source: String, wanted: SeriesKind?) throws(DataError) -> ParseResult<
         SeriesData
     > {
+        try ContentScreen.check(data, source: source)
         let text = try SourceText(data, source: source)
         let (format, parsed): (SeriesFormat, FormatDetector.Parsed)
         if let chosen = options.format {
