@@ -75,6 +75,22 @@ public struct SeriesReader: Sendable {
         } else {
             (format, parsed) = try FormatDetector.detect(text)
         }
+        var result = try parse(format, parsed, source: source, wanted: wanted)
+        if case .csv(let table) = parsed, let preamble = table.preamble {
+            let lines = preamble.lines == 1 ? "line" : "\(preamble.lines) lines"
+            result.warnings.insert(
+                DataWarning(
+                    source: source, location: "1",
+                    message:
+                        "skipped \(lines) before the header, not part of the table: \(MessageText.quote(preamble.first))"
+                ), at: 0)
+        }
+        return result
+    }
+
+    private func parse(_ format: SeriesFormat, _ parsed: FormatDetector.Parsed, source: String, wanted: SeriesKind?)
+        throws(DataError) -> ParseResult<SeriesData>
+    {
         switch (format, parsed) {
         case (.cryptowatch, .json(let document)):
             return try CryptowatchOHLCParser().parse(document, symbol: options.symbol ?? "", period: options.column)

@@ -47,6 +47,8 @@ struct RefusalTests {
         Refusal(file: "several-series.csv", cause: "rows share a time and differ in ticker", location: "1"),
         Refusal(file: "decimal-marks.csv", cause: "numbers disagree on the decimal mark", location: "3"),
         Refusal(file: "cases-not-prices.csv", cause: "holds COVID-19 case counts (format nyt), not OHLC prices", location: "1"),
+        Refusal(file: "multi-asset.csv", cause: #"the columns hold the prices of 2 assets ("BTC", "ETH")"#, location: "1"),
+        Refusal(file: "two-candles.csv", cause: "2 sets of columns hold candles", location: "1"),
         Refusal(file: "no-such-file.csv", cause: "no such file", kind: .missingInput),
         Refusal(file: ".", cause: "not a regular file (a directory)", kind: .notRegularFile),
     ]
@@ -96,8 +98,14 @@ struct RefusalTests {
         // One JSON line of any length is read: JSON needs no line breaks.
         let json = folder.appendingPathComponent("klines.json")
         var text = "["
+        var price = 30_000
         for minute in 0..<3_000 {
-            text += (minute == 0 ? "" : ",") + "[\(1_700_000_000_000 + minute * 60_000),\"1\",\"2\",\"0.5\",\"1.5\",\"10\",\(1_700_000_059_999 + minute * 60_000),\"0\",1,\"0\",\"0\",\"0\"]"
+            // A bar opens at the last close and rises or falls by a few dollars, with wicks.
+            let close = price + (minute % 3 == 0 ? -7 : 5)
+            let (open, high, low) = (price, max(price, close) + 2, min(price, close) - 3)
+            text += (minute == 0 ? "" : ",")
+                + "[\(1_700_000_000_000 + minute * 60_000),\"\(open)\",\"\(high)\",\"\(low)\",\"\(close)\",\"10\",\(1_700_000_059_999 + minute * 60_000),\"0\",1,\"0\",\"0\",\"0\"]"
+            price = close
         }
         try Data((text + "]").utf8).write(to: json)
         #expect(try SeriesReader().readOHLC(try DataLoader().load(json.path), source: json.path).value.bars.count == 3_000)
