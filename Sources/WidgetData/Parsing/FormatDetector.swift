@@ -231,6 +231,8 @@ enum FormatDetector {
             return false
         }
         if keys.contains("country/region") || keys.contains("country_region"), hasDateHeaders { return .jhu }
+        // JHU's daily reports stacked into one long file: a row per province, country and date.
+        if LongCaseCSVParser.isKeyedByCountry(table), !hasDateHeaders { return .jhu }
         if keys.contains("date"), keys.contains("iso_code") || keys.contains("location") { return .owid }
         if keys.contains("date"), keys.contains("cases") || keys.contains("deaths") { return .nyt }
         let (times, numeric) = GenericTableParser.survey(table)
@@ -251,7 +253,9 @@ enum FormatDetector {
             let volume = table.column(OHLCCSVParser.volumeAliases)
             let values = numeric.filter { $0 != date && $0 != volume }
             let bars = ["open", "high", "low"].contains(where: table.keys.contains)
-            if agrees(date), table.keys.contains("close") || (!bars && values.count == 1) { return .csv }
+            // A count (`newCasesBySpecimenDate`) is no price: the generic reader reads counts.
+            let counts = values.contains { ColumnNames.role(table.names[$0])?.role == .count }
+            if agrees(date), table.keys.contains("close") || (!bars && !counts && values.count == 1) { return .csv }
         }
         if case .none = times { throw unrecognized(table.source, "\"\(table.headerText)\"") }
         return .generic

@@ -118,6 +118,9 @@ public struct SeriesReader: Sendable {
                 document, country: options.region, fallbackName: "World", strict: false
             )
             .map(SeriesData.cases)
+        case (.jhu, .csv(let table)) where LongCaseCSVParser.isKeyedByCountry(table):
+            return try LongCaseCSVParser().parseByCountry(table, region: options.region, format: .jhu)
+                .map(SeriesData.cases)
         case (.jhu, .csv(let table)):
             return try JHUTimeSeriesParser().parse(table, region: options.region).map(SeriesData.cases)
         case (.nyt, .csv(let table)):

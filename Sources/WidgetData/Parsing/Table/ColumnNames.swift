@@ -7,10 +7,18 @@ import Foundation
 /// English names come first; common German, French, Spanish, Italian, Dutch, Japanese and
 /// Korean ones follow (exports from European brokers, 始値/終値, 시가/종가).
 enum ColumnNames {
-    /// A name as matched: lowercased, accents folded, bracketed text removed, punctuation as
-    /// spaces, runs of spaces made one, a leading number dropped.
+    /// A name as matched: camelCase words apart, lowercased, accents folded, bracketed text
+    /// removed, punctuation as spaces, runs of spaces made one, a leading number dropped.
     static func key(_ name: String) -> String {
-        var text = name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        // camelCase words apart before case is folded: `newCasesBySpecimenDate` → `new cases by specimen date`.
+        var spaced = ""
+        var previousLower = false
+        for character in name {
+            if previousLower, character.isUppercase { spaced.append(" ") }
+            previousLower = character.isLowercase
+            spaced.append(character)
+        }
+        var text = spaced.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
         // A unit or note in brackets: `Close (USD)`, `Volume [BTC]`; MetaTrader's `<CLOSE>` is kept.
         for (open, close) in [("(", ")"), ("[", "]")] {
             while let start = text.range(of: open),
@@ -88,7 +96,7 @@ enum ColumnNames {
         guard let first = words.first else { return nil }
         // `Volume BTC`, `volume_usd`, `Vol. (base)`.
         if first == "volume" || first == "vol" { return (.volume, 50) }
-        if ["new", "daily", "total", "cumulative"].contains(first), words.count > 1,
+        if ["new", "daily", "total", "cumulative", "cum"].contains(first), words.count > 1,
             counts.contains(String(words[1])) || words.dropFirst().contains(where: { counts.contains(String($0)) })
         {
             return (.count, 50)
