@@ -24,7 +24,9 @@ struct CandlePropertyTests {
         var names: [String]
         var shape: Shape
 
-        var description: String { "\(shape) order \(order) \(bars.count) bars from \(bars.first.map { "\($0)" } ?? "")" }
+        var description: String {
+            "\(shape) order \(order) \(bars.count) bars from \(bars.first.map { "\($0)" } ?? "")"
+        }
 
         static func price(_ cents: Int) -> String { "\(Double(cents) / 100)" }
 
@@ -32,7 +34,8 @@ struct CandlePropertyTests {
         func cells(_ index: Int, quoted: Bool) -> [String] {
             let bar = bars[index]
             let values = [
-                "\(times[index])", Self.price(bar.open), Self.price(bar.high), Self.price(bar.low), Self.price(bar.close),
+                "\(times[index])", Self.price(bar.open), Self.price(bar.high), Self.price(bar.low),
+                Self.price(bar.close),
                 "\(volumes[index])",
             ]
             return order.map { quoted ? "\"\(values[$0])\"" : values[$0] }
@@ -105,7 +108,10 @@ struct CandlePropertyTests {
             }
             let bars = result.value.bars
             #expect(bars.count == table.bars.count, "seed \(seed): \(table)")
-            for (bar, want) in zip(bars, table.bars) where bar.close != Double(want.close) / 100 || bar.open != Double(want.open) / 100 || bar.high != Double(want.high) / 100 || bar.low != Double(want.low) / 100 {
+            for (bar, want) in zip(bars, table.bars)
+            where bar.close != Double(want.close) / 100 || bar.open != Double(want.open) / 100
+                || bar.high != Double(want.high) / 100 || bar.low != Double(want.low) / 100
+            {
                 Issue.record("seed \(seed): \(table): read \(bar), wrote \(want)")
                 return
             }

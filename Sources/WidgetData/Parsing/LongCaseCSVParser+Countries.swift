@@ -102,7 +102,8 @@ extension LongCaseCSVParser {
             let token = scanner.time(row.fields[date])
             if case .invalid(let reason) = token {
                 builder.skip(
-                    row.line, dateText.isEmpty ? "the date is empty" : "date \(MessageText.quote(dateText)) is \(reason)")
+                    row.line,
+                    dateText.isEmpty ? "the date is empty" : "date \(MessageText.quote(dateText)) is \(reason)")
                 continue
             }
             let slot: Int
@@ -112,8 +113,10 @@ extension LongCaseCSVParser {
                 slot = sums.count
                 days[dateText] = slot
                 sums.append(
-                    (row.line, token, dateText, Array(repeating: nil, count: valueColumns.count),
-                     Array(repeating: false, count: valueColumns.count)))
+                    (
+                        row.line, token, dateText, Array(repeating: nil, count: valueColumns.count),
+                        Array(repeating: false, count: valueColumns.count)
+                    ))
             }
             for (offset, column) in valueColumns.enumerated() {
                 let result = scanner.number(row.fields[column], style: style)

@@ -42,7 +42,9 @@ struct CandleByContentTests {
         warnings.first { $0.message.hasPrefix("read the candle by its values") }?.message
     }
 
-    @Test("Coinbase's [time, low, high, open, close, volume] in milliseconds, no name anywhere: the order from the inequalities")
+    @Test(
+        "Coinbase's [time, low, high, open, close, volume] in milliseconds, no name anywhere: the order from the inequalities"
+    )
     func coinbaseOrderInMilliseconds() throws {
         let result = try readOHLC(try shape("coinbase-order_ms_newest-first.json"), source: "candles.json")
         expect(result.value, equals: try arrays("coinbase-order_ms_newest-first.json", order: [0, 3, 2, 1, 4]))
@@ -59,7 +61,8 @@ struct CandleByContentTests {
         expect(result.value, equals: try arrays("bitfinex-order_open-close-high-low.json", order: [0, 1, 3, 4, 2]))
     }
 
-    @Test("arrays of numeric strings under an exchange's {\"code\":\"0\",\"data\":[…]} are a table, not an error answer")
+    @Test(
+        "arrays of numeric strings under an exchange's {\"code\":\"0\",\"data\":[…]} are a table, not an error answer")
     func stringArraysUnderData() throws {
         let name = "okx-style_string-arrays_under-data.json"
         let result = try readOHLC(try shape(name))
@@ -89,7 +92,10 @@ struct CandleByContentTests {
             $0.split(separator: ",").map(String.init)
         }
         let expected: [Bar] = try rows.map { r in
-            (try utcInstant(r[0]).timeIntervalSince1970, try number(r[4]), try number(r[5]), try number(r[3]), try number(r[2]))
+            (
+                try utcInstant(r[0]).timeIntervalSince1970, try number(r[4]), try number(r[5]), try number(r[3]),
+                try number(r[2])
+            )
         }
         expect(result.value, equals: expected)
         #expect(inferenceNote(result.warnings) != nil)

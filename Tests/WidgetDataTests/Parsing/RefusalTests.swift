@@ -46,8 +46,11 @@ struct RefusalTests {
         Refusal(file: "two-date-columns.csv", cause: "both hold times in order", location: "1"),
         Refusal(file: "several-series.csv", cause: "rows share a time and differ in ticker", location: "1"),
         Refusal(file: "decimal-marks.csv", cause: "numbers disagree on the decimal mark", location: "3"),
-        Refusal(file: "cases-not-prices.csv", cause: "holds COVID-19 case counts (format nyt), not OHLC prices", location: "1"),
-        Refusal(file: "multi-asset.csv", cause: #"the columns hold the prices of 2 assets ("BTC", "ETH")"#, location: "1"),
+        Refusal(
+            file: "cases-not-prices.csv", cause: "holds COVID-19 case counts (format nyt), not OHLC prices",
+            location: "1"),
+        Refusal(
+            file: "multi-asset.csv", cause: #"the columns hold the prices of 2 assets ("BTC", "ETH")"#, location: "1"),
         Refusal(file: "two-candles.csv", cause: "2 sets of columns hold candles", location: "1"),
         Refusal(file: "no-such-file.csv", cause: "no such file", kind: .missingInput),
         Refusal(file: ".", cause: "not a regular file (a directory)", kind: .notRegularFile),
@@ -81,7 +84,9 @@ struct RefusalTests {
         #expect(files == listed)
     }
 
-    @Test("a long first line that is not JSON is refused with the same words however long; one JSON line of any length reads")
+    @Test(
+        "a long first line that is not JSON is refused with the same words however long; one JSON line of any length reads"
+    )
     func refusedFromThePrefix() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("RefusalTests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -91,7 +96,10 @@ struct RefusalTests {
         let long = folder.appendingPathComponent("digits.txt")
         try (Data(repeating: 0x37, count: 8 << 20) + Data("\n".utf8)).write(to: long)
         let error = dataError { _ = try DataLoader().load(long.path) }
-        #expect(error?.description == "\(long.path):1:1: line 1 is longer than 65,536 bytes (no line break in them) and the text is not JSON; not a table (CSV needs a header line), so reading stopped there")
+        #expect(
+            error?.description
+                == "\(long.path):1:1: line 1 is longer than 65,536 bytes (no line break in them) and the text is not JSON; not a table (CSV needs a header line), so reading stopped there"
+        )
         // The same bytes given to the reader in memory are refused the same way.
         let again = dataError { _ = try SeriesReader().read(try Data(contentsOf: long), source: "digits.txt") }
         #expect(again?.description.hasPrefix("digits.txt:1:1: line 1 is longer than 65,536 bytes") == true)
@@ -103,11 +111,13 @@ struct RefusalTests {
             // A bar opens at the last close and rises or falls by a few dollars, with wicks.
             let close = price + (minute % 3 == 0 ? -7 : 5)
             let (open, high, low) = (price, max(price, close) + 2, min(price, close) - 3)
-            text += (minute == 0 ? "" : ",")
+            text +=
+                (minute == 0 ? "" : ",")
                 + "[\(1_700_000_000_000 + minute * 60_000),\"\(open)\",\"\(high)\",\"\(low)\",\"\(close)\",\"10\",\(1_700_000_059_999 + minute * 60_000),\"0\",1,\"0\",\"0\",\"0\"]"
             price = close
         }
         try Data((text + "]").utf8).write(to: json)
-        #expect(try SeriesReader().readOHLC(try DataLoader().load(json.path), source: json.path).value.bars.count == 3_000)
+        #expect(
+            try SeriesReader().readOHLC(try DataLoader().load(json.path), source: json.path).value.bars.count == 3_000)
     }
 }

@@ -137,7 +137,9 @@ struct NamedMonthDateTests {
         #expect(seconds(text) == (try utcInstant(expected)).timeIntervalSince1970, "\(text)")
     }
 
-    @Test("13-PM and 00-AM are not times of day", arguments: ["2019-10-17 13-PM", "2019-10-17 00-AM", "2019-10-17 09-AMX"])
+    @Test(
+        "13-PM and 00-AM are not times of day",
+        arguments: ["2019-10-17 13-PM", "2019-10-17 00-AM", "2019-10-17 09-AMX"])
     func notTwelveHour(text: String) {
         #expect(seconds(text) == nil, "\(text)")
     }

@@ -42,7 +42,8 @@ struct CSVTable {
         var preamble: (lines: Int, first: String)?
         for _ in 0..<preambleLines {
             guard let row = try scanner.next() else { break }
-            let first = preamble?.first ?? text.excerpt(from: row.fields.first?.start ?? 0, to: row.fields.last?.end ?? 0)
+            let first =
+                preamble?.first ?? text.excerpt(from: row.fields.first?.start ?? 0, to: row.fields.last?.end ?? 0)
             preamble = ((preamble?.lines ?? 0) + 1, first)
         }
         self.preamble = preamble

@@ -48,13 +48,15 @@ enum ContentScreen {
         let zero = bytes.firstIndex(of: 0)
         if zero != nil, let order = utf16Order(bytes) {
             throw refuse(
-                "1:1", "the text is UTF-16 (\(order)) without a byte order mark: every other byte is 0; save it as UTF-8")
+                "1:1",
+                "the text is UTF-16 (\(order)) without a byte order mark: every other byte is 0; save it as UTF-8")
         }
         // A sequence cut by the end of the prefix is not an error: stop after the last ASCII byte.
         var checked = bytes.count
         if !isWhole {
             guard let lastASCII = bytes.lastIndex(where: { $0 < 0x80 }) else {
-                throw refuse("1:1", "not text: no ASCII character in the first \(MessageText.grouped(bytes.count)) bytes")
+                throw refuse(
+                    "1:1", "not text: no ASCII character in the first \(MessageText.grouped(bytes.count)) bytes")
             }
             checked = lastASCII + 1
         }
@@ -64,7 +66,8 @@ enum ContentScreen {
         if let zero, invalid.map({ zero < $0 }) ?? true {
             let (line, column) = lineColumn(bytes, zero, bom: bom)
             throw refuse(
-                "\(line):\(column)", "not text: a NUL byte (0x00) at offset \(zero); the file is binary, not CSV or JSON")
+                "\(line):\(column)",
+                "not text: a NUL byte (0x00) at offset \(zero); the file is binary, not CSV or JSON")
         }
         if let offset = invalid {
             let (line, column) = lineColumn(bytes, offset, bom: bom)

@@ -116,7 +116,8 @@ enum ColumnNames {
             [
                 "date", "time", "timestamp", "datetime", "date time", "ts", "t", "unix", "epoch", "open time",
                 "opentime", "gmt time", "utc time", "local time", "time utc", "date utc", "timestamp utc", "day",
-                "trade date", "period", "index", "unnamed 0", "candle date time utc", "datum", "zeit", "fecha", "日付", "日時", "날짜", "일자",
+                "trade date", "period", "index", "unnamed 0", "candle date time utc", "datum", "zeit", "fecha", "日付",
+                "日時", "날짜", "일자",
             ]
         ),
         (
@@ -148,7 +149,8 @@ enum ColumnNames {
             .close,
             [
                 "close", "c", "close price", "closing price", "closing", "closeprice", "close last", "last",
-                "last price", "trade price", "last trade price", "schluss", "schlusskurs", "letzter", "cloture", "dernier", "cierre", "ultimo",
+                "last price", "trade price", "last trade price", "schluss", "schlusskurs", "letzter", "cloture",
+                "dernier", "cierre", "ultimo",
                 "chiusura", "slot", "slotkoers", "終値", "종가",
             ]
         ),

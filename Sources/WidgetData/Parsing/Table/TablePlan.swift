@@ -217,7 +217,8 @@ struct TablePlan {
         if middles.count > 2 {
             // Names pick the open and the close among more than two (an `Adj Close` beside `Close`).
             let open = middles.first { roles[$0]?.role == .open }
-            let close = middles.first { roles[$0]?.role == .close } ?? middles.first { roles[$0]?.role == .adjustedClose }
+            let close =
+                middles.first { roles[$0]?.role == .close } ?? middles.first { roles[$0]?.role == .adjustedClose }
             guard let open, let close else {
                 throw fail(
                     "\(middles.count) columns lie between the low \(shown(found.low)) and the high \(shown(found.high)) on every row: \(middles.prefix(8).map(shown).joined(separator: ", ")); name the open and the close, or choose one series by its column's name"
@@ -240,7 +241,9 @@ struct TablePlan {
         }
         let (open, close) = openFirst ? (a, b) : (b, a)
         // Names that say otherwise win, as before: the values only fill in what they leave out.
-        for (name, column) in [(named.open, open), (named.high, found.high), (named.low, found.low), (named.close, close)]
+        for (name, column) in [
+            (named.open, open), (named.high, found.high), (named.low, found.low), (named.close, close),
+        ]
         where name != nil && name != column {
             return nil
         }

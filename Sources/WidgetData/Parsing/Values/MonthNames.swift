@@ -17,7 +17,10 @@ enum MonthNames {
 
     private static let table: [String: Int] = {
         let months: [[String]] = [
-            ["jan", "january", "januar", "jän", "jänner", "janv", "janvier", "ene", "enero", "janeiro", "gen", "gennaio"],
+            [
+                "jan", "january", "januar", "jän", "jänner", "janv", "janvier", "ene", "enero", "janeiro", "gen",
+                "gennaio",
+            ],
             ["feb", "february", "februar", "fevr", "fev", "fevrier", "febrero", "fevereiro", "febbraio"],
             ["mar", "march", "marz", "mrz", "maerz", "mars", "marzo", "marco"],
             ["apr", "april", "avr", "avril", "abr", "abril", "aprile"],

@@ -66,7 +66,8 @@ enum TimestampParser {
         if leading == 4, let separator = cursor.peek(4), isDateSeparator(separator) {
             return yearFirst(&cursor, separator: separator)
         }
-        if (1...2).contains(leading), let separator = cursor.peek(leading), isDateSeparator(separator) || separator == 0x20,
+        if (1...2).contains(leading), let separator = cursor.peek(leading),
+            isDateSeparator(separator) || separator == 0x20,
             let letter = cursor.peek(leading + 1) == 0x20 ? cursor.peek(leading + 2) : cursor.peek(leading + 1),
             isLetter(letter)
         {
@@ -101,7 +102,9 @@ enum TimestampParser {
     private static func monthNameFirst(_ cursor: inout Cursor) -> TimeToken {
         guard let month = cursor.monthName() else { return .invalid("not a date") }
         _ = cursor.skip(0x2E)
-        guard cursor.skip(0x20) || cursor.skip(0x2D), let day = cursor.number(1...2) else { return .invalid("not a date") }
+        guard cursor.skip(0x20) || cursor.skip(0x2D), let day = cursor.number(1...2) else {
+            return .invalid("not a date")
+        }
         _ = cursor.skip(0x2C)
         guard cursor.skip(0x20) || cursor.skip(0x2D) else { return .invalid("not a date") }
         while cursor.skip(0x20) {}
