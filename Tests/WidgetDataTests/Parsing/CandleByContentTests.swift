@@ -83,6 +83,20 @@ struct CandleByContentTests {
         #expect(inferenceNote(result.warnings)?.contains(#"open "column 2", high "column 3""#) == true)
     }
 
+    @Test("Binance's published klines CSV: no header, open and close times, the bar dated by its open time")
+    func binanceVisionKlines() throws {
+        let data = try shape("binance-vision-klines_headerless_1m.csv")
+        let result = try readOHLC(data)
+        let rows = String(decoding: data, as: UTF8.self).split(separator: "\n").map {
+            $0.split(separator: ",").compactMap { Double($0) }
+        }
+        let expected: [Bar] = rows.map { ($0[0] / 1000, $0[1], $0[2], $0[3], $0[4]) }
+        expect(result.value, equals: expected)
+        #expect(
+            inferenceNote(result.warnings)?.contains(
+                #"open "column 2", high "column 3", low "column 4", close "column 5""#) == true)
+    }
+
     @Test("columns under meaningless names, shuffled: read by content")
     func meaninglessNames() throws {
         let data = try shape("meaningless-names_shuffled.csv")

@@ -154,3 +154,39 @@ struct NamedMonthDateTests {
         #expect(seconds("1-Jan-68") == (try utcInstant("2068-01-01")).timeIntervalSince1970)
     }
 }
+
+@Suite("Unix times in microseconds and nanoseconds")
+struct FineEpochTests {
+    @Test("16-digit microseconds and 19-digit nanoseconds read by magnitude; the window is 1973–2286")
+    func fineUnits() throws {
+        let instant = (try utcInstant("2025-01-01T00:00:00Z")).timeIntervalSince1970
+        #expect(TimestampParser.token("1735689600000000") == .instant(instant))
+        #expect(TimestampParser.token("1735689600000000000") == .instant(instant))
+        #expect(TimestampParser.token("-1735689600000000") == .invalid("a negative Unix time (before 1970)"))
+        // 14 and 17 digits lie between the units' windows: neither.
+        guard case .invalid = TimestampParser.token("17356896000000"),
+            case .invalid = TimestampParser.token("17356896000000000")
+        else {
+            Issue.record("a magnitude between the windows was read as a time")
+            return
+        }
+    }
+
+    @Test("Binance's klines CSV of 2025, in microseconds, reads with the open time dating each bar")
+    func binanceMicroseconds() throws {
+        var text = ""
+        var price = 94_000.0
+        for minute in 0..<30 {
+            let open = price
+            let close = price + (minute % 3 == 0 ? -12.5 : 9.25)
+            let time = 1_735_689_600_000_000 + minute * 60_000_000
+            text +=
+                "\(time),\(open),\(max(open, close) + 3),\(min(open, close) - 4),\(close),1.5,\(time + 59_999_999),141000.0,120,0.7,65800.0,0\n"
+            price = close
+        }
+        let result = try readOHLC(Data(text.utf8))
+        #expect(result.value.bars.count == 30)
+        #expect(result.value.bars.first?.time == (try utcInstant("2025-01-01T00:00:00Z")))
+        #expect(result.value.bars.first?.close == 93_987.5)
+    }
+}

@@ -296,7 +296,9 @@ struct TablePlan {
 
     /// The column of dates or times: most of its first cells read as times, in order (rising or
     /// falling), and it is not named as a value. A column named as a date (`date`, `Gmt time`,
-    /// `timestamp`) goes first, then text dates before Unix times, then strictly ordered times.
+    /// `timestamp`) goes first, then text dates before Unix times, then strictly ordered times;
+    /// of columns still tied, one that each other lies a constant span after (an open time
+    /// beside a close time).
     static func findTime<Cursor: TableCursor>(_ cursor: Cursor, probe: TableProbe) -> TimeSearch {
         let roles = cursor.names.map(ColumnNames.role)
         var scored: [(column: Int, score: Int)] = []
@@ -324,6 +326,7 @@ struct TablePlan {
                 ))
         }
         let tied = scored.filter { $0.score == top.score }.map(\.column)
+        if tied.count > 1, let start = startOfPeriod(probe, tied) { return .found(start) }
         guard tied.count == 1 else {
             let list = tied.map { cursor.names[$0].isEmpty ? "column \($0 + 1)" : MessageText.quote(cursor.names[$0]) }
             return .ambiguous(
@@ -334,6 +337,26 @@ struct TablePlan {
                 ))
         }
         return .found(top.column)
+    }
+
+    /// Of columns of times that each lie a constant span after one of them on every sampled row
+    /// (Binance's open time and close time, 59.999 s apart), that one: a bar is dated by when
+    /// its period starts. `nil` when the spans are not constant (to 1 %) or not positive.
+    private static func startOfPeriod(_ probe: TableProbe, _ columns: [Int]) -> Int? {
+        let times = columns.map { probe.seconds($0, monthFirst: true) }
+        guard
+            let earliest = times.indices.min(by: {
+                (times[$0].compactMap { $0 }.first ?? .infinity) < (times[$1].compactMap { $0 }.first ?? .infinity)
+            })
+        else { return nil }
+        for other in times.indices where other != earliest {
+            let spans = zip(times[earliest], times[other]).compactMap { pair -> Double? in
+                guard let start = pair.0, let end = pair.1 else { return nil }
+                return end - start
+            }
+            guard let low = spans.min(), let high = spans.max(), low > 0, high - low <= 0.01 * high else { return nil }
+        }
+        return columns[earliest]
     }
 
     /// Refuses a long table (several series, told apart by a text column such as `ticker`),

@@ -9,8 +9,9 @@
 ///   (`19-Sep-03`, `3 März 2021`, `19 sept. 2003`, `Sep 19, 2003`), years of 2 digits by the
 ///   POSIX pivot (69–99 → 19xx, 00–68 → 20xx);
 /// - times of a 12-hour clock: `09-AM`, `9 PM`, `09:30 PM`, `12:05:00 a.m.`;
-/// - Unix times: 9–10 digit seconds (1973–2286) or 12–13 digit milliseconds, optionally fractional;
-///   a negative one is invalid.
+/// - Unix times: 9–10 digit seconds (1973–2286) or 12–13 digit milliseconds, optionally fractional,
+///   whose unit the column settles; 15–16 digit microseconds and 18–19 digit nanoseconds (the
+///   same years), read at once; a negative one is invalid.
 ///
 /// A time without an offset is UTC. Impossible dates and times (2021-02-29, 24:00, 12:60) are invalid.
 enum TimestampParser {
@@ -158,8 +159,19 @@ enum TimestampParser {
         guard case .value(let value) = NumberParser.parse(bytes, from: first, to: last, style: .plain) else {
             return .invalid("not a date")
         }
+        // Microseconds and nanoseconds (Binance's published klines since 2025, pandas' `int64`
+        // datetimes) have magnitudes no other unit shares in the same years: read at once.
+        let magnitude = abs(value)
+        let fine: Double? =
+            magnitude >= 1e14 && magnitude < 1e16 ? 1e6 : (magnitude >= 1e17 && magnitude < 1e19 ? 1e9 : nil)
         guard let unit = EpochUnit(magnitudeOf: value) else {
-            return .invalid("not a date, nor a Unix time in seconds or milliseconds between 1973 and 2286")
+            if let fine {
+                guard value >= 0 else { return .invalid("a negative Unix time (before 1970)") }
+                return .instant(value / fine)
+            }
+            return .invalid(
+                "not a date, nor a Unix time between 1973 and 2286 in seconds, milliseconds, microseconds or nanoseconds"
+            )
         }
         // The magnitude alone would read -1577836800 as 1920: a Unix time is never negative here.
         guard value >= 0 else { return .invalid("a negative Unix time (before 1970)") }
