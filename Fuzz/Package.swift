@@ -21,6 +21,7 @@ let targets: [(product: String, target: String)] = [
     ("fuzz-csv", "FuzzCSV"),
     ("fuzz-json", "FuzzJSON"),
     ("fuzz-generic", "FuzzGeneric"),
+    ("fuzz-candles", "FuzzCandles"),
     ("fuzz-png", "FuzzPNG"),
 ]
 

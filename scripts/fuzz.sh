@@ -15,7 +15,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets=(binance coinbase kraken cryptowatch ohlc-csv diseasesh jhu long-csv series-reader generic csv json png)
+targets=(binance coinbase kraken cryptowatch ohlc-csv diseasesh jhu long-csv series-reader generic candles csv json png)
 seconds=60
 jobs=1
 ci=0

@@ -116,6 +116,23 @@ public enum FuzzTargets {
         }
     }
 
+    /// Inference by content: the candle search on a CSV table's first rows (distinct columns,
+    /// within the table, a found candle has at least four), the content screen, and the reader
+    /// that uses both, for prices and for counts.
+    public static func candles(_ data: Data) {
+        Invariants.error { () throws(DataError) in
+            let (columns, found, width) = try ReaderProbe.candles(data, source: source)
+            Invariants.require(Set(columns).count == columns.count || !found, "a column found twice: \(columns)")
+            Invariants.require(columns.allSatisfy { $0 >= 0 && $0 < width }, "a column outside the table: \(columns)")
+            Invariants.require(!found || columns.count >= 4, "a candle of fewer than four columns: \(columns)")
+        }
+        Invariants.error { () throws(DataError) in try ReaderProbe.screen(data, source: source) }
+        Invariants.ohlc(exchange: false) { () throws(DataError) in try SeriesReader().readOHLC(data, source: source) }
+        Invariants.cases { () throws(DataError) in
+            try SeriesReader(SeriesOptions(region: "Italy")).readCases(data, source: source)
+        }
+    }
+
     /// The CSV reader alone: records, header, delimiter, every field as a number and a time.
     public static func csv(_ data: Data) {
         Invariants.error { () throws(DataError) in _ = try ReaderProbe.csv(data, source: source) }

@@ -25,7 +25,10 @@ public struct DataLoader: Sendable {
     /// - Returns: the file's bytes.
     /// - Throws: ``DataError/unreadable(source:reason:)`` (missing, permission denied),
     ///   ``DataError/notRegularFile(source:type:)`` (a directory, FIFO or device),
-    ///   ``DataError/tooLarge(source:size:limit:)``, or ``DataError/unsupported(source:reason:)``.
+    ///   ``DataError/tooLarge(source:size:limit:)``, ``DataError/unsupported(source:reason:)``, or
+    ///   ``DataError/malformed(source:location:reason:)`` for content no data reader can read,
+    ///   refused from its first 64 KiB (a binary, an archive, UTF-16, a first line over 64 KiB
+    ///   that is not JSON) before the rest is read.
     public func load(_ source: String) throws(DataError) -> Data {
         switch try DataSource(source).location {
         case .file(let path):

@@ -15,7 +15,9 @@ import Foundation
 /// checked is what is read. Only regular files are read: a directory, a FIFO, a device such as
 /// `/dev/zero` or a socket is refused as ``DataError/notRegularFile(source:type:)`` without
 /// blocking (the open is non-blocking, so a FIFO with no writer cannot hang it). Reading stops
-/// one byte past the size limit, so a file that grows while it is read is still refused.
+/// one byte past the size limit, so a file that grows while it is read is still refused. Data
+/// files are text: what certainly is not (a binary, an archive, UTF-16, a first line over
+/// 64 KiB that is not JSON) is refused by ``ContentScreen`` from its first 64 KiB.
 enum LocalFile {
     /// The bytes at `path`.
     ///
@@ -23,10 +25,12 @@ enum LocalFile {
     ///   - path: the file's path.
     ///   - source: the source as given, for messages.
     ///   - sizeLimit: the largest file read, so a wrong path cannot exhaust memory.
+    ///   - screen: whether to refuse content no reader can read (``ContentScreen``) from its
+    ///     first 64 KiB, before the rest is read.
     /// - Throws: ``DataError/unreadable(source:reason:)`` (`no such file`, `permission denied`,
     ///   or the system's reason), ``DataError/notRegularFile(source:type:)``,
     ///   ``DataError/tooLarge(source:size:limit:)``.
-    static func read(path: String, source: String, sizeLimit: Int) throws(DataError) -> Data {
+    static func read(path: String, source: String, sizeLimit: Int, screen: Bool = true) throws(DataError) -> Data {
         let limit = max(0, sizeLimit)
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw openError(errno, path: path, source: source) }
@@ -36,7 +40,8 @@ enum LocalFile {
             throw .unreadable(source: source, reason: "cannot read: \(String(cString: strerror(errno)))")
         }
         if let type = irregularType(status.st_mode) { throw .notRegularFile(source: source, type: type) }
-        return try readAll(descriptor, declared: Int(exactly: status.st_size), limit: limit, source: source)
+        return try readAll(
+            descriptor, declared: Int(exactly: status.st_size), limit: limit, source: source, screen: screen)
     }
 
     /// What a file mode names when it is not a regular file, or `nil` for a regular file.
@@ -80,23 +85,33 @@ enum LocalFile {
     }
 
     /// Reads until the end, or refuses the file once it passes `limit` bytes.
-    private static func readAll(_ descriptor: Int32, declared: Int?, limit: Int, source: String) throws(DataError)
-        -> Data
-    {
+    private static func readAll(
+        _ descriptor: Int32, declared: Int?, limit: Int, source: String, screen: Bool
+    ) throws(DataError) -> Data {
         if let declared, declared > limit { throw .tooLarge(source: source, size: declared, limit: limit) }
         var data = Data()
-        data.reserveCapacity(min(declared ?? 0, limit) + 1)
         let chunk = 1 << 16
         var buffer = [UInt8](repeating: 0, count: chunk)
+        // The first bytes are screened before the rest is read or room is made for it: a binary
+        // or a 50 MB line of digits is refused after 64 KiB, not after the whole file.
+        var screened = !screen
         while true {
             let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, chunk) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .unreadable(source: source, reason: "cannot read: \(String(cString: strerror(errno)))")
             }
-            if count == 0 { return data }
+            if count == 0 {
+                if !screened { try ContentScreen.check(data, source: source) }
+                return data
+            }
             guard data.count + count <= limit else { throw .tooLarge(source: source, size: nil, limit: limit) }
             data.append(contentsOf: buffer[0..<count])
+            if !screened, data.count >= ContentScreen.prefixLength {
+                try ContentScreen.check(data, isWhole: false, source: source)
+                screened = true
+                data.reserveCapacity(min(declared ?? 0, limit) + 1)
+            }
         }
     }
 }

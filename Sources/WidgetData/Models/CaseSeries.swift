@@ -49,7 +49,9 @@ public struct CaseSeries: Sendable, Hashable {
     ]
 
     /// The column called `name`, ignoring case; `cases`, `deaths` and `recovered` also find
-    /// OWID's `total_cases`/`total_deaths` and JHU-style `confirmed`.
+    /// OWID's `total_cases`/`total_deaths`, JHU-style `confirmed`, and compound names of the kind
+    /// that are cumulative by name (`cumCasesBySpecimenDate`, `total.confirmed`) or, failing
+    /// that, by content (values that never fall, in a column not named `new…` or `daily…`).
     ///
     /// - Parameter name: a column name.
     /// - Returns: the column's values, or `nil` when there is no such column.
@@ -58,12 +60,29 @@ public struct CaseSeries: Sendable, Hashable {
         for candidate in Self.aliases[wanted] ?? [wanted] {
             if let column = columns.first(where: { $0.name.lowercased() == candidate }) { return column.values }
         }
-        return nil
+        // Compound names: `cumCasesBySpecimenDate`, `total.confirmed`, `Cumulative deaths`; a
+        // column of the kind whose name says it is cumulative, else whose values never fall.
+        guard let words = Self.countWords[wanted] else { return nil }
+        let ofKind = columns.filter { column in
+            ColumnNames.key(column.name).split(separator: " ").contains { words.contains(String($0)) }
+        }
+        if let named = ofKind.first(where: { Self.isCumulative($0.name) }) { return named.values }
+        return ofKind.first { column in
+            let first = ColumnNames.key(column.name).split(separator: " ").first.map(String.init) ?? ""
+            return !["new", "daily"].contains(first) && column.values.count > 1
+                && zip(column.values, column.values.dropFirst()).allSatisfy { $0.value <= $1.value }
+        }?.values
     }
 
+    /// The words that name each usual column's kind inside a compound name.
+    private static let countWords: [String: Set<String>] = [
+        "cases": ["cases", "confirmed"], "deaths": ["deaths", "deceased", "death"], "recovered": ["recovered"],
+    ]
+
     /// Whether a column holds a running total, which can fall (a revision) but never be
-    /// negative: `cases`, `deaths`, `recovered`, `confirmed`, `tests`, and any `total_…` or
-    /// `cumulative…` column (OWID's `total_cases`, `total_cases_per_million`). Daily counts such
+    /// negative: `cases`, `deaths`, `recovered`, `confirmed`, `tests`, and any `total_…`,
+    /// `cumulative…` or `cum…` column (OWID's `total_cases`, `total_cases_per_million`, the UK
+    /// dashboard's `cumCasesBySpecimenDate`, `total.confirmed`). Daily counts such
     /// as `new_cases` may be negative (a correction) and are not cumulative.
     ///
     /// ```swift
@@ -75,9 +94,14 @@ public struct CaseSeries: Sendable, Hashable {
     /// - Returns: `true` for a running total.
     public static func isCumulative(_ column: String) -> Bool {
         let name = column.lowercased()
-        return ["cases", "deaths", "recovered", "confirmed", "tests", "total_confirmed", "confirmed_cases"].contains(
-            name)
+        if ["cases", "deaths", "recovered", "confirmed", "tests", "total_confirmed", "confirmed_cases"].contains(name)
             || name.hasPrefix("total_") || name.hasPrefix("cumulative")
+        {
+            return true
+        }
+        // `cumCasesBySpecimenDate`, `total.confirmed`, `Cumulative deaths`.
+        let first = ColumnNames.key(column).split(separator: " ").first
+        return first == "cum" || first == "cumulative" || first == "total"
     }
 
     /// Cumulative cases (empty when the source has none).

@@ -165,12 +165,18 @@ public struct GenericTableParser: Sendable {
         _ cursor: Cursor, probe: TableProbe, time: Int, wanted: SeriesKind?, symbol: String, region: String?,
         named: String? = nil
     ) throws(DataError) -> ParseResult<SeriesData> {
-        let plan = try TablePlan(cursor, probe: probe, time: time, wanted: wanted, chosen: valueColumn)
+        let plan = try TablePlan(
+            cursor, probe: probe, time: time, wanted: wanted, chosen: valueColumn, asset: symbol.isEmpty ? nil : symbol)
         switch plan.series {
         case .prices(let columns):
-            return try PriceRows.read(
+            var result = try PriceRows.read(
                 cursor, columns: columns, format: .generic, symbol: symbol, dayFirstSeparators: Self.dayFirst
             ).map(SeriesData.ohlc)
+            if let inferred = plan.inferred {
+                result.warnings.insert(
+                    DataWarning(source: cursor.source, location: cursor.headerLocation, message: inferred), at: 0)
+            }
+            return result
         case .counts(let time, let timeName, let columns):
             let named = plan.region ?? named
             if let region, let named, NameMatcher.exactMatches(region, in: [NameMatcher.Candidate(named)]).isEmpty {

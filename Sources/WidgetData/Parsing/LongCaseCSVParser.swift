@@ -1,7 +1,9 @@
 import Foundation
 
 /// Reads long-format case CSV, one row per (region, date): the New York Times' `us.csv`,
-/// `us-states.csv` and `us-counties.csv`, and Our World in Data's `owid-covid-data.csv`.
+/// `us-states.csv` and `us-counties.csv`, Our World in Data's `owid-covid-data.csv`, and files
+/// keyed by `Country/Region` with `Province/State` beside it (JHU's daily reports stacked; see
+/// `LongCaseCSVParser+Countries.swift`), whose provinces are summed into their country.
 ///
 /// ```
 /// date,state,fips,cases,deaths                       iso_code,continent,location,date,total_cases,…
@@ -68,6 +70,9 @@ public struct LongCaseCSVParser: Sendable {
         let source = table.source
         let headerLine = "\(table.header.line)"
         let layout = layout ?? (table.column(["iso_code", "location"]) != nil ? .owid : .nyt)
+        if layout == .nyt, Self.isKeyedByCountry(table) {
+            return try parseByCountry(table, region: query, format: .nyt)
+        }
         guard let dateColumn = table.column(["date"]) else {
             throw .malformed(
                 source: source, location: headerLine, reason: "no 'date' column in header \(table.headerText)")

@@ -143,7 +143,10 @@ public struct OHLCCSVParser: Sendable {
             }
         }
         let dateName = table.names[date].isEmpty ? "date" : MessageText.name(table.names[date])
-        let volume = table.column(Self.volumeAliases)
+        // `Volume BTC` beside `Volume USD` (CryptoDataDownload): the first named as a volume.
+        let volume =
+            table.column(Self.volumeAliases)
+            ?? table.names.indices.first { ColumnNames.role(table.names[$0])?.role == .volume }
         // A chosen column (`--column "Adj Close"`) is found by name whatever the layout.
         if layout != .named && valueColumn == nil {
             let prices = try ["open", "high", "low", "close"].map { key throws(DataError) in try required(key) }

@@ -26,6 +26,7 @@ extension SeriesFormat {
     ///   the formats; ``DataError/empty(source:reason:)`` for an empty file or array;
     ///   ``DataError/malformed(source:location:reason:)`` for text that is not UTF-8 or invalid JSON.
     public static func detect(in data: Data, source: String) throws(DataError) -> SeriesFormat {
-        try FormatDetector.detect(SourceText(data, source: source)).format
+        try ContentScreen.check(data, source: source)
+        return try FormatDetector.detect(SourceText(data, source: source)).format
     }
 }

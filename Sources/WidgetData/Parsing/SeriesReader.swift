@@ -67,6 +67,7 @@ public struct SeriesReader: Sendable {
     private func readFormat(_ data: Data, source: String, wanted: SeriesKind?) throws(DataError) -> ParseResult<
         SeriesData
     > {
+        try ContentScreen.check(data, source: source)
         let text = try SourceText(data, source: source)
         let (format, parsed): (SeriesFormat, FormatDetector.Parsed)
         if let chosen = options.format {
@@ -74,6 +75,22 @@ public struct SeriesReader: Sendable {
         } else {
             (format, parsed) = try FormatDetector.detect(text)
         }
+        var result = try parse(format, parsed, source: source, wanted: wanted)
+        if case .csv(let table) = parsed, let preamble = table.preamble {
+            let lines = preamble.lines == 1 ? "line" : "\(preamble.lines) lines"
+            result.warnings.insert(
+                DataWarning(
+                    source: source, location: "1",
+                    message:
+                        "skipped \(lines) before the header, not part of the table: \(MessageText.quote(preamble.first))"
+                ), at: 0)
+        }
+        return result
+    }
+
+    private func parse(_ format: SeriesFormat, _ parsed: FormatDetector.Parsed, source: String, wanted: SeriesKind?)
+        throws(DataError) -> ParseResult<SeriesData>
+    {
         switch (format, parsed) {
         case (.cryptowatch, .json(let document)):
             return try CryptowatchOHLCParser().parse(document, symbol: options.symbol ?? "", period: options.column)
@@ -101,6 +118,9 @@ public struct SeriesReader: Sendable {
                 document, country: options.region, fallbackName: "World", strict: false
             )
             .map(SeriesData.cases)
+        case (.jhu, .csv(let table)) where LongCaseCSVParser.isKeyedByCountry(table):
+            return try LongCaseCSVParser().parseByCountry(table, region: options.region, format: .jhu)
+                .map(SeriesData.cases)
         case (.jhu, .csv(let table)):
             return try JHUTimeSeriesParser().parse(table, region: options.region).map(SeriesData.cases)
         case (.nyt, .csv(let table)):

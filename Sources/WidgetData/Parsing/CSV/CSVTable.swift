@@ -21,6 +21,12 @@ struct CSVTable {
     let keys: [String]
     /// Positioned after the header.
     var scanner: CSVScanner
+    /// Lines before the header that are not part of the table (a download's note such as
+    /// `Timestamps are UTC timezone,https://…`): how many, and the first, for a note.
+    let preamble: (lines: Int, first: String)?
+    /// Whether the first line is data, not names (every field a number or a date): the columns
+    /// are then named `column 1`, `column 2`, … and the first line is read as a row.
+    let isHeaderless: Bool
 
     var source: String { text.source }
 
@@ -30,13 +36,44 @@ struct CSVTable {
     ///   ``DataError/malformed(source:location:reason:)`` for a quote never closed.
     init(_ text: SourceText) throws(DataError) {
         self.text = text
-        delimiter = Self.delimiter(in: text.bytes)
+        let (delimiter, preambleLines) = Self.layout(in: text.bytes)
+        self.delimiter = delimiter
         var scanner = CSVScanner(text, delimiter: delimiter)
+        var preamble: (lines: Int, first: String)?
+        for _ in 0..<preambleLines {
+            guard let row = try scanner.next() else { break }
+            let first =
+                preamble?.first ?? text.excerpt(from: row.fields.first?.start ?? 0, to: row.fields.last?.end ?? 0)
+            preamble = ((preamble?.lines ?? 0) + 1, first)
+        }
+        self.preamble = preamble
+        let beforeHeader = scanner
         guard let header = try scanner.next() else { throw .empty(source: text.source, reason: "empty file") }
         self.header = header
-        names = header.fields.map { scanner.string($0).trimmingCharacters(in: .whitespaces) }
+        isHeaderless = Self.isData(header, scanner)
+        if isHeaderless {
+            names = (1...header.count).map { "column \($0)" }
+            scanner = beforeHeader
+        } else {
+            names = header.fields.map { scanner.string($0).trimmingCharacters(in: .whitespaces) }
+        }
         keys = names.map { Self.key($0) }
         self.scanner = scanner
+    }
+
+    /// Whether a first line is a row of data rather than names: two or more fields, each a
+    /// number or a date (or empty), at least one a number.
+    private static func isData(_ row: CSVScanner.Row, _ scanner: CSVScanner) -> Bool {
+        guard row.count >= 2 else { return false }
+        var numbers = 0
+        for field in row.fields where !scanner.isBlank(field) {
+            if case .value = scanner.number(field, style: .decimalPoint) {
+                numbers += 1
+                continue
+            }
+            if case .invalid = scanner.time(field) { return false }
+        }
+        return numbers > 0
     }
 
     /// A header name as matched: lowercased, with spaces trimmed and runs of spaces made one.
@@ -148,9 +185,31 @@ struct CSVTable {
     /// as many fields as the header (a `;` file whose values have decimal commas, a tab file
     /// whose names hold commas); failing that, the one that splits the header most often; `,`
     /// when none does or on a tie.
-    private static func delimiter(in bytes: UnsafeBufferPointer<UInt8>) -> UInt8 {
-        let lines = delimiterCounts(in: bytes, lines: 6, byteLimit: 1 << 16)
-        guard let header = lines.first else { return 0x2C }
+    ///
+    /// A preamble of up to ``maximumPreambleLines`` lines is skipped when no delimiter splits
+    /// the first line as it splits the rows below, and one does once those lines are left out
+    /// (a header of three or more fields and at least two rows like it), each of them split into
+    /// at most half as many fields as the header.
+    private static func layout(in bytes: UnsafeBufferPointer<UInt8>) -> (delimiter: UInt8, preamble: Int) {
+        let lines = delimiterCounts(in: bytes, lines: 8, byteLimit: 1 << 16)
+        let plain = delimiter(lines[...])
+        guard !plain.consistent, lines.count >= 3 else { return (plain.delimiter, 0) }
+        for skip in 1...maximumPreambleLines where lines.count - skip >= 3 {
+            let found = delimiter(lines[skip...])
+            guard found.consistent, let slot = delimiters.firstIndex(of: found.delimiter) else { continue }
+            let header = lines[skip][slot]
+            // Non-tabular lines: at most half as many fields as the header, which has three or more.
+            if header >= 2, lines[..<skip].allSatisfy({ $0[slot] * 2 < header }) { return (found.delimiter, skip) }
+        }
+        return (plain.delimiter, 0)
+    }
+
+    /// The most lines before a header that are skipped as a preamble.
+    static var maximumPreambleLines: Int { 3 }
+
+    /// The delimiter for lines whose first is the header, and whether it splits every row alike.
+    private static func delimiter(_ lines: ArraySlice<[Int]>) -> (delimiter: UInt8, consistent: Bool) {
+        guard let header = lines.first else { return (0x2C, false) }
         let rows = lines.dropFirst()
         var best: (delimiter: UInt8, count: Int, consistent: Bool)?
         for (slot, delimiter) in delimiters.enumerated() {
@@ -163,7 +222,7 @@ struct CSVTable {
             }
             best = (delimiter, count, consistent)
         }
-        return best?.delimiter ?? 0x2C
+        return (best?.delimiter ?? 0x2C, best?.consistent ?? false)
     }
 
     /// For each of the first `lines` non-blank lines, how often each of ``delimiters`` occurs

@@ -28,6 +28,34 @@ import Foundation
         return count
     }
 
+    /// What the search for a candle by content (``CandleColumns``) found in a CSV table's first
+    /// rows: the low, the high and the middles (open and close, or more), or for several
+    /// candles as tight, each low and high; empty when none.
+    ///
+    /// - Returns: the columns (0-based) and whether the search found one candle.
+    /// - Throws: ``DataError`` as ``SeriesReader`` would for unreadable CSV.
+    public static func candles(_ data: Data, source: String) throws(DataError) -> (
+        columns: [Int], found: Bool, width: Int
+    ) {
+        let table = try CSVTable(SourceText(data, source: source))
+        let cursor = CSVTableCursor(table)
+        let probe = try TableProbe(cursor)
+        let numeric = probe.columns.indices.filter { probe.columns[$0].isNumeric }
+        switch CandleColumns.search(probe, columns: numeric) {
+        case .none: return ([], false, probe.columns.count)
+        case .ambiguous(let pairs): return (pairs.flatMap { [$0.low, $0.high] }, false, probe.columns.count)
+        case .found(let low, let high, let middles): return ([low, high] + middles, true, probe.columns.count)
+        }
+    }
+
+    /// Screens the first bytes as ``LocalFile`` does (``ContentScreen``), as a prefix and as the whole input.
+    ///
+    /// - Throws: ``DataError`` for content no reader can read.
+    public static func screen(_ data: Data, source: String) throws(DataError) {
+        try ContentScreen.check(data, isWhole: false, source: source)
+        try ContentScreen.check(data, source: source)
+    }
+
     /// Opens CSV as the parsers do (delimiter, header, decimal mark) and reads every field of
     /// every row as text, as a number and as a date or time.
     ///

@@ -13,6 +13,9 @@ struct TablePlan {
     var series: Series
     /// A region named by a column that holds one text on every row (`country: Italy`).
     var region: String?
+    /// How the columns were chosen when their names did not say (read by content), for a note
+    /// to the user; `nil` when the names said.
+    var inferred: String?
 
     /// The plan for `cursor`'s table.
     ///
@@ -23,15 +26,18 @@ struct TablePlan {
     ///   - wanted: the kind of data the caller reads, when it says; it decides a table whose
     ///     one value column is named neither as a price nor as a count.
     ///   - chosen: the value column asked for (`--column`).
+    ///   - asset: the symbol asked for, which picks one asset's columns in a table of several
+    ///     (`BTC:close`, `ETH:close`).
     /// - Throws: ``DataError/malformed(source:location:reason:)`` at the header when no column
     ///   holds times, when two do equally well, when the value columns are ambiguous or some
     ///   but not all of open, high and low are there; ``DataError/notFound(source:kind:name:suggestions:)``
     ///   for a chosen column the table lacks.
     init<Cursor: TableCursor>(
-        _ cursor: Cursor, probe: TableProbe, time: Int, wanted: SeriesKind?, chosen: String?
+        _ cursor: Cursor, probe: TableProbe, time: Int, wanted: SeriesKind?, chosen: String?, asset: String? = nil
     ) throws(DataError) {
         let names = cursor.names
-        let roles = names.map(ColumnNames.role)
+        var roles = names.map(ColumnNames.role)
+        let assets = names.map(ColumnNames.asset)
         try Self.checkOneSeries(cursor, probe: probe, time: time)
         let timeName = cursor.names[time].isEmpty ? "date" : cursor.displayName(time)
         let others = names.indices.filter { $0 != time }
@@ -43,6 +49,35 @@ struct TablePlan {
                 + (columns.count > 8 ? ", …" : "")
         }
 
+        // Several assets side by side (`BTC:close`, `ETH:close`): one is read, chosen by the
+        // column or the symbol asked for; the others' columns are left out.
+        let priced = others.filter { column in
+            switch roles[column]?.role {
+            case .open?, .high?, .low?, .close?, .adjustedClose?, .value?: return assets[column] != nil
+            default: return false
+            }
+        }
+        var tags: [String] = []
+        for column in priced where !tags.contains(assets[column] ?? "") { tags.append(assets[column] ?? "") }
+        if tags.count > 1 {
+            let chosenColumn = chosen.flatMap { try? Self.find($0, in: cursor, excluding: time) }
+            let focus =
+                chosenColumn.flatMap { assets[$0] }
+                ?? asset.flatMap { symbol in
+                    tags.first { tag in
+                        let (a, b) = (CSVTable.key(tag), CSVTable.key(symbol))
+                        return a == b || b.hasPrefix(a + "-") || b.hasPrefix(a + "/") || b.hasPrefix(a + ":")
+                    }
+                }
+            guard let focus else {
+                let example = names[priced.first { roles[$0]?.role == .close } ?? priced[0]]
+                throw fail(
+                    "the columns hold the prices of \(tags.count) assets (\(tags.prefix(8).map(MessageText.quote).joined(separator: ", "))\(tags.count > 8 ? ", …" : "")); choose one by the name of its close column, e.g. \(MessageText.cut(example))"
+                )
+            }
+            for column in priced where assets[column] != focus { roles[column] = nil }
+        }
+
         // The best-ranked column of each role; two of the same rank are ambiguous.
         func best(_ role: ColumnRole) throws(DataError) -> Int? {
             let matches = others.compactMap { column -> (column: Int, rank: Int)? in
@@ -51,6 +86,8 @@ struct TablePlan {
             }
             guard let top = matches.min(by: { $0.rank < $1.rank }) else { return nil }
             let tied = matches.filter { $0.rank == top.rank }.map(\.column)
+            // Several volumes (`Volume BTC`, `Volume USDT`): the first, the base asset's as exchanges write it.
+            if role == .volume, let first = tied.first { return first }
             guard tied.count == 1 else {
                 throw fail(
                     "\(tied.count) columns are named as the same thing: \(quoted(tied)); choose the column to chart by its name"
@@ -85,6 +122,23 @@ struct TablePlan {
         let values = others.filter { roles[$0]?.role == .value }
         var close = try best(.close)
         if close == nil { close = try best(.adjustedClose) }
+
+        // When the names do not give the whole candle, its values may: see ``CandleColumns``.
+        if wanted != .cases, counts.isEmpty, open == nil || high == nil || low == nil || close == nil,
+            let candle = try Self.candleByContent(
+                cursor, probe: probe, time: time, roles: roles,
+                columns: numeric.filter { column in
+                    guard column != volume else { return false }
+                    switch roles[column]?.role {
+                    case nil, .open?, .high?, .low?, .close?, .adjustedClose?, .value?: return true
+                    default: return false
+                    }
+                }, named: (open, high, low, close), fail: fail)
+        {
+            series = .prices(PriceColumns(time: time, timeName: timeName, prices: candle.prices, volume: volume))
+            inferred = candle.note
+            return
+        }
         // investing.com's `Price` beside Open, High and Low is the close.
         if close == nil, open != nil || high != nil || low != nil, values.count == 1 { close = values[0] }
         if let close {
@@ -136,6 +190,68 @@ struct TablePlan {
         }
     }
 
+    /// The candle found among `columns` by their values, when it agrees with the columns the
+    /// names give (`named`: open, high, low, close); `nil` when no four columns hold one or
+    /// the names say otherwise (the names then decide, as before).
+    ///
+    /// - Throws: ``DataError/malformed(source:location:reason:)`` when several sets of columns
+    ///   hold candles, or when the open and close cannot be told apart, naming the choices.
+    private static func candleByContent<Cursor: TableCursor>(
+        _ cursor: Cursor, probe: TableProbe, time: Int, roles: [(role: ColumnRole, rank: Int)?], columns: [Int],
+        named: (open: Int?, high: Int?, low: Int?, close: Int?), fail: (String) -> DataError
+    ) throws(DataError) -> (prices: [Int], note: String)? {
+        func shown(_ column: Int) -> String { "\(MessageText.quote(cursor.displayName(column)))" }
+        let found: (low: Int, high: Int, middles: [Int])
+        switch CandleColumns.search(probe, columns: columns) {
+        case .none:
+            return nil
+        case .ambiguous(let pairs):
+            let list = pairs.prefix(6).map { "\(shown($0.low))…\(shown($0.high))" }.joined(separator: ", ")
+            throw fail(
+                "\(pairs.count) sets of columns hold candles (a low and a high with an open and a close between them): \(list); name the columns open, high, low and close, or choose one series by its column's name"
+            )
+        case .found(let low, let high, let middles):
+            found = (low, high, middles)
+        }
+        var middles = found.middles
+        if middles.count > 2 {
+            // Names pick the open and the close among more than two (an `Adj Close` beside `Close`).
+            let open = middles.first { roles[$0]?.role == .open }
+            let close =
+                middles.first { roles[$0]?.role == .close } ?? middles.first { roles[$0]?.role == .adjustedClose }
+            guard let open, let close else {
+                throw fail(
+                    "\(middles.count) columns lie between the low \(shown(found.low)) and the high \(shown(found.high)) on every row: \(middles.prefix(8).map(shown).joined(separator: ", ")); name the open and the close, or choose one series by its column's name"
+                )
+            }
+            middles = [open, close]
+        }
+        let (a, b) = (middles[0], middles[1])
+        let openFirst: Bool
+        if roles[a]?.role == .open || roles[b]?.role == .close || roles[b]?.role == .adjustedClose {
+            openFirst = true
+        } else if roles[b]?.role == .open || roles[a]?.role == .close || roles[a]?.role == .adjustedClose {
+            openFirst = false
+        } else if let byTime = CandleColumns.isOpenFirst(probe, time: time, a, b) {
+            openFirst = byTime
+        } else {
+            throw fail(
+                "\(shown(a)) and \(shown(b)) hold the open and the close (between the low \(shown(found.low)) and the high \(shown(found.high))), but the rows do not tell which is which; name them open and close"
+            )
+        }
+        let (open, close) = openFirst ? (a, b) : (b, a)
+        // Names that say otherwise win, as before: the values only fill in what they leave out.
+        for (name, column) in [
+            (named.open, open), (named.high, found.high), (named.low, found.low), (named.close, close),
+        ]
+        where name != nil && name != column {
+            return nil
+        }
+        let note =
+            "read the candle by its values (low ≤ open, close ≤ high on the first \(probe.records) rows; one in twenty may differ): open \(shown(open)), high \(shown(found.high)), low \(shown(found.low)), close \(shown(close)); name the columns if this is wrong"
+        return ([open, found.high, found.low, close], note)
+    }
+
     /// The error for several columns that could each be the series.
     private static func ambiguous(_ columns: [Int], names: [String], fail: (String) -> DataError) -> DataError {
         let shown = columns.prefix(8).map { "\(MessageText.quote(names[$0])) (column \($0 + 1))" }
@@ -180,7 +296,9 @@ struct TablePlan {
 
     /// The column of dates or times: most of its first cells read as times, in order (rising or
     /// falling), and it is not named as a value. A column named as a date (`date`, `Gmt time`,
-    /// `timestamp`) goes first, then text dates before Unix times, then strictly ordered times.
+    /// `timestamp`) goes first, then text dates before Unix times, then strictly ordered times;
+    /// of columns still tied, one that each other lies a constant span after (an open time
+    /// beside a close time).
     static func findTime<Cursor: TableCursor>(_ cursor: Cursor, probe: TableProbe) -> TimeSearch {
         let roles = cursor.names.map(ColumnNames.role)
         var scored: [(column: Int, score: Int)] = []
@@ -208,6 +326,7 @@ struct TablePlan {
                 ))
         }
         let tied = scored.filter { $0.score == top.score }.map(\.column)
+        if tied.count > 1, let start = startOfPeriod(probe, tied) { return .found(start) }
         guard tied.count == 1 else {
             let list = tied.map { cursor.names[$0].isEmpty ? "column \($0 + 1)" : MessageText.quote(cursor.names[$0]) }
             return .ambiguous(
@@ -218,6 +337,26 @@ struct TablePlan {
                 ))
         }
         return .found(top.column)
+    }
+
+    /// Of columns of times that each lie a constant span after one of them on every sampled row
+    /// (Binance's open time and close time, 59.999 s apart), that one: a bar is dated by when
+    /// its period starts. `nil` when the spans are not constant (to 1 %) or not positive.
+    private static func startOfPeriod(_ probe: TableProbe, _ columns: [Int]) -> Int? {
+        let times = columns.map { probe.seconds($0, monthFirst: true) }
+        guard
+            let earliest = times.indices.min(by: {
+                (times[$0].compactMap { $0 }.first ?? .infinity) < (times[$1].compactMap { $0 }.first ?? .infinity)
+            })
+        else { return nil }
+        for other in times.indices where other != earliest {
+            let spans = zip(times[earliest], times[other]).compactMap { pair -> Double? in
+                guard let start = pair.0, let end = pair.1 else { return nil }
+                return end - start
+            }
+            guard let low = spans.min(), let high = spans.max(), low > 0, high - low <= 0.01 * high else { return nil }
+        }
+        return columns[earliest]
     }
 
     /// Refuses a long table (several series, told apart by a text column such as `ticker`),

@@ -19,6 +19,9 @@ struct TableProbe {
         var tokens: [TimeToken?] = []
         /// Each sampled record's text, for cells that are neither numbers nor times.
         var texts: [String?] = []
+        /// Each sampled record's number (`nil` when missing or not a number), for the search
+        /// of candles by content (``CandleColumns``).
+        var values: [Double?] = []
 
         /// Nearly every present cell reads as a number: all but one in ten (one in a short sample),
         /// and more than half.
@@ -62,10 +65,16 @@ struct TableProbe {
                 guard number != .missing else {
                     stats.tokens.append(nil)
                     stats.texts.append(nil)
+                    stats.values.append(nil)
                     continue
                 }
                 stats.present += 1
-                if case .value = number { stats.numbers += 1 }
+                if case .value(let value) = number {
+                    stats.numbers += 1
+                    stats.values.append(value)
+                } else {
+                    stats.values.append(nil)
+                }
                 let token = cursor.time(column)
                 switch token {
                 case .invalid:

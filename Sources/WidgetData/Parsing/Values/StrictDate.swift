@@ -44,8 +44,8 @@ public enum StrictDate {
         return day.addingTimeInterval(TimeInterval(h * 3600 + mi * 60 + s))
     }
 
-    /// JHU / disease.sh `m/d/yy` (US order). A two-digit year is 20yy for 00–69 and 19yy for
-    /// 70–99, as POSIX `strptime("%y")` reads it; a four-digit year is taken as written.
+    /// JHU / disease.sh `m/d/yy` (US order). A two-digit year is 20yy for 00–68 and 19yy for
+    /// 69–99, as POSIX `strptime("%y")` reads it; a four-digit year is taken as written.
     ///
     /// - Returns: midnight UTC, or `nil` for any other shape or an impossible date.
     public static func usShort(_ text: String) -> Date? {
@@ -127,9 +127,11 @@ public enum StrictDate {
         return isoText(Date(timeIntervalSince1970: seconds)) ?? "\(seconds) s"
     }
 
-    /// 00–69 → 2000–2069, 70–99 → 1970–1999.
+    /// 00–68 → 2000–2068, 69–99 → 1969–1999: the POSIX pivot (`strptime`'s `%y`, XSH
+    /// "values in the range [69,99] shall refer to years 1969 to 1999 inclusive and values in
+    /// the range [00,68] shall refer to years 2000 to 2068 inclusive").
     static func expandTwoDigitYear(_ year: Int) -> Int {
-        year < 70 ? 2000 + year : 1900 + year
+        year < 69 ? 2000 + year : 1900 + year
     }
 
     static func daysIn(month: Int, year: Int) -> Int {

@@ -5,8 +5,13 @@
 ///   `T09:30`, ` 09:30:15`, `09:30:15.250` and an optional offset `Z`, `UTC`, `+01:00`, `-0500`, `+01`;
 /// - day and month first in an order the whole column decides: `3/4/2021`, `03-04-21`, `3.4.2021`,
 ///   with the same optional time and offset;
-/// - Unix times: 9–10 digit seconds (1973–2286) or 12–13 digit milliseconds, optionally fractional;
-///   a negative one is invalid.
+/// - a day and a month's name in English, German, French, Spanish, Portuguese or Italian
+///   (`19-Sep-03`, `3 März 2021`, `19 sept. 2003`, `Sep 19, 2003`), years of 2 digits by the
+///   POSIX pivot (69–99 → 19xx, 00–68 → 20xx);
+/// - times of a 12-hour clock: `09-AM`, `9 PM`, `09:30 PM`, `12:05:00 a.m.`;
+/// - Unix times: 9–10 digit seconds (1973–2286) or 12–13 digit milliseconds, optionally fractional,
+///   whose unit the column settles; 15–16 digit microseconds and 18–19 digit nanoseconds (the
+///   same years), read at once; a negative one is invalid.
 ///
 /// A time without an offset is UTC. Impossible dates and times (2021-02-29, 24:00, 12:60) are invalid.
 enum TimestampParser {
@@ -62,10 +67,65 @@ enum TimestampParser {
         if leading == 4, let separator = cursor.peek(4), isDateSeparator(separator) {
             return yearFirst(&cursor, separator: separator)
         }
+        if (1...2).contains(leading), let separator = cursor.peek(leading),
+            isDateSeparator(separator) || separator == 0x20,
+            let letter = cursor.peek(leading + 1) == 0x20 ? cursor.peek(leading + 2) : cursor.peek(leading + 1),
+            isLetter(letter)
+        {
+            return dayMonthName(&cursor, separator: separator)
+        }
         if (1...2).contains(leading), let separator = cursor.peek(leading), isDateSeparator(separator) {
             return dayMonth(&cursor, separator: separator)
         }
+        if leading == 0, isLetter(bytes[first]) { return monthNameFirst(&cursor) }
         return .invalid("not a date")
+    }
+
+    /// An ASCII letter, or the lead or continuation byte of a non-ASCII one (`ä`, `é`, `û`).
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || byte >= 0x80
+    }
+
+    /// `19-Sep-03`, `19 Sep 2003`, `19. Sept. 2003`, `19-sept.-2003`: a day, a month's name (see
+    /// ``MonthNames``), a year of 4 digits or 2 (POSIX pivot, ``StrictDate/expandTwoDigitYear(_:)``),
+    /// then the optional time.
+    private static func dayMonthName(_ cursor: inout Cursor, separator: UInt8) -> TimeToken {
+        guard let day = cursor.number(1...2), cursor.skip(separator) else { return .invalid("not a date") }
+        _ = cursor.skip(0x20)  // `19. Sept. 2003`
+        guard let month = cursor.monthName() else { return .invalid("not a date (not a month's name)") }
+        _ = cursor.skip(0x2E)  // `Sept.`
+        let separated = cursor.skip(separator)
+        guard cursor.skip(0x20) || separated else { return .invalid("not a date") }
+        return dated(&cursor, day: day, month: month)
+    }
+
+    /// `Sep 19, 2003`, `September 19 2003`: a month's name first, as US sites write it.
+    private static func monthNameFirst(_ cursor: inout Cursor) -> TimeToken {
+        guard let month = cursor.monthName() else { return .invalid("not a date") }
+        _ = cursor.skip(0x2E)
+        guard cursor.skip(0x20) || cursor.skip(0x2D), let day = cursor.number(1...2) else {
+            return .invalid("not a date")
+        }
+        _ = cursor.skip(0x2C)
+        guard cursor.skip(0x20) || cursor.skip(0x2D) else { return .invalid("not a date") }
+        while cursor.skip(0x20) {}
+        return dated(&cursor, day: day, month: month)
+    }
+
+    /// The year and optional time after a day and a named month.
+    private static func dated(_ cursor: inout Cursor, day: Int, month: Int) -> TimeToken {
+        let yearDigits = cursor.countDigits()
+        guard yearDigits == 2 || yearDigits == 4, let written = cursor.number(yearDigits) else {
+            return .invalid("not a date (the year needs 2 or 4 digits)")
+        }
+        let year = yearDigits == 2 ? StrictDate.expandTwoDigitYear(written) : written
+        guard let days = StrictDate.dayNumber(year: year, month: month, day: day) else {
+            return .invalid("not a real date")
+        }
+        switch timeOfDay(&cursor) {
+        case .failure(let error): return .invalid(error.reason)
+        case .success(let (seconds, offset)): return .instant(Double(days) * 86_400 + seconds - Double(offset))
+        }
     }
 
     /// Reads text (tests and JSON strings).
@@ -99,8 +159,19 @@ enum TimestampParser {
         guard case .value(let value) = NumberParser.parse(bytes, from: first, to: last, style: .plain) else {
             return .invalid("not a date")
         }
+        // Microseconds and nanoseconds (Binance's published klines since 2025, pandas' `int64`
+        // datetimes) have magnitudes no other unit shares in the same years: read at once.
+        let magnitude = abs(value)
+        let fine: Double? =
+            magnitude >= 1e14 && magnitude < 1e16 ? 1e6 : (magnitude >= 1e17 && magnitude < 1e19 ? 1e9 : nil)
         guard let unit = EpochUnit(magnitudeOf: value) else {
-            return .invalid("not a date, nor a Unix time in seconds or milliseconds between 1973 and 2286")
+            if let fine {
+                guard value >= 0 else { return .invalid("a negative Unix time (before 1970)") }
+                return .instant(value / fine)
+            }
+            return .invalid(
+                "not a date, nor a Unix time between 1973 and 2286 in seconds, milliseconds, microseconds or nanoseconds"
+            )
         }
         // The magnitude alone would read -1577836800 as 1920: a Unix time is never negative here.
         guard value >= 0 else { return .invalid("a negative Unix time (before 1970)") }
@@ -149,7 +220,19 @@ enum TimestampParser {
             return .failure(TimeError(reason: "not a date (unexpected text after it)"))
         }
         while cursor.skip(0x20) {}
-        guard let hour = cursor.number(1...2), cursor.skip(0x3A), let minute = cursor.number(2) else {
+        guard var hour = cursor.number(1...2) else { return .failure(TimeError(reason: "not a time of day")) }
+        // `09-AM`, `9 PM`, `09PM`: an hour of a 12-hour clock alone (CryptoDataDownload's hourly files).
+        var probe = cursor
+        _ = probe.skip(0x2D) || probe.skip(0x20)
+        if let meridiem = probe.meridiem() {
+            cursor = probe
+            guard (1...12).contains(hour) else { return .failure(TimeError(reason: "not a real time of day")) }
+            hour = hour % 12 + (meridiem ? 12 : 0)
+            while cursor.skip(0x20) {}
+            guard cursor.atEnd else { return .failure(TimeError(reason: "unexpected text after the time")) }
+            return .success((Double(hour * 3600), 0))
+        }
+        guard cursor.skip(0x3A), let minute = cursor.number(2) else {
             return .failure(TimeError(reason: "not a time of day"))
         }
         var second = 0
@@ -167,11 +250,17 @@ enum TimestampParser {
                 }
             }
         }
+        while cursor.skip(0x20) {}
+        // `09:30 PM`, `12:05:00 AM`.
+        if let meridiem = cursor.meridiem() {
+            guard (1...12).contains(hour) else { return .failure(TimeError(reason: "not a real time of day")) }
+            hour = hour % 12 + (meridiem ? 12 : 0)
+            while cursor.skip(0x20) {}
+        }
         guard hour < 24, minute < 60, second < 60 else {
             return .failure(TimeError(reason: "not a real time of day"))
         }
         let seconds = Double(hour * 3600 + minute * 60 + second) + fraction
-        while cursor.skip(0x20) {}
         guard !cursor.atEnd else { return .success((seconds, 0)) }
         if cursor.skip(0x5A) || cursor.skip(0x7A) || cursor.skipWord("UTC")
             || cursor.skipWord("GMT")
@@ -235,6 +324,34 @@ enum TimestampParser {
             guard remaining >= utf8.count, Array(bytes[index..<index + utf8.count]) == utf8 else { return false }
             index += utf8.count
             return true
+        }
+
+        /// `AM` (false) or `PM` (true), in any case, with optional dots (`a.m.`), and moves past it.
+        mutating func meridiem() -> Bool? {
+            var probe = self
+            guard let first = probe.peek(0) else { return nil }
+            let letter = first | 0x20
+            guard letter == 0x61 || letter == 0x70 else { return nil }
+            probe.index += 1
+            _ = probe.skip(0x2E)
+            guard let m = probe.peek(0), m | 0x20 == 0x6D else { return nil }
+            probe.index += 1
+            _ = probe.skip(0x2E)
+            // Not the start of a longer word.
+            if let next = probe.peek(0), (next | 0x20) >= 0x61, (next | 0x20) <= 0x7A { return nil }
+            self = probe
+            return letter == 0x70
+        }
+
+        /// A month's name (``MonthNames``) at the cursor, moving past its letters, or `nil`.
+        mutating func monthName() -> Int? {
+            var probe = index
+            while probe < end, TimestampParser.isLetter(bytes[probe]) { probe += 1 }
+            guard probe > index, probe - index <= 24,
+                let month = MonthNames.month(String(decoding: bytes[index..<probe], as: UTF8.self))
+            else { return nil }
+            index = probe
+            return month
         }
 
         /// Exactly `count` digits.
