@@ -10,22 +10,28 @@ public protocol AxisContent: Sendable {
 
 /// Several axis contents in order.
 public struct AxisContentList: AxisContent {
+    /// The axis marks' descriptions (you do not use this).
     public let _axisMarks: [AxisMarksSpec]
 }
 
 /// Builds an axis from a block of ``AxisMarks``.
 @resultBuilder
 public enum AxisContentBuilder {
+    /// A piece of content in the block.
     public static func buildExpression(_ content: some AxisContent) -> AxisContentList {
         AxisContentList(_axisMarks: content._axisMarks)
     }
+    /// The pieces of a block, in order.
     public static func buildBlock(_ parts: AxisContentList...) -> AxisContentList {
         AxisContentList(_axisMarks: parts.flatMap(\._axisMarks))
     }
+    /// An `if` without `else`.
     public static func buildOptional(_ part: AxisContentList?) -> AxisContentList {
         part ?? AxisContentList(_axisMarks: [])
     }
+    /// A branch of an `if`/`else` or `switch`.
     public static func buildEither(first part: AxisContentList) -> AxisContentList { part }
+    /// A branch of an `if`/`else` or `switch`.
     public static func buildEither(second part: AxisContentList) -> AxisContentList { part }
 }
 
@@ -99,6 +105,7 @@ public struct AxisValue: Sendable {
 /// }
 /// ```
 public struct AxisMarks: AxisContent {
+    /// The axis marks' descriptions (you do not use this).
     public let _axisMarks: [AxisMarksSpec]
 
     /// Grid lines, ticks and labels at the values.
@@ -179,18 +186,27 @@ public struct AxisMarkList: Sendable {
 /// Builds an axis's marks at a value.
 @resultBuilder
 public enum AxisMarkBuilder {
-    public static func buildExpression(_ mark: some AxisMark) -> AxisMarkList { AxisMarkList(elements: [mark._element]) }
+    /// A piece of content in the block.
+    public static func buildExpression(_ mark: some AxisMark) -> AxisMarkList {
+        AxisMarkList(elements: [mark._element])
+    }
+    /// A piece of content in the block.
     public static func buildExpression(_ list: AxisMarkList) -> AxisMarkList { list }
+    /// The pieces of a block, in order.
     public static func buildBlock(_ parts: AxisMarkList...) -> AxisMarkList {
         AxisMarkList(elements: parts.flatMap(\.elements))
     }
+    /// An `if` without `else`.
     public static func buildOptional(_ part: AxisMarkList?) -> AxisMarkList { part ?? AxisMarkList(elements: []) }
+    /// A branch of an `if`/`else` or `switch`.
     public static func buildEither(first part: AxisMarkList) -> AxisMarkList { part }
+    /// A branch of an `if`/`else` or `switch`.
     public static func buildEither(second part: AxisMarkList) -> AxisMarkList { part }
 }
 
 /// A grid line across the plot at the value, as Swift Charts' `AxisGridLine`.
 public struct AxisGridLine: AxisMark {
+    /// What the mark draws (you do not use this).
     public let _element: AxisElement
 
     /// A hairline, or a stroke of your own.
@@ -201,6 +217,7 @@ public struct AxisGridLine: AxisMark {
 
 /// A short line at the value beside the plot, as Swift Charts' `AxisTick`.
 public struct AxisTick: AxisMark {
+    /// What the mark draws (you do not use this).
     public let _element: AxisElement
 
     /// A tick of a length in points (4 by default).
@@ -211,6 +228,7 @@ public struct AxisTick: AxisMark {
 
 /// The value's label, as Swift Charts' `AxisValueLabel`: the chart's own, a format's, or a view.
 public struct AxisValueLabel: AxisMark {
+    /// What the mark draws (you do not use this).
     public let _element: AxisElement
 
     /// The chart's label for the value.

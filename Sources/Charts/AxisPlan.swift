@@ -162,14 +162,16 @@ struct AxisPlan {
                     tickLength = length
                     let x = leading ? plot.minX - length : plot.maxX
                     items.append(
-                        style.line(Rect(x: x, y: y - width / 2, width: length, height: width), element.color, style.grid))
+                        style.line(
+                            Rect(x: x, y: y - width / 2, width: length, height: width), element.color, style.grid))
                 case .label:
                     break
                 }
             }
             let size = mark.labelSize
             guard size.width > 0 else { continue }
-            let x = leading ? plot.minX - ChartPlot.gap - tickLength - size.width : plot.maxX + ChartPlot.gap + tickLength
+            let x =
+                leading ? plot.minX - ChartPlot.gap - tickLength - size.width : plot.maxX + ChartPlot.gap + tickLength
             let top = min(max(rect.minY, y - size.height / 2), rect.maxY - size.height)
             place(mark, at: Point(x: x, y: top), size: size, style: style, into: &items)
         }
@@ -199,7 +201,8 @@ struct AxisPlan {
                     tickLength = length
                     let y = top ? plot.minY - length : plot.maxY
                     items.append(
-                        style.line(Rect(x: x - width / 2, y: y, width: width, height: length), element.color, style.grid))
+                        style.line(
+                            Rect(x: x - width / 2, y: y, width: width, height: length), element.color, style.grid))
                 case .label:
                     break
                 }
@@ -248,7 +251,9 @@ extension DateTicks {
         let start = Date(timeIntervalSince1970: lower)
         guard let first = calendar.dateInterval(of: component == .weekOfYear ? .weekOfYear : component, for: start)
         else { return [] }
-        var date = first.start < start ? (calendar.date(byAdding: component, value: 1, to: first.start) ?? first.start) : first.start
+        var date =
+            first.start < start
+            ? (calendar.date(byAdding: component, value: 1, to: first.start) ?? first.start) : first.start
         var ticks: [Tick] = []
         while date.timeIntervalSince1970 <= upper, ticks.count < 500 {
             ticks.append(Tick(date: date, unit: unit))

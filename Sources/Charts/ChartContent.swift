@@ -23,10 +23,12 @@ public protocol ChartContent: Sendable {
 }
 
 extension ChartContent {
+    /// The marks, in drawing order (you do not use this).
     public var _marks: [MarkSpec] { body._marks }
 }
 
 extension Never: ChartContent {
+    /// The marks, in drawing order (you do not use this).
     public var _marks: [MarkSpec] { [] }
 }
 
@@ -34,6 +36,7 @@ extension Never: ChartContent {
 public protocol PrimitiveChartContent: ChartContent where Body == Never {}
 
 extension PrimitiveChartContent {
+    /// No body: the chart draws it.
     public var body: Never {
         return preconditionFailure("\(Self.self) is drawn by the chart and has no body")
     }
@@ -41,6 +44,7 @@ extension PrimitiveChartContent {
 
 /// Several pieces of content in order.
 public struct ChartContentList: PrimitiveChartContent {
+    /// The marks, in drawing order (you do not use this).
     public let _marks: [MarkSpec]
 
     init(_ marks: [MarkSpec]) {
@@ -77,17 +81,19 @@ public enum ChartContentBuilder {
 }
 
 extension ForEach: ChartContent where Content: ChartContent {
+    /// No body.
     public typealias Body = Never
+    /// No body: the chart draws it.
     public var body: Never {
         return preconditionFailure("ForEach is drawn by the chart and has no body")
     }
+    /// The marks, in drawing order (you do not use this).
     public var _marks: [MarkSpec] { elements.flatMap(\._marks) }
 }
 
 extension ForEach where Content == ChartContentList {
     /// Marks for each element, identified by a key path.
-    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ChartContentBuilder content: (Data.Element) -> Content)
-    {
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ChartContentBuilder content: (Data.Element) -> Content) {
         self.init(elements: data.map(content))
     }
 }

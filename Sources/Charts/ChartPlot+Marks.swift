@@ -31,7 +31,9 @@ extension ChartPlot {
         let uniform = calendar.timeZone.nextDaylightSavingTimeTransition == nil
         for var mark in marks {
             // A date that stands for a unit: a bar spans it, other marks sit in its middle.
-            if let (start, end) = mark.x?.bin(in: calendar, uniform: uniform), let low = start.scalar, let high = end.scalar {
+            if let (start, end) = mark.x?.bin(in: calendar, uniform: uniform), let low = start.scalar,
+                let high = end.scalar
+            {
                 if mark.kind == .bar || mark.kind == .rectangle {
                     mark.xStart = mark.x.map { PlotInput(label: $0.label, value: start) }
                     mark.xEnd = mark.x.map { PlotInput(label: $0.label, value: end) }
@@ -284,7 +286,9 @@ extension ChartPlot {
                         for top in tops {
                             drawing.append(
                                 .fill(
-                                    symbolPath(symbol, Rect(x: top.x - side / 2, y: top.y - side / 2, width: side, height: side)),
+                                    symbolPath(
+                                        symbol,
+                                        Rect(x: top.x - side / 2, y: top.y - side / 2, width: side, height: side)),
                                     paint))
                         }
                     }

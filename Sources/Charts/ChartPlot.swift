@@ -12,7 +12,9 @@ struct ChartPlot: ViewBehavior {
     /// Space between the plot and its labels.
     static let gap = 4.0
     /// The colours of `foregroundStyle(by:)` categories when the chart names none, in order.
-    static let palette: [Color] = [.blue, .green, .orange, .purple, .red, .cyan, .yellow, .pink, .indigo, .mint, .brown]
+    static let palette: [Color] = [
+        .blue, .green, .orange, .purple, .red, .cyan, .yellow, .pink, .indigo, .mint, .brown,
+    ]
     /// A mark's colour when it names none.
     static let defaultColor = Color.blue
 
@@ -56,7 +58,8 @@ struct ChartPlot: ViewBehavior {
         let yAxes = ySpecs.map { AxisPlan($0, scale: yScale, count: yCount, calendar: calendar, style: style) }
         let yLeading = yAxes.filter { $0.spec.position == .leading }.map(\.labelWidth).max().map { $0 + Self.gap } ?? 0
         let yTrailing =
-            yAxes.filter { $0.spec.position != .leading }.map(\.labelWidth).max().map { $0 > 0 ? $0 + Self.gap : 0 } ?? 0
+            yAxes.filter { $0.spec.position != .leading }.map(\.labelWidth).max().map { $0 > 0 ? $0 + Self.gap : 0 }
+            ?? 0
         let plot = Rect(
             x: rect.minX + yLeading, y: rect.minY + (xLabelsOnTop ? xLabelHeight : 0),
             width: max(1, rect.width - yLeading - yTrailing), height: plotHeight)
@@ -111,8 +114,10 @@ struct ChartPlot: ViewBehavior {
         // a name for each category, in a row under the axis.
         if showLegend, let range = colours.continuous {
             let y = rect.maxY - style.lineHeight - Self.gap
-            let low = StyledText(AxisPlan.text(.number(range.lowerBound), unit: nil, environment: environment), font: Self.labelFont)
-            let high = StyledText(AxisPlan.text(.number(range.upperBound), unit: nil, environment: environment), font: Self.labelFont)
+            let low = StyledText(
+                AxisPlan.text(.number(range.lowerBound), unit: nil, environment: environment), font: Self.labelFont)
+            let high = StyledText(
+                AxisPlan.text(.number(range.upperBound), unit: nil, environment: environment), font: Self.labelFont)
             let lowSize = pass.measure(low, maxWidth: nil, lineLimit: 1)
             let highSize = pass.measure(high, maxWidth: nil, lineLimit: 1)
             let bar = Rect(
@@ -123,7 +128,10 @@ struct ChartPlot: ViewBehavior {
                 .shape(
                     .capsule,
                     ShapeStyle.linearGradient(
-                        [Colours.low.resolved(against: environment.foreground), Colours.high.resolved(against: environment.foreground)],
+                        [
+                            Colours.low.resolved(against: environment.foreground),
+                            Colours.high.resolved(against: environment.foreground),
+                        ],
                         start: Point(x: 0, y: 0.5), end: Point(x: 1, y: 0.5)), bar, redacted: environment.redacted))
             items.append(style.label(high, size: highSize, at: Point(x: bar.maxX + 4, y: y)))
         } else if showLegend {

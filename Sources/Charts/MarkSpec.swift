@@ -362,6 +362,7 @@ public protocol MarkModifiers: PrimitiveChartContent {
 }
 
 extension MarkModifiers {
+    /// The marks, in drawing order (you do not use this).
     public var _marks: [MarkSpec] { [_spec] }
 
     // Consuming, so the mark's storage moves into the copy and is changed in place.
@@ -378,7 +379,9 @@ extension MarkModifiers {
     public consuming func foregroundStyle(_ style: ShapeStyle) -> Self { with { $0.foreground = style } }
 
     /// Draws the mark in a gradient.
-    public consuming func foregroundStyle(_ gradient: LinearGradient) -> Self { with { $0.foreground = gradient.style } }
+    public consuming func foregroundStyle(_ gradient: LinearGradient) -> Self {
+        with { $0.foreground = gradient.style }
+    }
 
     /// Colours the mark by a category: each value gets the next colour of the chart's palette
     /// (or of `chartForegroundStyleScale`), and the chart shows a legend.
@@ -390,7 +393,9 @@ extension MarkModifiers {
     public consuming func lineStyle(_ style: StrokeStyle) -> Self { with { $0.lineStyle = style } }
 
     /// How a line or area joins its points.
-    public consuming func interpolationMethod(_ method: InterpolationMethod) -> Self { with { $0.interpolation = method } }
+    public consuming func interpolationMethod(_ method: InterpolationMethod) -> Self {
+        with { $0.interpolation = method }
+    }
 
     /// A symbol at each point of a line, or a point's shape.
     public consuming func symbol(_ symbol: SymbolShape) -> Self { with { $0.symbol = symbol } }
@@ -418,7 +423,9 @@ extension MarkModifiers {
     }
 
     /// The mark at an opacity (0…1).
-    public consuming func opacity(_ value: Double) -> Self { with { $0.opacity = value.isFinite ? min(1, max(0, value)) : 1 } }
+    public consuming func opacity(_ value: Double) -> Self {
+        with { $0.opacity = value.isFinite ? min(1, max(0, value)) : 1 }
+    }
 
     /// A view placed at the mark: above it by default.
     ///

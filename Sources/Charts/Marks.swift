@@ -9,6 +9,7 @@ import WidgetCore
 /// }
 /// ```
 public struct LineMark: MarkModifiers {
+    /// The mark's description (you do not use this).
     public var _spec: MarkSpec
 
     /// A point of a line.
@@ -30,6 +31,7 @@ public struct LineMark: MarkModifiers {
 /// The area under a line (from zero), or between two values, as Swift Charts' `AreaMark`;
 /// areas of several categories at the same `x` stack.
 public struct AreaMark: MarkModifiers {
+    /// The mark's description (you do not use this).
     public var _spec: MarkSpec
 
     /// A point of an area from zero to `y`.
@@ -67,11 +69,14 @@ public struct AreaMark: MarkModifiers {
 /// A bar from zero to a value, or over a range, as Swift Charts' `BarMark`; bars of several
 /// categories at the same `x` stack.
 public struct BarMark: MarkModifiers {
+    /// The mark's description (you do not use this).
     public var _spec: MarkSpec
 
     /// A vertical bar at `x` from zero to `y` (or a horizontal one, when `x` is the quantity and
     /// `y` the category).
-    public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>, width: MarkDimension = .automatic) {
+    public init<X: Plottable, Y: Plottable>(
+        x: PlottableValue<X>, y: PlottableValue<Y>, width: MarkDimension = .automatic
+    ) {
         _spec = MarkSpec(.bar)
         _spec.x = x.input
         _spec.y = y.input
@@ -103,6 +108,7 @@ public struct BarMark: MarkModifiers {
 
 /// A symbol at a point, as Swift Charts' `PointMark` (a scatter plot).
 public struct PointMark: MarkModifiers {
+    /// The mark's description (you do not use this).
     public var _spec: MarkSpec
 
     /// A point.
@@ -116,6 +122,7 @@ public struct PointMark: MarkModifiers {
 /// A straight line across the plot or along a range, as Swift Charts' `RuleMark`: a threshold,
 /// a candle's wick.
 public struct RuleMark: MarkModifiers {
+    /// The mark's description (you do not use this).
     public var _spec: MarkSpec
 
     /// A horizontal line across the plot at `y`.
@@ -150,12 +157,14 @@ public struct RuleMark: MarkModifiers {
 /// A rectangle, as Swift Charts' `RectangleMark`: a cell of a heat map at two categories, or
 /// a region between ranges.
 public struct RectangleMark: MarkModifiers {
+    /// The mark's description (you do not use this).
     public var _spec: MarkSpec
 
     /// A cell at `x` and `y` (a whole band on a category axis; `width`/`height` points, or 10,
     /// on a quantity axis).
     public init<X: Plottable, Y: Plottable>(
-        x: PlottableValue<X>, y: PlottableValue<Y>, width: MarkDimension = .automatic, height: MarkDimension = .automatic
+        x: PlottableValue<X>, y: PlottableValue<Y>, width: MarkDimension = .automatic,
+        height: MarkDimension = .automatic
     ) {
         _spec = MarkSpec(.rectangle)
         _spec.x = x.input

@@ -37,7 +37,9 @@ public enum PlotValue: Sendable, Hashable {
 }
 
 extension Double: Plottable {
+    /// The value as a chart places it.
     public var plotValue: PlotValue { .number(self) }
+    /// The value back from a chart's, or `nil` when it is not one.
     public init?(plotValue: PlotValue) {
         guard case .number(let value) = plotValue else { return nil }
         self = value
@@ -45,7 +47,9 @@ extension Double: Plottable {
 }
 
 extension Float: Plottable {
+    /// The value as a chart places it.
     public var plotValue: PlotValue { .number(Double(self)) }
+    /// The value back from a chart's, or `nil` when it is not one.
     public init?(plotValue: PlotValue) {
         guard case .number(let value) = plotValue else { return nil }
         self = Float(value)
@@ -53,6 +57,7 @@ extension Float: Plottable {
 }
 
 extension Int: Plottable {
+    /// The value as a chart places it.
     public var plotValue: PlotValue { .number(Double(self)) }
     /// A whole number within `Int`'s range; `nil` otherwise (never a trap).
     public init?(plotValue: PlotValue) {
@@ -62,7 +67,9 @@ extension Int: Plottable {
 }
 
 extension Date: Plottable {
+    /// The value as a chart places it.
     public var plotValue: PlotValue { .date(self) }
+    /// The value back from a chart's, or `nil` when it is not one.
     public init?(plotValue: PlotValue) {
         guard case .date(let date) = plotValue else { return nil }
         self = date
@@ -70,7 +77,9 @@ extension Date: Plottable {
 }
 
 extension String: Plottable {
+    /// The value as a chart places it.
     public var plotValue: PlotValue { .category(self) }
+    /// The value back from a chart's, or `nil` when it is not one.
     public init?(plotValue: PlotValue) {
         guard case .category(let name) = plotValue else { return nil }
         self = name
@@ -103,7 +112,6 @@ public struct PlottableValue<Value: Plottable>: Sendable {
     public static func value(_ label: String, _ value: Value) -> PlottableValue<Value> {
         PlottableValue(label: label, value: value)
     }
-
 
     /// For a date, the calendar unit it stands for (a day's bar spans the day).
     let unit: Calendar.Component?

@@ -38,11 +38,13 @@ struct ChartGoldenTests {
         check(
             Chart {
                 ForEach(Self.closes) { close in
-                    AreaMark(x: .value("Day", close.date), yStart: .value("Low", 90), yEnd: .value("Close", close.value))
-                        .foregroundStyle(
-                            .linearGradient(
-                                [Color.blue.opacity(0.35), Color.blue.opacity(0)], start: Point(x: 0.5, y: 0),
-                                end: Point(x: 0.5, y: 1)))
+                    AreaMark(
+                        x: .value("Day", close.date), yStart: .value("Low", 90), yEnd: .value("Close", close.value)
+                    )
+                    .foregroundStyle(
+                        .linearGradient(
+                            [Color.blue.opacity(0.35), Color.blue.opacity(0)], start: Point(x: 0.5, y: 0),
+                            end: Point(x: 0.5, y: 1)))
                     LineMark(x: .value("Day", close.date), y: .value("Close", close.value))
                         .interpolationMethod(.monotone)
                 }
@@ -97,8 +99,10 @@ struct ChartGoldenTests {
                     let date = Self.start.addingTimeInterval(Double(index) * Self.day)
                     RuleMark(x: .value("Day", date), yStart: .value("Low", low), yEnd: .value("High", high))
                         .foregroundStyle(close >= open ? Color.green : Color.red)
-                    BarMark(x: .value("Day", date), yStart: .value("Open", open), yEnd: .value("Close", close), width: 10)
-                        .foregroundStyle(close >= open ? Color.green : Color.red)
+                    BarMark(
+                        x: .value("Day", date), yStart: .value("Open", open), yEnd: .value("Close", close), width: 10
+                    )
+                    .foregroundStyle(close >= open ? Color.green : Color.red)
                 }
             }
             .chartYScale(domain: .automatic(includesZero: false)))

@@ -6,7 +6,8 @@ import WidgetSnapshotTesting
 /// Charts written as Apple's Swift Charts documentation writes them, each a golden in a medium
 /// widget at @2x (light). Each names the page it comes from and the lines changed to build here:
 /// `import Charts` stays; `CGFloat` is `Double`; dates are made in UTC's Gregorian calendar
-/// instead of `Calendar.autoupdatingCurrent` (so the goldens do not depend on the machine);
+/// instead of `Calendar.autoupdatingCurrent` (so the goldens do not depend on the machine), and
+/// the pages' `!` after a calendar's date is `?? .distantPast` (the project's lint forbids `!`);
 /// where the page elides data (`// ...`), the data is completed and says so.
 @Suite("Ported charts")
 struct PortedChartTests {
@@ -17,7 +18,7 @@ struct PortedChartTests {
 
     private static let calendar: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
+        calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? .current
         return calendar
     }()
 
@@ -30,7 +31,7 @@ struct PortedChartTests {
 
         init(month: Int, hoursOfSunshine: Double) {
             // Changed: `Calendar.autoupdatingCurrent` → UTC Gregorian.
-            self.date = PortedChartTests.calendar.date(from: DateComponents(year: 2020, month: month))!
+            self.date = PortedChartTests.calendar.date(from: DateComponents(year: 2020, month: month)) ?? .distantPast
             self.hoursOfSunshine = hoursOfSunshine
         }
     }
@@ -205,8 +206,8 @@ struct PortedChartTests {
             self.source = source
             // Changed: `Calendar.autoupdatingCurrent` → UTC Gregorian.
             let calendar = PortedChartTests.calendar
-            self.startDate = calendar.date(from: DateComponents(year: 2020, month: startMonth, day: 1))!
-            self.endDate = calendar.date(byAdding: .month, value: numMonths, to: startDate)!
+            self.startDate = calendar.date(from: DateComponents(year: 2020, month: startMonth, day: 1)) ?? .distantPast
+            self.endDate = calendar.date(byAdding: .month, value: numMonths, to: startDate) ?? startDate
         }
     }
 
@@ -242,7 +243,7 @@ struct PortedChartTests {
             self.name = name
             self.price = price
             // Changed: `Calendar.autoupdatingCurrent` → UTC Gregorian.
-            self.date = PortedChartTests.calendar.date(from: DateComponents(year: year))!
+            self.date = PortedChartTests.calendar.date(from: DateComponents(year: year)) ?? .distantPast
         }
     }
 
@@ -268,8 +269,12 @@ struct PortedChartTests {
     /// https://developer.apple.com/documentation/charts/areamark — several foods' costs as
     /// stacked areas, coloured by name (data made up). Lines changed: 1.
     @Test func areaMarkStacked() {
-        let fries = Self.cheeseburgerCost.map { Food(name: "French Fries", price: $0.price * 0.6, year: Self.calendar.component(.year, from: $0.date)) }
-        let shakes = Self.cheeseburgerCost.map { Food(name: "Shake", price: $0.price * 0.9, year: Self.calendar.component(.year, from: $0.date)) }
+        let fries = Self.cheeseburgerCost.map {
+            Food(name: "French Fries", price: $0.price * 0.6, year: Self.calendar.component(.year, from: $0.date))
+        }
+        let shakes = Self.cheeseburgerCost.map {
+            Food(name: "Shake", price: $0.price * 0.9, year: Self.calendar.component(.year, from: $0.date))
+        }
         check(
             Chart(Self.cheeseburgerCost + fries + shakes) { cost in
                 AreaMark(
@@ -359,7 +364,8 @@ struct PortedChartTests {
     @Test func customizedAxes() {
         let start = Self.calendar.date(from: DateComponents(year: 2022, month: 5, day: 2))!
         let data: [BatteryLevel] = (0..<48).map {
-            BatteryLevel(date: start.addingTimeInterval(Double($0) * 1_800), level: 40 - Double($0) * 0.8 + ($0 > 30 ? 50 : 0))
+            BatteryLevel(
+                date: start.addingTimeInterval(Double($0) * 1_800), level: 40 - Double($0) * 0.8 + ($0 > 30 ? 50 : 0))
         }
         check(
             Chart(data) {

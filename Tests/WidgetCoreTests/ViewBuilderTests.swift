@@ -214,7 +214,8 @@ struct ViewBuilderTests {
 
     @Test("containerBackgroundSplit sees through environment changes, applying them to both parts")
     func splitThroughEnvironment() throws {
-        let node = Text("a").containerBackground { RoundedRectangle(cornerRadius: 4) }.font(.title).foregroundStyle(.green)
+        let node = Text("a").containerBackground { RoundedRectangle(cornerRadius: 4) }.font(.title).foregroundStyle(
+            .green)
         let split = node.containerBackgroundSplit
         let background = try #require(split.background)
         #expect(describe(background) == "Env[foreground](Env[font](Shape))")

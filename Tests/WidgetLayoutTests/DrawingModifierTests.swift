@@ -66,9 +66,10 @@ struct DrawingModifierTests {
         let end = try #require(shadowed.firstIndex { if case .endLayer = $0 { true } else { false } })
         let text = try #require(shadowed.firstIndex { if case .text = $0 { true } else { false } })
         #expect(end < text)
-        #expect(layers(row { $0.shadow(color: .blue, radius: -3, x: 1) }) == [
-            .shadow(color: .blue, radius: 0, x: 1, y: 0)
-        ])
+        #expect(
+            layers(row { $0.shadow(color: .blue, radius: -3, x: 1) }) == [
+                .shadow(color: .blue, radius: 0, x: 1, y: 0)
+            ])
         #expect(layers(row { $0.shadow(radius: .infinity) }).isEmpty)
         #expect(layers(row { $0.shadow(radius: 2, x: .nan) }).isEmpty)
     }

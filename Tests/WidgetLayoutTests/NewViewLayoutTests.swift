@@ -255,8 +255,14 @@ struct NewViewLayoutTests {
     func progressBar() throws {
         let items = layout(ProgressView(value: 1.7).node)
         // The track, then the fill in the tint: all of it at 1.7 (clamped to 1).
-        #expect(items.shapes.map(\.frame) == [Rect(x: 0, y: 48, width: 200, height: 4), Rect(x: 0, y: 48, width: 200, height: 4)])
-        #expect(items.shapes.map(\.style) == [.color(Color.tertiary.resolved(against: environment().foreground)), .color(.accentColor)])
+        #expect(
+            items.shapes.map(\.frame) == [
+                Rect(x: 0, y: 48, width: 200, height: 4), Rect(x: 0, y: 48, width: 200, height: 4),
+            ])
+        #expect(
+            items.shapes.map(\.style) == [
+                .color(Color.tertiary.resolved(against: environment().foreground)), .color(.accentColor),
+            ])
         #expect(items.shapes.allSatisfy { $0.kind == .capsule })
         let half = layout(ProgressView(value: 0.5).tint(.green).node)
         #expect(half.shapes.last?.frame.width == 100)
@@ -280,15 +286,23 @@ struct NewViewLayoutTests {
         }
     }
 
-    @Test("Gauge styles: the capacity ring fills its frame; the open ring knocks a gap around its dot; the linear bar has its label above")
+    @Test(
+        "Gauge styles: the capacity ring fills its frame; the open ring knocks a gap around its dot; the linear bar has its label above"
+    )
     func gaugeStyles() throws {
         let ring = layout(
             Gauge(value: 0.25) { Text("L") }.gaugeStyle(.accessoryCircularCapacity).frame(width: 60, height: 60))
         // A 60-point ring with 6-point lines: the track all round, the value a quarter from the top.
         let drawn = arcs(ring)
-        #expect(drawn.map(\.frame) == [Rect(x: 73, y: 23, width: 54, height: 54), Rect(x: 73, y: 23, width: 54, height: 54)])
+        #expect(
+            drawn.map(\.frame) == [
+                Rect(x: 73, y: 23, width: 54, height: 54), Rect(x: 73, y: 23, width: 54, height: 54),
+            ])
         #expect(drawn.map(\.width) == [6, 6])
-        #expect(drawn.map(\.kind) == [.arc(start: -Double.pi / 2, sweep: 2 * Double.pi), .arc(start: -Double.pi / 2, sweep: Double.pi / 2)])
+        #expect(
+            drawn.map(\.kind) == [
+                .arc(start: -Double.pi / 2, sweep: 2 * Double.pi), .arc(start: -Double.pi / 2, sweep: Double.pi / 2),
+            ])
         let open = layout(Gauge(value: 0) { Text("L") }.gaugeStyle(.accessoryCircular).frame(width: 60, height: 60))
         let gap = try #require(
             open.compactMap { item -> Rect? in

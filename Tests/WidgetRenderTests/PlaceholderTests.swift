@@ -17,7 +17,8 @@ struct PlaceholderTests {
                 family: .accessoryRectangular, displaySize: metrics.size, isPlaceholder: true, date: Fixtures.now)
             let lists = try session.renderer.layout(entry.view, metrics: metrics, context: context)
             let chart = try #require(
-                lists.content.first { if case .drawing(_, _, _, true) = $0 { true } else { false } }?.frame, "no chart laid out")
+                lists.content.first { if case .drawing(_, _, _, true) = $0 { true } else { false } }?.frame,
+                "no chart laid out")
             let surface = try session.renderer.render(entry.view, metrics: metrics, context: context).surface
             // Over a dark wallpaper, the chart's pixels must be light enough to see: count those
             // whose white, composited on black, reaches 20 %.

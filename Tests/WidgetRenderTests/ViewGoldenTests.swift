@@ -389,7 +389,9 @@ struct ViewGoldenTests {
                     )
                     .frame(width: 78, height: 78)
                 RoundedRectangle(cornerRadius: 16)
-                    .fill(.angularGradient([.orange, .pink], center: .center, startAngle: .zero, endAngle: .degrees(180)))
+                    .fill(
+                        .angularGradient([.orange, .pink], center: .center, startAngle: .zero, endAngle: .degrees(180))
+                    )
                     .frame(width: 90, height: 90)
             }.node, as: Self.medium)
     }
@@ -407,8 +409,10 @@ struct ViewGoldenTests {
                         .shadow(color: .orange, radius: 5)
                     Text("Hi").font(.title).bold().shadow(color: .blue.opacity(0.6), radius: 0, x: 2, y: 2)
                     VStack(spacing: 10) {
-                        Capsule().fill(.linearGradient([.pink, .purple], start: Point(x: 0, y: 0.5), end: Point(x: 1, y: 0.5)))
-                            .frame(width: 56, height: 22).blur(radius: 3)
+                        Capsule().fill(
+                            .linearGradient([.pink, .purple], start: Point(x: 0, y: 0.5), end: Point(x: 1, y: 0.5))
+                        )
+                        .frame(width: 56, height: 22).blur(radius: 3)
                         Text("Blur").font(.headline).blur(radius: 1.5)
                     }
                 }.node, as: .image(family: .systemMedium, scale: 2, colorScheme: scheme), named: scheme.rawValue)

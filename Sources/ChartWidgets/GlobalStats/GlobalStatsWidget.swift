@@ -218,7 +218,9 @@ struct GlobalStatsWidgetView: View {
         guard axis,
             let scale = CountAxis(
                 values: (entry.chartPoints + entry.averagePoints).map(\.y), locale: context.locale)
-        else { return WidgetCharts.counts(entry.chartPoints, average: entry.averagePoints, color: palette.accent, top: nil) }
+        else {
+            return WidgetCharts.counts(entry.chartPoints, average: entry.averagePoints, color: palette.accent, top: nil)
+        }
         return HStack(alignment: .top, spacing: 4) {
             // The dotted level line marks the top the label names.
             WidgetCharts.counts(entry.chartPoints, average: entry.averagePoints, color: palette.accent, top: scale.top)

@@ -55,14 +55,17 @@ enum WidgetCharts {
         return GeometryReader { proxy in
             let room = markers == nil ? lineWidth / 2 + 1 : labelRoom + markerRadius
             let edge = lineWidth / 2 + (markers == nil ? 0 : markerRadius)
-            if let yDomain = padded(points.map(\.y) + [baseline].compactMap { $0 }, room: room, length: proxy.size.height),
+            if let yDomain = padded(
+                points.map(\.y) + [baseline].compactMap { $0 }, room: room, length: proxy.size.height),
                 let xDomain = padded(points.map(\.x), room: edge, length: proxy.size.width)
             {
-                chart(points, color: color, lineWidth: lineWidth, gradient: gradient, baseline: baseline,
-                    markers: markers, floor: yDomain.lowerBound)
-                    .chartXAxis(.hidden).chartYAxis(.hidden).chartLegend(.hidden)
-                    .chartYScale(domain: yDomain)
-                    .chartXScale(domain: xDomain)
+                chart(
+                    points, color: color, lineWidth: lineWidth, gradient: gradient, baseline: baseline,
+                    markers: markers, floor: yDomain.lowerBound
+                )
+                .chartXAxis(.hidden).chartYAxis(.hidden).chartLegend(.hidden)
+                .chartYScale(domain: yDomain)
+                .chartXScale(domain: xDomain)
             }
         }
         .node
@@ -160,7 +163,11 @@ enum WidgetCharts {
                             BarMark(
                                 x: .value("Period", Double(index)),
                                 yStart: .value("Open", Swift.min(candle.open, candle.close)),
-                                yEnd: .value("Close", Swift.max(Swift.max(candle.open, candle.close), Swift.min(candle.open, candle.close) + onePoint)),
+                                yEnd: .value(
+                                    "Close",
+                                    Swift.max(
+                                        Swift.max(candle.open, candle.close),
+                                        Swift.min(candle.open, candle.close) + onePoint)),
                                 width: .fixed(Swift.max(1, slot * 0.64))
                             )
                             .foregroundStyle(colour)

@@ -28,7 +28,8 @@ package struct DividerBehavior: ViewBehavior {
     ) {
         let thickness = Self.thickness(environment)
         items.append(
-            Self.line(Rect(x: rect.minX, y: rect.midY - thickness / 2, width: rect.width, height: thickness), environment))
+            Self.line(
+                Rect(x: rect.minX, y: rect.midY - thickness / 2, width: rect.width, height: thickness), environment))
     }
 
     /// The line filling `rect`.

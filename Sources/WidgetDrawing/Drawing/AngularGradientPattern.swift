@@ -16,8 +16,7 @@ enum AngularGradientPattern {
     ///   - stops: the colours, evenly spread from `start` to `end` (radians clockwise from the
     ///     trailing direction; `end - start` within one turn).
     ///   - center: the centre, in unit coordinates of `rect`.
-    static func make(stops: [Color.RGBA], center: Point, start: Double, end: Double, in rect: Rect) -> OpaquePointer?
-    {
+    static func make(stops: [Color.RGBA], center: Point, start: Double, end: Double, in rect: Rect) -> OpaquePointer? {
         guard !stops.isEmpty, let pattern = cairo_pattern_create_mesh() else { return nil }
         let cx = rect.minX + center.x * rect.width
         let cy = rect.minY + center.y * rect.height

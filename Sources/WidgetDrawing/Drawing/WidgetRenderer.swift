@@ -510,7 +510,9 @@ package final class WidgetRenderer {
                 case .fill(let path, let style):
                     cairo_new_path(cr)
                     trace(path, in: context)
-                    if fast, !redacted, let pattern = keptGradient(style, over: path.boundingRect, on: cr, scheme: scheme) {
+                    if fast, !redacted,
+                        let pattern = keptGradient(style, over: path.boundingRect, on: cr, scheme: scheme)
+                    {
                         cairo_set_source(cr, pattern)
                         cairo_fill(cr)
                         cairo_pattern_destroy(pattern)

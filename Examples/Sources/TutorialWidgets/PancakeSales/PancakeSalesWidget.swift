@@ -19,7 +19,7 @@ public struct DailySales: Identifiable, Sendable {
 /// app is: the same numbers for the same day, so the widget's goldens stay put.
 public func weekOfSales(endingAt now: Date) -> [DailySales] {
     var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC")!
+    calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? .current
     let today = calendar.startOfDay(for: now)
     return (0..<7).reversed().compactMap { back in
         guard let day = calendar.date(byAdding: .day, value: -back, to: today) else { return nil }
