@@ -18,14 +18,17 @@ import WidgetCore
 /// gap in the data is a gap in the chart), strings in bands in the order first seen. The y
 /// axis is on the trailing edge, the x axis at the bottom, as in Swift Charts.
 public struct Chart: PrimitiveView {
+    @usableFromInline
     let marks: [MarkSpec]
 
     /// A chart of the marks in a block.
+    @inlinable
     public init(@ChartContentBuilder content: () -> some ChartContent) {
         marks = content()._marks
     }
 
     /// A chart of the marks made for each element of a collection.
+    @inlinable
     public init<Data: RandomAccessCollection, C: ChartContent>(
         _ data: Data, @ChartContentBuilder content: (Data.Element) -> C
     ) {
@@ -33,6 +36,7 @@ public struct Chart: PrimitiveView {
     }
 
     /// A chart of the marks made for each element, identified by a key path.
+    @inlinable
     public init<Data: RandomAccessCollection, ID: Hashable, C: ChartContent>(
         _ data: Data, id: KeyPath<Data.Element, ID>, @ChartContentBuilder content: (Data.Element) -> C
     ) {

@@ -47,6 +47,7 @@ public struct ChartContentList: PrimitiveChartContent {
     /// The marks, in drawing order (you do not use this).
     public let _marks: [MarkSpec]
 
+    @usableFromInline
     init(_ marks: [MarkSpec]) {
         _marks = marks
     }
@@ -57,26 +58,34 @@ public struct ChartContentList: PrimitiveChartContent {
 @resultBuilder
 public enum ChartContentBuilder {
     /// A piece of content in the block.
+    @inlinable
     public static func buildExpression(_ content: some ChartContent) -> ChartContentList {
         ChartContentList(content._marks)
     }
     /// An empty block.
+    @inlinable
     public static func buildBlock() -> ChartContentList { ChartContentList([]) }
     /// The pieces of a block, in order.
+    @inlinable
     public static func buildBlock(_ parts: ChartContentList...) -> ChartContentList {
         ChartContentList(parts.flatMap(\._marks))
     }
     /// An `if` without `else`.
+    @inlinable
     public static func buildOptional(_ part: ChartContentList?) -> ChartContentList { part ?? ChartContentList([]) }
     /// The first branch of an `if`/`else` or `switch`.
+    @inlinable
     public static func buildEither(first part: ChartContentList) -> ChartContentList { part }
     /// The second branch.
+    @inlinable
     public static func buildEither(second part: ChartContentList) -> ChartContentList { part }
     /// A `for` loop's pieces.
+    @inlinable
     public static func buildArray(_ parts: [ChartContentList]) -> ChartContentList {
         ChartContentList(parts.flatMap(\._marks))
     }
     /// An `if #available` branch.
+    @inlinable
     public static func buildLimitedAvailability(_ part: ChartContentList) -> ChartContentList { part }
 }
 
@@ -93,6 +102,7 @@ extension ForEach: ChartContent where Content: ChartContent {
 
 extension ForEach where Content == ChartContentList {
     /// Marks for each element, identified by a key path.
+    @inlinable
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ChartContentBuilder content: (Data.Element) -> Content) {
         self.init(elements: data.map(content))
     }
@@ -100,6 +110,7 @@ extension ForEach where Content == ChartContentList {
 
 extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID, Content == ChartContentList {
     /// Marks for each `Identifiable` element.
+    @inlinable
     public init(_ data: Data, @ChartContentBuilder content: (Data.Element) -> Content) {
         self.init(elements: data.map(content))
     }
@@ -107,6 +118,7 @@ extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID, Conte
 
 extension ForEach where Data == Range<Int>, ID == Int, Content == ChartContentList {
     /// Marks for each integer of a range.
+    @inlinable
     public init(_ data: Range<Int>, @ChartContentBuilder content: (Int) -> Content) {
         self.init(elements: data.map(content))
     }

@@ -3,6 +3,7 @@ import WidgetCore
 /// One mark as the chart draws it: what kind, its values, and its style (opaque: made by the
 /// marks and their modifiers).
 public struct MarkSpec: Sendable {
+    @usableFromInline
     enum Kind: Sendable, Hashable {
         case line, area, bar, point, rule, rectangle
     }
@@ -64,6 +65,7 @@ public struct MarkSpec: Sendable {
     // Mutated only when uniquely referenced (copy on write), so sharing it is safe.
     private var storage: Storage
 
+    @usableFromInline
     init(_ kind: Kind) {
         storage = Storage(kind)
     }
@@ -82,6 +84,7 @@ public struct MarkSpec: Sendable {
             storage.kind = newValue
         }
     }
+    @usableFromInline
     var x: PlotInput? {
         get { storage.x }
         set {
@@ -89,6 +92,7 @@ public struct MarkSpec: Sendable {
             storage.x = newValue
         }
     }
+    @usableFromInline
     var y: PlotInput? {
         get { storage.y }
         set {
@@ -96,6 +100,7 @@ public struct MarkSpec: Sendable {
             storage.y = newValue
         }
     }
+    @usableFromInline
     var xStart: PlotInput? {
         get { storage.xStart }
         set {
@@ -103,6 +108,7 @@ public struct MarkSpec: Sendable {
             storage.xStart = newValue
         }
     }
+    @usableFromInline
     var xEnd: PlotInput? {
         get { storage.xEnd }
         set {
@@ -110,6 +116,7 @@ public struct MarkSpec: Sendable {
             storage.xEnd = newValue
         }
     }
+    @usableFromInline
     var yStart: PlotInput? {
         get { storage.yStart }
         set {
@@ -117,6 +124,7 @@ public struct MarkSpec: Sendable {
             storage.yStart = newValue
         }
     }
+    @usableFromInline
     var yEnd: PlotInput? {
         get { storage.yEnd }
         set {
@@ -124,6 +132,7 @@ public struct MarkSpec: Sendable {
             storage.yEnd = newValue
         }
     }
+    @usableFromInline
     var series: PlotInput? {
         get { storage.series }
         set {
@@ -194,6 +203,7 @@ public struct MarkSpec: Sendable {
             storage.annotations = newValue
         }
     }
+    @usableFromInline
     var width: MarkDimension {
         get { storage.width }
         set {
@@ -201,6 +211,7 @@ public struct MarkSpec: Sendable {
             storage.width = newValue
         }
     }
+    @usableFromInline
     var height: MarkDimension {
         get { storage.height }
         set {

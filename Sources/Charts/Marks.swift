@@ -13,6 +13,7 @@ public struct LineMark: MarkModifiers {
     public var _spec: MarkSpec
 
     /// A point of a line.
+    @inlinable
     public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>) {
         _spec = MarkSpec(.line)
         _spec.x = x.input
@@ -20,6 +21,7 @@ public struct LineMark: MarkModifiers {
     }
 
     /// A point of one of several lines.
+    @inlinable
     public init<X: Plottable, Y: Plottable, S: Plottable>(
         x: PlottableValue<X>, y: PlottableValue<Y>, series: PlottableValue<S>
     ) {
@@ -35,6 +37,7 @@ public struct AreaMark: MarkModifiers {
     public var _spec: MarkSpec
 
     /// A point of an area from zero to `y`.
+    @inlinable
     public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>) {
         _spec = MarkSpec(.area)
         _spec.x = x.input
@@ -42,6 +45,7 @@ public struct AreaMark: MarkModifiers {
     }
 
     /// A point of one of several areas.
+    @inlinable
     public init<X: Plottable, Y: Plottable, S: Plottable>(
         x: PlottableValue<X>, y: PlottableValue<Y>, series: PlottableValue<S>
     ) {
@@ -50,6 +54,7 @@ public struct AreaMark: MarkModifiers {
     }
 
     /// A point of a band between `yStart` and `yEnd`.
+    @inlinable
     public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, yStart: PlottableValue<Y>, yEnd: PlottableValue<Y>) {
         _spec = MarkSpec(.area)
         _spec.x = x.input
@@ -58,6 +63,7 @@ public struct AreaMark: MarkModifiers {
     }
 
     /// A point of one of several bands.
+    @inlinable
     public init<X: Plottable, Y: Plottable, S: Plottable>(
         x: PlottableValue<X>, yStart: PlottableValue<Y>, yEnd: PlottableValue<Y>, series: PlottableValue<S>
     ) {
@@ -74,6 +80,7 @@ public struct BarMark: MarkModifiers {
 
     /// A vertical bar at `x` from zero to `y` (or a horizontal one, when `x` is the quantity and
     /// `y` the category).
+    @inlinable
     public init<X: Plottable, Y: Plottable>(
         x: PlottableValue<X>, y: PlottableValue<Y>, width: MarkDimension = .automatic
     ) {
@@ -84,6 +91,7 @@ public struct BarMark: MarkModifiers {
     }
 
     /// A vertical bar at `x` from `yStart` to `yEnd` (a candle's body, a range).
+    @inlinable
     public init<X: Plottable, Y: Plottable>(
         x: PlottableValue<X>, yStart: PlottableValue<Y>, yEnd: PlottableValue<Y>, width: MarkDimension = .automatic
     ) {
@@ -95,6 +103,7 @@ public struct BarMark: MarkModifiers {
     }
 
     /// A horizontal bar at `y` from `xStart` to `xEnd` (a timeline, a pyramid's side).
+    @inlinable
     public init<X: Plottable, Y: Plottable>(
         xStart: PlottableValue<X>, xEnd: PlottableValue<X>, y: PlottableValue<Y>, height: MarkDimension = .automatic
     ) {
@@ -112,6 +121,7 @@ public struct PointMark: MarkModifiers {
     public var _spec: MarkSpec
 
     /// A point.
+    @inlinable
     public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>) {
         _spec = MarkSpec(.point)
         _spec.x = x.input
@@ -126,18 +136,21 @@ public struct RuleMark: MarkModifiers {
     public var _spec: MarkSpec
 
     /// A horizontal line across the plot at `y`.
+    @inlinable
     public init<Y: Plottable>(y: PlottableValue<Y>) {
         _spec = MarkSpec(.rule)
         _spec.y = y.input
     }
 
     /// A vertical line across the plot at `x`.
+    @inlinable
     public init<X: Plottable>(x: PlottableValue<X>) {
         _spec = MarkSpec(.rule)
         _spec.x = x.input
     }
 
     /// A vertical line at `x` from `yStart` to `yEnd`.
+    @inlinable
     public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, yStart: PlottableValue<Y>, yEnd: PlottableValue<Y>) {
         _spec = MarkSpec(.rule)
         _spec.x = x.input
@@ -146,6 +159,7 @@ public struct RuleMark: MarkModifiers {
     }
 
     /// A horizontal line at `y` from `xStart` to `xEnd`.
+    @inlinable
     public init<X: Plottable, Y: Plottable>(xStart: PlottableValue<X>, xEnd: PlottableValue<X>, y: PlottableValue<Y>) {
         _spec = MarkSpec(.rule)
         _spec.xStart = xStart.input
@@ -162,6 +176,7 @@ public struct RectangleMark: MarkModifiers {
 
     /// A cell at `x` and `y` (a whole band on a category axis; `width`/`height` points, or 10,
     /// on a quantity axis).
+    @inlinable
     public init<X: Plottable, Y: Plottable>(
         x: PlottableValue<X>, y: PlottableValue<Y>, width: MarkDimension = .automatic,
         height: MarkDimension = .automatic
@@ -174,6 +189,7 @@ public struct RectangleMark: MarkModifiers {
     }
 
     /// A region from `xStart` to `xEnd` and `yStart` to `yEnd`.
+    @inlinable
     public init<X: Plottable, Y: Plottable>(
         xStart: PlottableValue<X>, xEnd: PlottableValue<X>, yStart: PlottableValue<Y>, yEnd: PlottableValue<Y>
     ) {

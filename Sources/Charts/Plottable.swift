@@ -109,19 +109,23 @@ public struct PlottableValue<Value: Plottable>: Sendable {
     /// - Parameters:
     ///   - label: what it measures, as "Close" or "Day".
     ///   - value: the value.
+    @inlinable
     public static func value(_ label: String, _ value: Value) -> PlottableValue<Value> {
         PlottableValue(label: label, value: value)
     }
 
     /// For a date, the calendar unit it stands for (a day's bar spans the day).
+    @usableFromInline
     let unit: Calendar.Component?
 
+    @usableFromInline
     init(label: String, value: Value, unit: Calendar.Component? = nil) {
         self.label = label
         self.value = value
         self.unit = unit
     }
 
+    @usableFromInline
     var input: PlotInput { PlotInput(label: label, value: value.plotValue, unit: unit) }
 }
 
@@ -132,16 +136,25 @@ extension PlottableValue where Value == Date {
     /// ```swift
     /// BarMark(x: .value("Day", sale.day, unit: .day), y: .value("Sales", sale.count))
     /// ```
+    @inlinable
     public static func value(_ label: String, _ value: Date, unit: Calendar.Component) -> PlottableValue<Date> {
         PlottableValue(label: label, value: value, unit: unit)
     }
 }
 
 /// A named value, its type erased.
+@usableFromInline
 struct PlotInput: Sendable, Hashable {
     var label: String
     var value: PlotValue
     var unit: Calendar.Component? = nil
+
+    @usableFromInline
+    init(label: String, value: PlotValue, unit: Calendar.Component? = nil) {
+        self.label = label
+        self.value = value
+        self.unit = unit
+    }
 
     /// The calendar unit a date stands for, as a range of dates; `nil` for other values.
     ///

@@ -14,9 +14,11 @@
 /// marks) where a module adds an initializer for them with its own builder.
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {
     /// The content made for each element, in order.
+    @usableFromInline
     package let elements: [Content]
 
     /// Content already made for each element.
+    @usableFromInline
     package init(elements: [Content]) {
         self.elements = elements
     }
