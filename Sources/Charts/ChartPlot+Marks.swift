@@ -349,7 +349,8 @@ extension ChartPlot {
         ) -> (Double, Double)? {
             if let a, let b, let pa = scale.position(a), let pb = scale.position(b) {
                 var (low, high) = (min(pa, pb), max(pa, pb))
-                if item.mark.kind == .bar, item.mark.x?.unit != nil, size.kind == .automatic {
+                // Only along the axis of the unit (x), never the value's extent.
+                if grouped, item.mark.kind == .bar, item.mark.x?.unit != nil, size.kind == .automatic {
                     // Bars over a date's unit leave a gap between neighbours (a sixth of the unit).
                     let inset = (high - low) / 12
                     low += inset

@@ -50,7 +50,9 @@ struct ChartPlot: ViewBehavior {
         let ySpecs = settings.yAxis == .hidden ? [] : settings.yMarks ?? [AxisMarksSpec.standard]
         let xLabelsOnTop = xSpecs.contains { $0.position == .top }
         let xLabelHeight = xSpecs.isEmpty ? 0 : style.lineHeight + Self.gap
-        let plotHeight = max(1, rect.height - legendHeight - xLabelHeight)
+        // Half a label above the plot, so the top value's label centres on its grid line.
+        let topRoom = ySpecs.isEmpty ? 0 : style.lineHeight / 2
+        let plotHeight = max(1, rect.height - legendHeight - xLabelHeight - topRoom)
         let yCount = max(2, Int(plotHeight / 28))
         var yScale = Scale(
             values: placed.flatMap(\.yValues) + Self.barRoom(placed, horizontal: true), includesZero: true,
@@ -61,7 +63,7 @@ struct ChartPlot: ViewBehavior {
             yAxes.filter { $0.spec.position != .leading }.map(\.labelWidth).max().map { $0 > 0 ? $0 + Self.gap : 0 }
             ?? 0
         let plot = Rect(
-            x: rect.minX + yLeading, y: rect.minY + (xLabelsOnTop ? xLabelHeight : 0),
+            x: rect.minX + yLeading, y: rect.minY + topRoom + (xLabelsOnTop ? xLabelHeight : 0),
             width: max(1, rect.width - yLeading - yTrailing), height: plotHeight)
         yScale.start = plot.maxY
         yScale.end = plot.minY

@@ -161,6 +161,9 @@ struct UnitTests {
         for (index, box) in boxes.enumerated() {
             #expect(abs(box.minX - (Double(index) * 100 + 100.0 / 12)) < 1e-6, "\(box)")
             #expect(abs(box.width - 100 * 5 / 6) < 1e-6)
+            // From zero (the plot's bottom) to the value (10 of a 0–10 domain: the top), whole:
+            // the gap between days is taken across, never off the bar's height.
+            #expect(abs(box.maxY - 100) < 1e-6 && abs(box.minY) < 1e-6, "\(box)")
         }
     }
 
