@@ -21,7 +21,7 @@ struct ChartPlot: ViewBehavior {
     func sizeThatFits(
         _ proposal: ProposedViewSize, children: [ViewNode], environment: EnvironmentValues, pass: any LayoutPass
     ) -> Size {
-        Size(width: proposal.width ?? 10, height: proposal.height ?? 10)
+        proposal.replacingUnspecifiedDimensions()
     }
 
     func describe(_ children: [String]) -> String { "Chart[\(marks.count) marks]" }

@@ -54,7 +54,7 @@ extension GeometryContent: ViewBehavior {
     package func sizeThatFits(
         _ proposal: ProposedViewSize, children: [ViewNode], environment: EnvironmentValues, pass: any LayoutPass
     ) -> Size {
-        Size(width: proposal.width ?? 10, height: proposal.height ?? 10)
+        proposal.replacingUnspecifiedDimensions()
     }
 
     package func place(

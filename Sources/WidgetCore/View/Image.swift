@@ -161,7 +161,7 @@ extension ImageSpec: ViewBehavior {
     package func sizeThatFits(
         _ proposal: ProposedViewSize, children: [ViewNode], environment: EnvironmentValues, pass: any LayoutPass
     ) -> Size {
-        Size(width: proposal.width ?? 10, height: proposal.height ?? 10)
+        proposal.replacingUnspecifiedDimensions()
     }
 
     package func place(
@@ -185,7 +185,7 @@ package struct ResizableSymbol: ViewBehavior {
     package func sizeThatFits(
         _ proposal: ProposedViewSize, children: [ViewNode], environment: EnvironmentValues, pass: any LayoutPass
     ) -> Size {
-        Size(width: proposal.width ?? 10, height: proposal.height ?? 10)
+        proposal.replacingUnspecifiedDimensions()
     }
 
     package func place(

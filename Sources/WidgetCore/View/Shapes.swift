@@ -289,7 +289,7 @@ extension ShapeSpec: ViewBehavior {
     package func sizeThatFits(
         _ proposal: ProposedViewSize, children: [ViewNode], environment: EnvironmentValues, pass: any LayoutPass
     ) -> Size {
-        Size(width: proposal.width ?? 10, height: proposal.height ?? 10)
+        proposal.replacingUnspecifiedDimensions()
     }
 
     package func place(
