@@ -42,6 +42,8 @@ public struct WidgetCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>
                 "timeline --widget \(kind) --from 2026-01-01T09:00:00Z --to +4h",
                 "list",
                 "gallery --out Output/gallery",
+                "watch --widget \(kind) --family small --out Output/live",
+                "reload --kind \(kind)",
             ] + Options.examples
         return CommandConfiguration(
             commandName: name,
@@ -67,7 +69,8 @@ public struct WidgetCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>
             subcommands: [
                 RenderCommand<Bundle, Options>.self, ListCommand<Bundle, Options>.self,
                 TimelineCommand<Bundle, Options>.self, GalleryCommand<Bundle, Options>.self,
-                BenchCommand<Bundle, Options>.self,
+                BenchCommand<Bundle, Options>.self, WatchCommand<Bundle, Options>.self,
+                ReloadCommand<Bundle, Options>.self,
             ] + Options.subcommands,
             defaultSubcommand: RenderCommand<Bundle, Options>.self
         )

@@ -21,10 +21,27 @@ import Foundation
 /// A failed computation is kept too, so the next caller gets the same error without reading
 /// the source again; ``removeAll()`` and ``removeValues(where:)`` start over (a reload).
 public final class ProviderCache: Sendable {
-    private let storage = Storage()
+    private let storage: Storage
+    /// Who reads through this view of the cache (a widget's kind), so a reload of that kind
+    /// forgets what it read.
+    private let reader: String?
 
     /// An empty cache.
-    public init() {}
+    public init() {
+        storage = Storage()
+        reader = nil
+    }
+
+    private init(storage: Storage, reader: String) {
+        self.storage = storage
+        self.reader = reader
+    }
+
+    /// The same cache, whose values are marked as read by `reader` (a widget's kind) for
+    /// ``removeValues(readBy:)``.
+    package func reading(as reader: String) -> ProviderCache {
+        ProviderCache(storage: storage, reader: reader)
+    }
 
     /// The value for `key`, computed by `compute` if no caller has computed it yet.
     ///
@@ -41,7 +58,7 @@ public final class ProviderCache: Sendable {
     public func value<Key: Hashable & Sendable, Value: Sendable>(
         for key: Key, as type: Value.Type = Value.self, compute: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
-        let task = storage.task(for: AnyHashable(key)) {
+        let task = storage.task(for: AnyHashable(key), reader: reader) {
             Task { try await compute() as any Sendable }
         }
         let value = try await task.value
@@ -68,19 +85,35 @@ public final class ProviderCache: Sendable {
         storage.removeAll(where: matches)
     }
 
-    /// The tasks by key, under a lock.
+    /// Forgets the values a reader (a widget's kind) read, for every reader: the next caller
+    /// reads the source again. What `WidgetCenter.reloadTimelines(ofKind:)` does.
+    ///
+    /// - Parameter reader: the reader, as given to ``reading(as:)``.
+    package func removeValues(readBy reader: String) {
+        storage.removeAll(readBy: reader)
+    }
+
+    /// The tasks by key, and who read each, under a lock.
     private final class Storage: @unchecked Sendable {
         private let lock = NSLock()
         private var tasks: [AnyHashable: Task<any Sendable, any Error>] = [:]
+        private var readers: [String: Set<AnyHashable>] = [:]
 
         func task(
-            for key: AnyHashable, make: () -> Task<any Sendable, any Error>
+            for key: AnyHashable, reader: String?, make: () -> Task<any Sendable, any Error>
         ) -> Task<any Sendable, any Error> {
             lock.withLock {
+                if let reader { readers[reader, default: []].insert(key) }
                 if let task = tasks[key] { return task }
                 let task = make()
                 tasks[key] = task
                 return task
+            }
+        }
+
+        func removeAll(readBy reader: String) {
+            lock.withLock {
+                for key in readers.removeValue(forKey: reader) ?? [] { tasks[key] = nil }
             }
         }
 
@@ -89,6 +122,7 @@ public final class ProviderCache: Sendable {
         func removeAll(where matches: (AnyHashable) -> Bool) {
             lock.withLock {
                 for key in tasks.keys where matches(key) { tasks[key] = nil }
+                if tasks.isEmpty { readers.removeAll() }
             }
         }
     }

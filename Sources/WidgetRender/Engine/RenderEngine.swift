@@ -93,14 +93,27 @@ public final class RenderEngine: Sendable {
                 throw .unavailable("\(error)")
             }
         }
+        WidgetCenter.shared.addObserver(self)
     }
 
     /// Forgets every provider answer and everything providers computed, so the next render asks
     /// the providers again and reads their sources again: what WidgetKit does for
-    /// `WidgetCenter.reloadAllTimelines()`.
+    /// `WidgetCenter.reloadAllTimelines()`. `WidgetCenter.shared.reloadAllTimelines()` calls it
+    /// for every engine of the process.
     public func reloadAllTimelines() {
         answers.removeAll()
         cache.removeAll()
+    }
+
+    /// Forgets a kind's provider answers and what its provider read through
+    /// ``TimelineProviderContext/cache``, so its next render asks its provider again and reads
+    /// its sources again: what WidgetKit does for `WidgetCenter.reloadTimelines(ofKind:)`, which
+    /// calls it for every engine of the process. Other kinds keep their answers.
+    ///
+    /// - Parameter kind: the widget's kind.
+    public func reloadTimelines(ofKind kind: String) {
+        answers.removeAll(kind: kind)
+        cache.removeValues(readBy: kind)
     }
 
     /// The widget of a kind, or `nil`.
@@ -404,7 +417,7 @@ public final class RenderEngine: Sendable {
         }
         return Question(
             widget: widget, metrics: metrics, parameters: parameters, appGroups: request.appGroups,
-            values: request.providerValues, timeout: request.providerTimeout, cache: cache)
+            values: request.providerValues, timeout: request.providerTimeout, cache: cache.reading(as: widget.kind))
     }
 
     /// "price does not support small (supports: medium, large)".
@@ -589,6 +602,15 @@ public final class RenderEngine: Sendable {
     }
 }
 
+extension RenderEngine: WidgetCenterObserver {
+    package var bundleName: String? { nil }
+    package var runningWidgets: [WidgetInfo] { [] }
+
+    package func widgetCenterReload(kind: String?) {
+        if let kind { reloadTimelines(ofKind: kind) } else { reloadAllTimelines() }
+    }
+}
+
 /// Providers' answers by everything that decides them, so that callers asking the same share one
 /// call; the oldest are forgotten past a bound (a server asks at ever new times).
 private final class AnswerCache: @unchecked Sendable {
@@ -642,6 +664,14 @@ private final class AnswerCache: @unchecked Sendable {
         lock.withLock {
             tasks.removeAll()
             order.removeAll()
+        }
+    }
+
+    /// Forgets a kind's answers.
+    func removeAll(kind: String) {
+        lock.withLock {
+            for key in order where key.kind == kind { tasks[key] = nil }
+            order.removeAll { $0.kind == kind }
         }
     }
 

@@ -29,6 +29,11 @@ public struct Manifest: Codable, Sendable, Equatable {
     public var widgets: [WidgetRecord]
     /// One record per PNG, in the order written.
     public var images: [ImageRecord]
+    /// In `watch`: what changed on screen and why, oldest first (the latest
+    /// ``Change/historyLimit``).
+    public var changes: [Change]? = nil
+    /// In `watch`: how many reloads were asked for and how many were made.
+    public var reloads: ReloadCount? = nil
 
     /// What a run rendered.
     public enum Mode: String, Codable, Sendable, Equatable {
@@ -42,6 +47,88 @@ public struct Manifest: Codable, Sendable, Equatable {
         case simulation
         /// `bench --batch`.
         case benchBatch = "bench-batch"
+        /// `watch`: the screens now, kept current.
+        case watch
+    }
+
+    /// One change of what `watch` shows.
+    public struct Change: Codable, Sendable, Equatable {
+        /// How many changes a manifest keeps (the oldest go first).
+        public static var historyLimit: Int { 200 }
+
+        /// When the screen changed (an entry's or a reload's date, or when a reload was asked).
+        public var date: Date
+        /// The widget's kind.
+        public var kind: String
+        /// The family.
+        public var family: String
+        /// Why: `start`, `entry`, `policy-reload`, `widget-center` or `file-change`.
+        public var reason: ChangeReason
+        /// For a reload that was asked for: how many requests it answers (more than one when
+        /// requests came faster than the reload budget and were coalesced into it).
+        public var requests: Int?
+        /// The time the provider was asked for the timeline on screen.
+        public var askedAt: Date
+        /// The file written, relative to the output folder.
+        public var file: String
+        /// SHA-256 of its bytes.
+        public var sha256: String
+        /// False when the new screen has the same pixels as the one before.
+        public var pixelsChanged: Bool
+
+        /// A change.
+        public init(
+            date: Date, kind: String, family: String, reason: ChangeReason, requests: Int?, askedAt: Date,
+            file: String, sha256: String, pixelsChanged: Bool
+        ) {
+            self.date = date
+            self.kind = kind
+            self.family = family
+            self.reason = reason
+            self.requests = requests
+            self.askedAt = askedAt
+            self.file = file
+            self.sha256 = sha256
+            self.pixelsChanged = pixelsChanged
+        }
+    }
+
+    /// Why `watch` drew a screen.
+    public enum ChangeReason: String, Codable, Sendable, Equatable {
+        /// `watch` started.
+        case start
+        /// An entry's date came.
+        case entry
+        /// The timeline's reload policy came due: the provider was asked again.
+        case policyReload = "policy-reload"
+        /// `WidgetCenter.reloadTimelines(ofKind:)` or `reloadAllTimelines()` (or `reload`).
+        case widgetCenter = "widget-center"
+        /// A file in a shared container changed (`--reload-on-change`).
+        case fileChange = "file-change"
+    }
+
+    /// Reloads `watch` was asked for (by `WidgetCenter` or a changed file) and made.
+    public struct ReloadCount: Codable, Sendable, Equatable {
+        /// The budget: at most `count` reloads per `seconds`.
+        public var budget: String
+        /// Requests received.
+        public var requested: Int
+        /// Reloads made.
+        public var made: Int
+        /// Requests coalesced into another reload because they came faster than the budget (or
+        /// while a reload was being drawn): `requested - made - pending`.
+        public var coalesced: Int
+        /// Requests waiting for the budget.
+        public var pending: Int
+
+        /// A count.
+        public init(budget: String, requested: Int, made: Int, coalesced: Int, pending: Int) {
+            self.budget = budget
+            self.requested = requested
+            self.made = made
+            self.coalesced = coalesced
+            self.pending = pending
+        }
     }
 
     /// A timeline's reload policy.
