@@ -1,0 +1,257 @@
+import Foundation
+import Testing
+import WidgetCore
+import WidgetRender
+
+/// Widgets kept current: WidgetCenter in-process, the reload budget, and `watch`'s loop
+/// writing real PNGs and manifests into a folder as time passes.
+@Suite("Widgets that stay current")
+struct LiveWidgetTests {
+    /// A count the app writes to `count.txt` in its container; the widget shows it and never
+    /// reloads by itself (`.never`), like the to-do tutorial.
+    struct CountProvider: TimelineProvider {
+        static let group = "group.test.live"
+
+        func placeholder(in context: Context) -> CountEntry { CountEntry(date: context.now, text: "–") }
+
+        func getSnapshot(in context: Context, completion: @escaping (CountEntry) -> Void) {
+            completion(placeholder(in: context))
+        }
+
+        func getTimeline(in context: Context, completion: @escaping (Timeline<CountEntry>) -> Void) {
+            let folder = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: Self.group)
+            let text = folder.flatMap { try? String(contentsOf: $0.appendingPathComponent("count.txt"), encoding: .utf8) }
+            completion(Timeline(entries: [CountEntry(date: context.now, text: text ?? "none")], policy: .never))
+        }
+    }
+
+    struct CountEntry: TimelineEntry {
+        let date: Date
+        let text: String
+    }
+
+    /// Each test has a kind of its own: WidgetCenter.shared reaches every engine and watcher of
+    /// the process, and tests run at once.
+    protocol Kind { static var name: String { get } }
+    enum EngineKind: Kind { static let name = "live-engine" }
+    enum WatchKind: Kind { static let name = "live-count" }
+    enum StormKind: Kind { static let name = "live-storm" }
+
+    struct CountWidget<K: Kind>: Widget {
+        var body: some WidgetConfiguration {
+            StaticConfiguration(kind: K.name, provider: CountProvider()) { entry in
+                Text(entry.text).font(.largeTitle).containerBackground(.white, for: .widget)
+            }
+            .supportedFamilies([.systemSmall])
+        }
+    }
+
+    /// Three entries a second apart from the time asked.
+    struct TickProvider: TimelineProvider {
+        func placeholder(in context: Context) -> CountEntry { CountEntry(date: context.now, text: "0") }
+        func getSnapshot(in context: Context, completion: @escaping (CountEntry) -> Void) {
+            completion(placeholder(in: context))
+        }
+        func getTimeline(in context: Context, completion: @escaping (Timeline<CountEntry>) -> Void) {
+            let entries = (0..<3).map { CountEntry(date: context.now.addingTimeInterval(Double($0)), text: "tick \($0)") }
+            completion(Timeline(entries: entries, policy: .never))
+        }
+    }
+
+    struct TickWidget: Widget {
+        var body: some WidgetConfiguration {
+            StaticConfiguration(kind: "live-tick", provider: TickProvider()) { entry in
+                Text(entry.text).containerBackground(.white, for: .widget)
+            }
+            .supportedFamilies([.systemSmall])
+        }
+    }
+
+    struct Fixture {
+        let container: URL
+        let out: URL
+        let engine: RenderEngine
+        var batch: RenderBatch
+
+        init(widgets: [AnyWidget]) throws {
+            let root = try Fixtures.temporaryDirectory()
+            container = root.appendingPathComponent("container")
+            out = root.appendingPathComponent("out")
+            try FileManager.default.createDirectory(at: container, withIntermediateDirectories: true)
+            engine = try RenderEngine(widgets: widgets)
+            batch = RenderBatch(outputDirectory: out)
+            batch.families = [.systemSmall]
+            batch.appGroups.folders[CountProvider.group] = container
+        }
+
+        func write(_ text: String) throws {
+            try Data(text.utf8).write(to: container.appendingPathComponent("count.txt"), options: .atomic)
+        }
+
+        func manifest() throws -> Manifest {
+            try Manifest.decode(Data(contentsOf: out.appendingPathComponent("manifest.json")))
+        }
+
+        /// Waits until the manifest satisfies `condition`, for at most `seconds`; the time it took.
+        func waitForManifest(within seconds: Double, _ condition: (Manifest) -> Bool) async throws -> Double? {
+            let start = Date()
+            while Date().timeIntervalSince(start) < seconds {
+                if let manifest = try? manifest(), condition(manifest) { return Date().timeIntervalSince(start) }
+                try await Task.sleep(nanoseconds: 20_000_000)
+            }
+            return nil
+        }
+    }
+
+    // MARK: - The budget
+
+    @Test func budgetsAreWrittenAsCountPerPeriod() throws {
+        #expect(try ReloadBudget.parse("1/s") == ReloadBudget(count: 1, seconds: 1))
+        #expect(try ReloadBudget.parse("10/min") == ReloadBudget(count: 10, seconds: 60))
+        #expect(try ReloadBudget.parse("70/d") == ReloadBudget(count: 70, seconds: 86_400))
+        #expect(try ReloadBudget.parse("5/10s") == ReloadBudget(count: 5, seconds: 10))
+        #expect(try ReloadBudget.parse("5/10s").description == "5/10s")
+        #expect(ReloadBudget.default.description == "1/s")
+        for bad in ["", "1", "0/s", "-1/s", "1/week", "x/s", "1/s/2", "1/0s", "1/8d"] {
+            #expect(throws: ReloadBudgetError.self, "\(bad)") { try ReloadBudget.parse(bad) }
+        }
+    }
+
+    @Test func aBucketAllowsItsBurstThenRefillsEvenly() {
+        var bucket = ReloadBudget.Bucket(ReloadBudget(count: 2, seconds: 10))
+        let start = Date(timeIntervalSince1970: 1_000_000)
+        let taken = [0, 0, 1].map { bucket.take(at: start.addingTimeInterval($0)) }
+        #expect(taken == [true, true, false])
+        let next = bucket.nextAvailable(after: start.addingTimeInterval(1))
+        #expect(next == start.addingTimeInterval(5))
+        let early = bucket.take(at: start.addingTimeInterval(4.9))
+        let onTime = bucket.take(at: start.addingTimeInterval(5))
+        #expect(!early && onTime)
+    }
+
+    // MARK: - WidgetCenter in-process
+
+    @Test func widgetCenterReachesAnEngineInTheSameProcess() async throws {
+        let fixture = try Fixture(widgets: try CountWidget<EngineKind>().resolvedWidgets())
+        try fixture.write("1")
+        let request = fixture.batch.request(kind: "live-engine", family: .systemSmall)
+        let first = try await fixture.engine.render(request)
+        try fixture.write("2")
+        let cached = try await fixture.engine.render(request)
+        #expect(cached.image?.pixelsCRC64 == first.image?.pixelsCRC64, "the same question has the same answer")
+        WidgetCenter.shared.reloadTimelines(ofKind: "another-kind")
+        let otherKind = try await fixture.engine.render(request)
+        #expect(otherKind.image?.pixelsCRC64 == first.image?.pixelsCRC64, "another kind's reload leaves it")
+        WidgetCenter.shared.reloadTimelines(ofKind: "live-engine")
+        let reloaded = try await fixture.engine.render(request)
+        #expect(reloaded.image?.pixelsCRC64 != first.image?.pixelsCRC64, "asked again, it reads 2")
+    }
+
+    // MARK: - watch
+
+    @Test func watchReloadsOnWidgetCenterNotOnAChangedFile() async throws {
+        let fixture = try Fixture(widgets: try CountWidget<WatchKind>().resolvedWidgets())
+        try fixture.write("1")
+        let watcher = try Watcher(engine: fixture.engine, batch: fixture.batch, bundleName: "LiveTests")
+        let running = Task { try await watcher.run() }
+        defer { watcher.stop() }
+        let started = try await fixture.waitForManifest(within: 10) { $0.images.count == 1 }
+        #expect(started != nil)
+        let first = try fixture.manifest()
+        #expect(first.mode == .watch)
+        #expect(first.images.map(\.file) == ["live-count/small/current.png"])
+        #expect(first.changes?.map(\.reason) == [.start])
+        let png = fixture.out.appendingPathComponent("live-count/small/current.png")
+        let firstBytes = try Data(contentsOf: png)
+
+        // The app writes new data: as on iOS, nothing changes by itself (the policy is .never).
+        try fixture.write("2")
+        try await Task.sleep(nanoseconds: 600_000_000)
+        #expect(try Data(contentsOf: png) == firstBytes)
+        #expect(try fixture.manifest() == first)
+
+        // It calls WidgetCenter: the PNG and the manifest change within a second.
+        WidgetCenter.shared.reloadTimelines(ofKind: "live-count")
+        let took = try await fixture.waitForManifest(within: 5) { $0.changes?.count == 2 }
+        let seconds = try #require(took)
+        #expect(seconds < 1, "reloaded in \(seconds) s")
+        let manifest = try fixture.manifest()
+        #expect(manifest.changes?.last?.reason == .widgetCenter)
+        #expect(manifest.changes?.last?.pixelsChanged == true)
+        #expect(manifest.reloads?.made == 1)
+        let bytes = try Data(contentsOf: png)
+        #expect(bytes != firstBytes)
+        #expect(SHA256Hex.of(bytes) == manifest.images.first?.sha256, "the manifest names the bytes on disk")
+        #expect(watcher.runningWidgets.map(\.kind) == ["live-count"])
+        watcher.stop()
+        try await running.value
+    }
+
+    @Test func aStormOfReloadsIsCoalescedByTheBudgetAndCounted() async throws {
+        var fixture = try Fixture(widgets: try CountWidget<StormKind>().resolvedWidgets())
+        fixture.batch.families = [.systemSmall]
+        try fixture.write("0")
+        let watcher = try Watcher(
+            engine: fixture.engine, batch: fixture.batch, budget: ReloadBudget(count: 1, seconds: 1),
+            bundleName: "LiveTests")
+        let running = Task { try await watcher.run() }
+        _ = try await fixture.waitForManifest(within: 10) { $0.images.count == 1 }
+        let start = Date()
+        for index in 1...100 {
+            try fixture.write("\(index)")
+            WidgetCenter.shared.reloadTimelines(ofKind: "live-storm")
+            try await Task.sleep(nanoseconds: 9_000_000)
+        }
+        let stormSeconds = Date().timeIntervalSince(start)
+        // Within the budget's next second everything asked has been answered.
+        let settled = try await fixture.waitForManifest(within: 5) {
+            $0.reloads?.requested == 100 && $0.reloads?.pending == 0
+        }
+        #expect(settled != nil)
+        watcher.stop()
+        try await running.value
+        let reloads = try #require(try fixture.manifest().reloads)
+        // One reload a second: a burst of one at once, then one per second of the storm, and one
+        // for what came in its last second.
+        let allowed = Int(stormSeconds.rounded(.up)) + 2
+        #expect(reloads.made >= 2 && reloads.made <= allowed, "\(reloads) over \(stormSeconds) s")
+        #expect(reloads.requested == reloads.made + reloads.coalesced)
+        let changes = try #require(try fixture.manifest().changes)
+        #expect(changes.compactMap(\.requests).reduce(0, +) == 100, "every request is answered by a reload")
+        let last = try fixture.manifest().images.first?.sha256
+        #expect(changes.last?.sha256 == last)
+    }
+
+    @Test func entriesReplaceEachOtherAtTheirDates() async throws {
+        let fixture = try Fixture(widgets: try TickWidget().resolvedWidgets())
+        let watcher = try Watcher(engine: fixture.engine, batch: fixture.batch, bundleName: "LiveTests")
+        let running = Task { try await watcher.run() }
+        let done = try await fixture.waitForManifest(within: 10) { $0.changes?.count == 3 }
+        watcher.stop()
+        try await running.value
+        #expect(done != nil)
+        let changes = try #require(try fixture.manifest().changes)
+        #expect(changes.map(\.reason) == [.start, .entry, .entry])
+        #expect(changes.allSatisfy { $0.pixelsChanged })
+        #expect(abs(changes[1].date.timeIntervalSince(changes[0].date) - 1) < 0.001, "at the entry's date")
+        #expect(try fixture.manifest().images.first?.entryIndex == 2)
+    }
+}
+
+/// SHA-256 in hex, with the system's `sha256sum`, independent of the library's.
+enum SHA256Hex {
+    static func of(_ data: Data) -> String? {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("sha-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        guard (try? data.write(to: file)) != nil else { return nil }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+        process.arguments = [file.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        guard (try? process.run()) != nil else { return nil }
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return output.split(separator: " ").first.map(String.init)
+    }
+}
