@@ -34,6 +34,25 @@ public struct Manifest: Codable, Sendable, Equatable {
     public var changes: [Change]? = nil
     /// In `watch`: how many reloads were asked for and how many were made.
     public var reloads: ReloadCount? = nil
+    /// In one shard of a run (`render --shard K/N`): which, and how many images the whole run has.
+    public var shard: ShardRecord? = nil
+
+    /// Which part of a run a shard's manifest describes.
+    public struct ShardRecord: Codable, Sendable, Equatable {
+        /// Which shard, from 1.
+        public var index: Int
+        /// How many shards.
+        public var count: Int
+        /// How many images the whole run has (every shard's).
+        public var images: Int
+
+        /// A shard's record.
+        public init(index: Int, count: Int, images: Int) {
+            self.index = index
+            self.count = count
+            self.images = images
+        }
+    }
 
     /// What a run rendered.
     public enum Mode: String, Codable, Sendable, Equatable {

@@ -211,6 +211,8 @@ package struct OutputRun {
     var imageBytes = 0
     /// The kinds of the widgets drawn.
     var kindsDrawn: Set<String> = []
+    /// With a shard: how many images the whole run has planned so far, every shard's.
+    var jobsPlanned = 0
 
     /// Draws every job, several at a time (at most one per renderer of the engine, or
     /// `batch.workers`), staging each image in the output folder as soon as it is encoded and
@@ -227,6 +229,11 @@ package struct OutputRun {
     ///   contact sheet); `nil` for the others.
     @discardableResult
     package mutating func renderJobs() async throws(WidgetRenderError) -> [CairoSurface?] {
+        if let shard = batch.shard {
+            let planned = jobs.count
+            jobs = jobs.sharded(shard, offset: jobsPlanned)
+            jobsPlanned += planned
+        }
         guard !jobs.isEmpty else { return [] }
         if transaction == nil {
             transaction = try OutputTransaction(folder: batch.outputDirectory, waiting: waiting)
@@ -286,7 +293,7 @@ package struct OutputRun {
     /// written, and writes the manifest.
     package mutating func finish(mode: Manifest.Mode, until: Date?) async throws(WidgetRenderError) -> RenderResult {
         try await renderJobs()
-        guard imageCount > 0 else {
+        guard imageCount > 0 || (batch.shard != nil && jobsPlanned > 0) else {
             throw .invalidRequest(
                 "nothing to render: " + widgetRecords.flatMap(\.skipped).map(\.reason).joined(separator: "; "))
         }
@@ -294,6 +301,11 @@ package struct OutputRun {
             generator: "widgetrender \(WidgetRenderVersion.current)", now: batch.now, mode: mode, until: until,
             device: batch.device.id, colorScheme: batch.colorScheme, locale: batch.locale.identifier,
             renderStack: engine.renderStack, widgets: widgetRecords, images: [])
+        if let shard = batch.shard {
+            manifest.shard = Manifest.ShardRecord(index: shard.index, count: shard.count, images: jobsPlanned)
+            // A shard with no image of its own (more shards than images) still says so.
+            if transaction == nil { transaction = try OutputTransaction(folder: batch.outputDirectory, waiting: waiting) }
+        }
         guard let transaction else { throw .internalError("no image was staged") }
         // The image records come from the transaction's spool, in job order.
         let removed = try transaction.commit(manifest: manifest)
@@ -337,6 +349,15 @@ package struct JobList: Sendable {
             return [job.image.kind, job.image.family]
         }
         return [listed[index].image.kind, listed[index].image.family]
+    }
+
+    /// The jobs of one shard: of these, the ones whose index in the whole run (counting from
+    /// `offset`) is `shard.index - 1` modulo `shard.count`, in order.
+    func sharded(_ shard: RenderBatch.Shard, offset: Int) -> JobList {
+        let all = self
+        let first = ((shard.index - 1 - offset) % shard.count + shard.count) % shard.count
+        let indices = Array(stride(from: first, to: count, by: shard.count))
+        return JobList(count: indices.count) { all[indices[$0]] }
     }
 
     /// Adds a job after the others (not to a list made from indices).

@@ -66,6 +66,33 @@ public struct RenderBatch: Sendable {
     public var keepsImageRecords = true
     /// Where the images and `manifest.json` go.
     public var outputDirectory: URL
+    /// One part of the run, for splitting it across machines: only the images whose index in
+    /// the whole run is `index - 1` modulo `count` are drawn (every provider is still asked, so
+    /// each shard knows the whole run). ``ManifestMerge`` joins the parts into the folder one
+    /// run writes. `nil` draws every image.
+    public var shard: Shard?
+
+    /// Shard `index` of `count` (from 1).
+    public struct Shard: Sendable, Hashable, CustomStringConvertible {
+        /// Which shard, from 1.
+        public var index: Int
+        /// How many shards.
+        public var count: Int
+
+        /// Shard `index` of `count`.
+        ///
+        /// - Throws: ``WidgetRenderError/invalidRequest(_:)`` unless 1 ≤ index ≤ count ≤ 10,000.
+        public init(index: Int, count: Int) throws(WidgetRenderError) {
+            guard count >= 1, count <= 10_000, index >= 1, index <= count else {
+                throw .invalidRequest("shard \(index)/\(count): write K/N with 1 ≤ K ≤ N ≤ 10000")
+            }
+            self.index = index
+            self.count = count
+        }
+
+        /// `K/N`.
+        public var description: String { "\(index)/\(count)" }
+    }
 
     /// A batch with every default: medium family, the default device, light, English, UTC, now.
     ///

@@ -24,6 +24,12 @@ struct RenderCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Async
                   \(name) --family small,large --device iphone-375x667 --out Output/
                   \(name) --family all --placeholder --out Output/placeholders
                   \(name) --now 2026-01-01T09:00:00Z --time-zone Asia/Tokyo --family small
+
+                Split across machines (a CI matrix, a Kubernetes Indexed Job): give each the same \
+                options and --now, and --shard K/N; then `\(name) manifest merge` joins their \
+                folders into what one run writes:
+                  \(name) --family all --now 2026-01-01T09:00:00Z --shard 2/4 --out shard-2
+                  \(name) manifest merge shard-1 shard-2 shard-3 shard-4 --out Output
                 """)
     }
 
@@ -36,6 +42,12 @@ struct RenderCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Async
     @OptionGroup var common: CommonOptions
     @OptionGroup var time: NowOption
     @OptionGroup var options: Options
+
+    @Option(
+        help: ArgumentHelp(
+            "Draw only shard K of N (1 ≤ K ≤ N): every Nth image, starting with the Kth. Every shard asks every provider, so give them all the same --now. `manifest merge` joins the shards.",
+            valueName: "K/N"))
+    var shard: String?
 
     @Flag(help: "Render each widget's placeholder (redacted) instead of its timeline.")
     var placeholder = false
@@ -66,8 +78,22 @@ struct RenderCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Async
         )
         request.now = try time.date(in: request.timeZone)
         request.mode = placeholder ? .placeholder : snapshot ? .snapshot : .timeline
+        if let shard { request.shard = try Self.shard(shard) }
         try options.apply(to: &request)
         return request
+    }
+
+    /// `K/N`, checked.
+    static func shard(_ text: String) throws -> RenderBatch.Shard {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
+            throw ValidationError("--shard: '\(text)' is not K/N, such as 2/4")
+        }
+        do {
+            return try RenderBatch.Shard(index: index, count: count)
+        } catch {
+            throw ValidationError("--shard: \(error.description)")
+        }
     }
 
     func run() async throws {
@@ -87,6 +113,9 @@ struct RenderCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Async
             if !quiet {
                 Console.notes(result.notes)
                 let widgets = result.kinds.count
+                if let shard = request.shard, let total = result.manifest.shard?.images {
+                    Console.line("Shard \(shard) of a run of \(total) image\(total == 1 ? "" : "s").")
+                }
                 Console.line(
                     "Rendered \(result.imageCount) PNG\(result.imageCount == 1 ? "" : "s") for \(widgets) widget\(widgets == 1 ? "" : "s") in \(Console.seconds(since: started)) → \(out)"
                 )
