@@ -30,6 +30,9 @@ let package = Package(
                 .product(name: "WidgetRenderCLI", package: "WidgetRender"),
             ]
         ),
+        // The tutorials' app side: saves data to the App Group container and calls
+        // WidgetCenter.shared.reloadTimelines(ofKind:), reaching a running `watch`.
+        .executableTarget(name: "tutorial-app", dependencies: ["TutorialWidgets"]),
         // The smallest widget, in one file, with its own `@main` command.
         .executableTarget(
             name: "hello-widget",

@@ -10,5 +10,7 @@ public struct TutorialWidgets: WidgetBundle {
         CharacterHealthWidget()
         TodoListWidget()
         PancakeSalesWidget()
+        CovidCountryWidget()
+        CovidGlobalWidget()
     }
 }

@@ -8,5 +8,7 @@ struct TutorialBundle: WidgetBundle {
         CharacterHealthWidget()
         TodoListWidget()
         PancakeSalesWidget()
+        CovidCountryWidget()
+        CovidGlobalWidget()
     }
 }

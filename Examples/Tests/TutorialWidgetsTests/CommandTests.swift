@@ -17,6 +17,21 @@ import WidgetRender
         return folder.appendingPathComponent(name)
     }
 
+    /// What tesseract reads on a PNG, or `nil` when tesseract is not installed.
+    static func ocr(_ png: String) throws -> String? {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tesseract") else { return nil }
+        let ocr = Process()
+        ocr.executableURL = URL(fileURLWithPath: "/usr/bin/tesseract")
+        ocr.arguments = [png, "stdout"]
+        let pipe = Pipe()
+        ocr.standardOutput = pipe
+        ocr.standardError = Pipe()
+        try ocr.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        ocr.waitUntilExit()
+        return text
+    }
+
     static func run(_ arguments: [String], command: String = "tutorial-widgets") throws -> Output {
         let process = Process()
         process.executableURL = executable(command)

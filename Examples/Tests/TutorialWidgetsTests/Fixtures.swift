@@ -16,6 +16,11 @@ enum Fixtures {
         AppGroupContainers(folders: ["group.com.example.todo": folder(name)])
     }
 
+    /// The COVID tracker's group mapped to its fixture container (`covid.json` and `bg.png`).
+    static var covidGroup: AppGroupContainers {
+        AppGroupContainers(folders: ["group.com.example.covid": folder("covid/container")])
+    }
+
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("tutorial-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

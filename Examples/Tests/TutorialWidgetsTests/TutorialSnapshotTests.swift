@@ -60,6 +60,30 @@ struct TutorialSnapshotTests {
             named: "small-1130")
     }
 
+    /// The COVID tracker tutorial: no country chosen falls back to the United States; a country
+    /// chosen through the intent; the global widget over the app's `bg.png` from the container.
+    @Test func covidTracker() async {
+        for family in [WidgetFamily.systemSmall, .systemMedium, .systemLarge] {
+            await assertSnapshot(
+                of: CovidCountryWidget(), as: .widget(family: family, at: Fixtures.morning, appGroups: Fixtures.covidGroup),
+                named: "country-\(family.shortName)")
+        }
+        await assertSnapshot(
+            of: CovidCountryWidget(),
+            as: .widget(
+                family: .systemMedium, at: Fixtures.morning, colorScheme: .dark, parameters: ["country": "JP"],
+                appGroups: Fixtures.covidGroup),
+            named: "country-medium-japan-dark")
+        for family in [WidgetFamily.systemSmall, .systemMedium] {
+            await assertSnapshot(
+                of: CovidGlobalWidget(), as: .widget(family: family, at: Fixtures.morning, appGroups: Fixtures.covidGroup),
+                named: "global-\(family.shortName)")
+        }
+        // Before the app's first fetch: what to do, not zeros.
+        await assertSnapshot(
+            of: CovidCountryWidget(), as: .widget(family: .systemSmall, at: Fixtures.morning), named: "country-no-data")
+    }
+
     @Test func todoList() async {
         for family in [WidgetFamily.systemSmall, .systemMedium, .systemLarge] {
             await assertSnapshot(

@@ -177,3 +177,45 @@ extension AppEnum {
     /// The case's raw value as a choice.
     public var parameterValue: ParameterValue { .string(rawValue) }
 }
+
+extension Parameter {
+    /// A choice a person may leave unset, as App Intents' optional `@Parameter`: `nil` until
+    /// they pick one (`--param key=` sets it back to none). The provider decides what none means,
+    /// as iOS widgets do (`configuration.country ?? .unitedStates`).
+    ///
+    /// ```swift
+    /// @Parameter(title: "Country") var country: Country?
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - title: the title shown.
+    ///   - description: one sentence on what it changes.
+    public init<Wrapped: AppEnum>(title: LocalizedStringResource, description: String = "")
+    where Value == Wrapped? {
+        self.init(title: title, description: description, default: nil)
+    }
+}
+
+extension Optional: IntentValue where Wrapped: AppEnum {
+    /// The enum's choices, after an empty value for none.
+    public static func parameterKind(range: ClosedRange<Int>?) -> WidgetParameter.Kind {
+        guard case .choice(let choices) = Wrapped.parameterKind(range: range) else {
+            return Wrapped.parameterKind(range: range)
+        }
+        return .choice([.init(value: "", label: "None")] + choices)
+    }
+
+    /// The case whose raw value was chosen, or none for an empty value.
+    public init?(parameterValue: ParameterValue) {
+        guard case .string(let value) = parameterValue else { return nil }
+        if value.isEmpty {
+            self = .none
+            return
+        }
+        guard let wrapped = Wrapped(rawValue: value) else { return nil }
+        self = .some(wrapped)
+    }
+
+    /// The case's raw value, or an empty value for none.
+    public var parameterValue: ParameterValue { .string(self?.rawValue ?? "") }
+}

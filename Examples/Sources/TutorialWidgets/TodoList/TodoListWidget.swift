@@ -41,10 +41,12 @@ struct TodoProvider: TimelineProvider {
 }
 
 public struct TodoListWidget: Widget {
+    public static let kind = "todo-list"
+
     public init() {}
 
     public var body: some WidgetConfiguration {
-        StaticConfiguration(kind: "todo-list", provider: TodoProvider()) { entry in
+        StaticConfiguration(kind: Self.kind, provider: TodoProvider()) { entry in
             TodoListView(entry: entry)
         }
         .configurationDisplayName("To-Do")

@@ -1,0 +1,96 @@
+import WidgetRender
+
+/// One place's figures, as the app saves them in `covid.json` in the shared container.
+public struct CovidStats: Codable, Sendable, Hashable {
+    /// ISO 3166 code (`JP`), or `WORLD` for the global totals.
+    public var code: String
+    /// The place's name.
+    public var name: String
+    public var confirmed: Int
+    public var deaths: Int
+    public var recovered: Int
+
+    public init(code: String, name: String, confirmed: Int, deaths: Int, recovered: Int) {
+        self.code = code
+        self.name = name
+        self.confirmed = confirmed
+        self.deaths = deaths
+        self.recovered = recovered
+    }
+
+    /// Cases neither recovered nor fatal.
+    public var active: Int {
+        max(0, confirmed - deaths - recovered)
+    }
+
+    /// Deaths per confirmed case, or `nil` before any case.
+    public var fatalityRate: Double? {
+        confirmed > 0 ? Double(deaths) / Double(confirmed) : nil
+    }
+}
+
+/// What the app shares with the widgets: the global totals, each country's, and when they were
+/// fetched.
+public struct CovidSnapshot: Codable, Sendable, Hashable {
+    public var updated: Date
+    public var global: CovidStats
+    public var countries: [CovidStats]
+
+    public init(updated: Date, global: CovidStats, countries: [CovidStats]) {
+        self.updated = updated
+        self.global = global
+        self.countries = countries
+    }
+}
+
+/// The countries the widget can follow: the intent's list.
+public enum CovidCountry: String, AppEnum {
+    case unitedStates = "US", japan = "JP", southKorea = "KR", germany = "DE", unitedKingdom = "GB", brazil = "BR",
+        india = "IN"
+
+    public static let typeDisplayRepresentation: TypeDisplayRepresentation = "Country"
+    public static let caseDisplayRepresentations: [CovidCountry: DisplayRepresentation] = [
+        .unitedStates: "United States", .japan: "Japan", .southKorea: "South Korea", .germany: "Germany",
+        .unitedKingdom: "United Kingdom", .brazil: "Brazil", .india: "India",
+    ]
+
+    /// The country shown when none is chosen, as the tutorial's widget falls back.
+    public static let fallback = CovidCountry.unitedStates
+}
+
+/// The shared container's files: `covid.json`, written by the app, and `bg.png`, the global
+/// widget's background.
+public enum CovidContainer {
+    public static let groupIdentifier = "group.com.example.covid"
+    public static let dataFile = "covid.json"
+    public static let backgroundFile = "bg.png"
+
+    static func folder() -> URL? {
+        FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: groupIdentifier)
+    }
+
+    /// The figures the app saved last, or why they cannot be read.
+    static func load() -> Result<CovidSnapshot, CovidLoadError> {
+        guard let folder = folder() else { return .failure(.noContainer) }
+        guard let data = try? Data(contentsOf: folder.appendingPathComponent(dataFile)) else {
+            return .failure(.notFetched)
+        }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        guard let snapshot = try? decoder.decode(CovidSnapshot.self, from: data) else { return .failure(.corrupt) }
+        return .success(snapshot)
+    }
+}
+
+/// Why the widgets have no figures.
+public enum CovidLoadError: Error, Sendable, Hashable {
+    case noContainer, notFetched, corrupt
+
+    var message: String {
+        switch self {
+        case .noContainer: "No shared container"
+        case .notFetched: "Open the app to fetch the latest figures"
+        case .corrupt: "Can't read the saved figures"
+        }
+    }
+}
