@@ -82,6 +82,58 @@ import Testing
         }
     }
 
+    /// The Kubernetes Job in "Shards" is valid YAML for an Indexed Job whose pods each render
+    /// their own shard of the same run: read with PyYAML (python3-yaml, which
+    /// scripts/setup.sh installs), not run.
+    @Test func theKubernetesJobRendersOneShardPerIndex() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "```yaml\n"))
+        let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
+        let yaml = String(readme[start.upperBound..<end.lowerBound])
+        let check = """
+            import json, re, sys, yaml
+            job = yaml.safe_load(sys.stdin)
+            spec = job["spec"]
+            pod = spec["template"]["spec"]
+            container = pod["containers"][0]
+            line = " ".join(container["command"] + container["args"])
+            shard = re.search(r"--shard \\$\\(\\(JOB_COMPLETION_INDEX\\+1\\)\\)/(\\d+)", line)
+            print(json.dumps({
+                "apiVersion": job["apiVersion"], "kind": job["kind"], "mode": spec["completionMode"],
+                "completions": spec["completions"], "parallelism": spec["parallelism"],
+                "restart": pod["restartPolicy"], "shards": int(shard.group(1)) if shard else None,
+                "now": "--now " in line,
+                "outPerShard": "--out /out/shard-$((JOB_COMPLETION_INDEX+1))" in line,
+            }))
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", check]
+        let input = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        input.fileHandleForWriting.write(Data(yaml.utf8))
+        try input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let problem = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "python3 with PyYAML (apt install python3-yaml): \(problem)")
+        let fields = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(fields["apiVersion"] as? String == "batch/v1")
+        #expect(fields["kind"] as? String == "Job")
+        #expect(fields["mode"] as? String == "Indexed")
+        #expect(fields["restart"] as? String == "Never")
+        let completions = try #require(fields["completions"] as? Int)
+        #expect(fields["shards"] as? Int == completions, "one shard per index: --shard K/\(completions)")
+        #expect(fields["parallelism"] as? Int == completions)
+        #expect(fields["now"] as? Bool == true, "every shard renders the same --now")
+        #expect(fields["outPerShard"] as? Bool == true)
+    }
+
     @Test func theCheckCatchesABlockThatIsNotThere() throws {
         let files = try Self.exampleFiles()
         let invented = Self.normalized(
