@@ -36,6 +36,7 @@ struct LiveWidgetTests {
     enum EngineKind: Kind { static let name = "live-engine" }
     enum WatchKind: Kind { static let name = "live-count" }
     enum StormKind: Kind { static let name = "live-storm" }
+    enum ChangeKind: Kind { static let name = "live-file" }
 
     struct CountWidget<K: Kind>: Widget {
         var body: some WidgetConfiguration {
@@ -55,6 +56,30 @@ struct LiveWidgetTests {
         func getTimeline(in context: Context, completion: @escaping (Timeline<CountEntry>) -> Void) {
             let entries = (0..<3).map { CountEntry(date: context.now.addingTimeInterval(Double($0)), text: "tick \($0)") }
             completion(Timeline(entries: entries, policy: .never))
+        }
+    }
+
+    /// One entry, and a reload a second later: the policy's reload, not WidgetCenter's.
+    struct PolicyProvider: TimelineProvider {
+        func placeholder(in context: Context) -> CountEntry { CountEntry(date: context.now, text: "0") }
+        func getSnapshot(in context: Context, completion: @escaping (CountEntry) -> Void) {
+            completion(placeholder(in: context))
+        }
+        func getTimeline(in context: Context, completion: @escaping (Timeline<CountEntry>) -> Void) {
+            let stamp = Int(context.now.timeIntervalSince1970 * 10) % 1000
+            completion(
+                Timeline(
+                    entries: [CountEntry(date: context.now, text: "asked \(stamp)")],
+                    policy: .after(context.now.addingTimeInterval(1))))
+        }
+    }
+
+    struct PolicyWidget: Widget {
+        var body: some WidgetConfiguration {
+            StaticConfiguration(kind: "live-policy", provider: PolicyProvider()) { entry in
+                Text(entry.text).containerBackground(.white, for: .widget)
+            }
+            .supportedFamilies([.systemSmall])
         }
     }
 
@@ -183,6 +208,11 @@ struct LiveWidgetTests {
         #expect(bytes != firstBytes)
         #expect(SHA256Hex.of(bytes) == manifest.images.first?.sha256, "the manifest names the bytes on disk")
         #expect(watcher.runningWidgets.map(\.kind) == ["live-count"])
+        // getCurrentConfigurations lists it (with the other tests' watchers of this process).
+        let listed = try await WidgetCenter.shared.currentConfigurations()
+        let mine = listed.filter { $0.kind == "live-count" }
+        #expect(mine.map(\.family) == [.systemSmall])
+        #expect(mine.map(\.bundle) == ["LiveTests"])
         watcher.stop()
         try await running.value
     }
@@ -220,6 +250,38 @@ struct LiveWidgetTests {
         #expect(changes.compactMap(\.requests).reduce(0, +) == 100, "every request is answered by a reload")
         let last = try fixture.manifest().images.first?.sha256
         #expect(changes.last?.sha256 == last)
+    }
+
+    @Test func thePolicyReloadsAtItsDate() async throws {
+        let fixture = try Fixture(widgets: try PolicyWidget().resolvedWidgets())
+        let watcher = try Watcher(engine: fixture.engine, batch: fixture.batch, bundleName: "LiveTests")
+        let running = Task { try await watcher.run() }
+        let done = try await fixture.waitForManifest(within: 10) { $0.changes?.count == 3 }
+        watcher.stop()
+        try await running.value
+        #expect(done != nil)
+        let changes = try #require(try fixture.manifest().changes)
+        #expect(changes.map(\.reason) == [.start, .policyReload, .policyReload])
+        #expect(abs(changes[1].date.timeIntervalSince(changes[0].date) - 1) < 0.001, "at the policy's date")
+        #expect(changes[1].askedAt == changes[1].date, "the provider is asked at the reload")
+        #expect(try fixture.manifest().reloads?.requested == 0, "a policy reload is not a request")
+    }
+
+    @Test func withReloadOnChangeAChangedFileReloads() async throws {
+        let fixture = try Fixture(widgets: try CountWidget<ChangeKind>().resolvedWidgets())
+        try fixture.write("1")
+        let watcher = try Watcher(engine: fixture.engine, batch: fixture.batch, bundleName: "LiveTests")
+        let changes = try FolderChanges([fixture.container]) { watcher.fileChanged() }
+        defer { changes.close() }
+        let running = Task { try await watcher.run() }
+        _ = try await fixture.waitForManifest(within: 10) { $0.images.count == 1 }
+        try fixture.write("2")
+        let took = try await fixture.waitForManifest(within: 5) { $0.changes?.last?.reason == .fileChange }
+        watcher.stop()
+        try await running.value
+        let seconds = try #require(took)
+        #expect(seconds < 1, "reloaded \(seconds) s after the write")
+        #expect(try fixture.manifest().changes?.last?.pixelsChanged == true)
     }
 
     @Test func entriesReplaceEachOtherAtTheirDates() async throws {
