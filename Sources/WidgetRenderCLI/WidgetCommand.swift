@@ -2,8 +2,9 @@ import ArgumentParser
 import Foundation
 import WidgetRender
 
-/// The command over a widget bundle: `render` (the default), `list`, `gallery`, `timeline`
-/// and `bench`, with the same flags, help and exit codes as `widgetrender`.
+/// The command over a widget bundle: `render` (the default), `list`, `gallery`, `timeline`,
+/// `bench`, `watch`, `reload` and `manifest merge`, with the same flags, help and exit codes
+/// as `widgetrender`.
 ///
 /// Most bundles get it by being `@main`:
 ///

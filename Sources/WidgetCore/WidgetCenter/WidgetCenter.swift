@@ -29,7 +29,8 @@ public final class WidgetCenter: Sendable {
     private let observers = Observers()
 
     /// A center that reaches only one bundle's running widgets (its `watch` and `serve`), by the
-    /// bundle's name: the type name of its `WidgetBundle` (`list` prints it).
+    /// bundle's name: the type name of its `WidgetBundle` (`reload --list` shows each running
+    /// widget's).
     ///
     /// - Parameter bundle: the bundle's name, or `nil` for every bundle.
     public init(bundle: String?) {
