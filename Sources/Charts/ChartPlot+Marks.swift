@@ -13,9 +13,22 @@ extension ChartPlot {
         var y1: PlotValue?
         /// A horizontal bar (a quantity along x, a category or date along y).
         var horizontal = false
+        /// For a point of a vectorized plot, which plot (each is a line or area of its own).
+        var plot: Int? = nil
 
         var xValues: [PlotValue] { [x0, x1].compactMap { $0 } }
         var yValues: [PlotValue] { [y0, y1].compactMap { $0 } }
+    }
+
+    /// Every placed mark's values along x (or y), for the scales.
+    static func values(_ placed: [Placed], x: Bool) -> [PlotValue] {
+        var values: [PlotValue] = []
+        values.reserveCapacity(placed.count * 2)
+        for item in placed {
+            if let first = x ? item.x0 : item.y0 { values.append(first) }
+            if let second = x ? item.x1 : item.y1 { values.append(second) }
+        }
+        return values
     }
 
     /// The marks' values, with bars at the same place (and areas of several series at the same
@@ -29,7 +42,19 @@ extension ChartPlot {
         var result: [Placed] = []
         result.reserveCapacity(marks.count)
         let uniform = calendar.timeZone.nextDaylightSavingTimeTransition == nil
+        var plots = 0
         for var mark in marks {
+            // A vectorized plot: a point per element, all sharing the plot's mark.
+            if let vector = mark.vector {
+                for index in vector.x.indices {
+                    var placed = Placed(mark: mark, x0: vector.x[index], y0: vector.y[index])
+                    placed.y1 = vector.yEnd?[index]
+                    placed.plot = plots
+                    result.append(placed)
+                }
+                plots += 1
+                continue
+            }
             // A date that stands for a unit: a bar spans it, other marks sit in its middle.
             if let (start, end) = mark.x?.bin(in: calendar, uniform: uniform), let low = start.scalar,
                 let high = end.scalar
@@ -225,7 +250,7 @@ extension ChartPlot {
             return Point(x: px, y: py)
         }
         for item in placed where item.mark.kind == .line || item.mark.kind == .area {
-            let key = SeriesKey(item.mark)
+            let key = SeriesKey(item)
             let top = item.mark.kind == .area ? point(item.x0, item.y1 ?? item.y0) : point(item.x0, item.y0)
             guard let top else { continue }
             let bottom = item.mark.kind == .area ? point(item.x0, item.y1 == nil ? .number(0) : item.y0) : nil
@@ -266,11 +291,11 @@ extension ChartPlot {
         let plotRect = plot
         for item in placed {
             let mark = item.mark
-            if mark.kind == .line || mark.kind == .area, drawnSeries.contains(SeriesKey(mark)) { continue }
+            if mark.kind == .line || mark.kind == .area, drawnSeries.contains(SeriesKey(item)) { continue }
             let paint = style(of: mark, colours: colours, environment: environment)
             switch mark.kind {
             case .line, .area:
-                let key = SeriesKey(mark)
+                let key = SeriesKey(item)
                 guard let points = series[key] else { continue }
                 drawnSeries.insert(key)
                 var tops = points.map(\.1)
@@ -402,14 +427,17 @@ extension ChartPlot {
     }
 }
 
-/// Which line or area a mark belongs to: its `series`, else its `foregroundStyle(by:)` value.
+/// Which line or area a mark belongs to: its `series`, else its `foregroundStyle(by:)` value;
+/// a vectorized plot is a series of its own.
 struct SeriesKey: Hashable {
     let kind: MarkSpec.Kind
     let name: PlotValue?
+    let plot: Int?
 
-    init(_ mark: MarkSpec) {
-        kind = mark.kind
-        name = mark.series?.value ?? mark.foregroundBy?.value
+    init(_ item: ChartPlot.Placed) {
+        kind = item.mark.kind
+        name = item.mark.series?.value ?? item.mark.foregroundBy?.value
+        plot = item.plot
     }
 }
 

@@ -55,7 +55,7 @@ struct ChartPlot: ViewBehavior {
         let plotHeight = max(1, rect.height - legendHeight - xLabelHeight - topRoom)
         let yCount = max(2, Int(plotHeight / 28))
         var yScale = Scale(
-            values: placed.flatMap(\.yValues) + Self.barRoom(placed, horizontal: true), includesZero: true,
+            values: Self.values(placed, x: false) + Self.barRoom(placed, horizontal: true), includesZero: true,
             domain: settings.yDomain, desiredTicks: yCount)
         let yAxes = ySpecs.map { AxisPlan($0, scale: yScale, count: yCount, calendar: calendar, style: style) }
         let yLeading = yAxes.filter { $0.spec.position == .leading }.map(\.labelWidth).max().map { $0 + Self.gap } ?? 0
@@ -68,7 +68,7 @@ struct ChartPlot: ViewBehavior {
         yScale.start = plot.maxY
         yScale.end = plot.minY
         var xScale = Scale(
-            values: placed.flatMap(\.xValues) + Self.barRoom(placed, horizontal: false), includesZero: true,
+            values: Self.values(placed, x: true) + Self.barRoom(placed, horizontal: false), includesZero: true,
             domain: settings.xDomain, desiredTicks: max(2, Int(plot.width / 64)))
         xScale.start = plot.minX
         xScale.end = plot.maxX

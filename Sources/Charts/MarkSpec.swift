@@ -32,6 +32,7 @@ public struct MarkSpec: Sendable {
         var width: MarkDimension = .automatic
         var height: MarkDimension = .automatic
         var positionBy: PlotInput? = nil
+        var vector: MarkVector? = nil
 
         init(_ kind: Kind) {
             self.kind = kind
@@ -58,6 +59,7 @@ public struct MarkSpec: Sendable {
             copy.width = width
             copy.height = height
             copy.positionBy = positionBy
+            copy.vector = vector
             return copy
         }
     }
@@ -77,6 +79,15 @@ public struct MarkSpec: Sendable {
     // The fields, as the marks' initializers and modifiers set them: `x`, `y`, their ranges,
     // the `series`, a fixed style or one `by:` a value, the line's style and interpolation, the
     // symbol, the opacity, the annotations, a bar's size and its group (`position(by:)`).
+    /// A vectorized plot's values (``LinePlot``, ``AreaPlot``): one mark for a whole series.
+    @usableFromInline
+    var vector: MarkVector? {
+        get { storage.vector }
+        set {
+            unique()
+            storage.vector = newValue
+        }
+    }
     var kind: Kind {
         get { storage.kind }
         set {

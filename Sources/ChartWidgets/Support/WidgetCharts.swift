@@ -45,6 +45,13 @@ enum WidgetCharts {
         return runs
     }
 
+    /// A point of the area under a line: from the chart's floor to the close.
+    private struct Band {
+        var x: Double
+        var floor: Double
+        var close: Double
+    }
+
     /// A line of values over time, with a fading area under it, a dotted level line at
     /// `baseline` and, with `markers`, dots and labels at the first highest and lowest points.
     static func line(
@@ -79,15 +86,14 @@ enum WidgetCharts {
         let stroke = StrokeStyle(lineWidth: lineWidth, lineCap: .round, lineJoin: .round)
         let runs = runs(points)
         if gradient, let color {
+            // Vectorized plots (Swift Charts' iOS 18 `AreaPlot` and `LinePlot`): one mark per run
+            // however many points it has.
             ForEach(runs.indices, id: \.self) { run in
-                ForEach(runs[run].indices, id: \.self) { index in
-                    AreaMark(
-                        x: .value("Time", runs[run][index].x), yStart: .value("Floor", floor),
-                        yEnd: .value("Close", runs[run][index].y), series: .value("Run", run)
-                    )
-                    .foregroundStyle(
-                        .linearGradient([color.opacity(0.32), color.opacity(0)], start: .top, end: .bottom))
-                }
+                AreaPlot(
+                    runs[run].map { Band(x: $0.x, floor: floor, close: $0.y) }, x: .value("Time", \.x),
+                    yStart: .value("Floor", \.floor), yEnd: .value("Close", \.close)
+                )
+                .foregroundStyle(.linearGradient([color.opacity(0.32), color.opacity(0)], start: .top, end: .bottom))
             }
         }
         if let baseline {
@@ -99,13 +105,8 @@ enum WidgetCharts {
             RuleMark(y: .value("Close", points[0].y)).foregroundStyle(color ?? .primary).lineStyle(stroke)
         }
         ForEach(runs.indices, id: \.self) { run in
-            ForEach(runs[run].indices, id: \.self) { index in
-                LineMark(
-                    x: .value("Time", runs[run][index].x), y: .value("Close", runs[run][index].y),
-                    series: .value("Run", run)
-                )
+            LinePlot(runs[run], x: .value("Time", \.x), y: .value("Close", \.y))
                 .foregroundStyle(color ?? .primary).lineStyle(stroke)
-            }
         }
         if let markers, points.count > 1,
             let low = points.indices.min(by: { (points[$0].y, $0) < (points[$1].y, $1) }),

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+import WidgetCore
+import WidgetLayout
+
+@testable import Charts
+
+/// A measurer for layout without fonts: 6 points a character, 12 a line.
+private struct FixedMeasurer: TextMeasuring {
+    func measure(_ text: String, font: Font, maxWidth: Double?, lineLimit: Int?) -> Size {
+        Size(width: Double(text.count) * 6, height: 12)
+    }
+}
+
+/// `LinePlot` and `AreaPlot` (Swift Charts' vectorized plots) draw what the same marks written
+/// one by one draw, as one mark each.
+@Suite("Vectorized plots")
+struct VectorizedPlotTests {
+    struct Sample: Sendable {
+        var day: Date
+        var low: Double
+        var close: Double
+    }
+
+    static let samples: [Sample] = (0..<40).map { index in
+        let value = 100 + 20 * sin(Double(index) / 4)
+        return Sample(day: Date(timeIntervalSince1970: 1_767_225_600 + Double(index) * 86_400), low: 60, close: value)
+    }
+
+    private func layout(_ chart: ViewNode) -> [DisplayItem] {
+        var environment = EnvironmentValues()
+        environment.displayScale = 2
+        return LayoutEngine(measurer: FixedMeasurer()).layout(
+            chart, in: Rect(x: 0, y: 0, width: 300, height: 150), environment: environment)
+    }
+
+    @Test func aLinePlotDrawsTheLineItsMarksDraw() {
+        let marks = Chart(Self.samples, id: \.day) { sample in
+            AreaMark(x: .value("Day", sample.day), yStart: .value("Low", sample.low), yEnd: .value("Close", sample.close))
+                .foregroundStyle(.orange.opacity(0.3))
+            LineMark(x: .value("Day", sample.day), y: .value("Close", sample.close)).foregroundStyle(.orange)
+        }
+        let plots = Chart {
+            AreaPlot(Self.samples, x: .value("Day", \.day), yStart: .value("Low", \.low), yEnd: .value("Close", \.close))
+                .foregroundStyle(.orange.opacity(0.3))
+            LinePlot(Self.samples, x: .value("Day", \.day), y: .value("Close", \.close)).foregroundStyle(.orange)
+        }
+        #expect(plots.marks.count == 2, "one mark per plot")
+        #expect(marks.marks.count == 80)
+        let drawnByMarks = layout(marks.node)
+        #expect(!drawnByMarks.isEmpty)
+        #expect(layout(plots.node) == drawnByMarks, "the same axes, area and line")
+    }
+
+    @Test func twoLinePlotsAreTwoLines() throws {
+        let first = Array(Self.samples.prefix(10))
+        let second = Array(Self.samples.suffix(10))
+        let chart = Chart {
+            LinePlot(first, x: .value("Day", \.day), y: .value("Close", \.close))
+            LinePlot(second, x: .value("Day", \.day), y: .value("Close", \.close))
+        }
+        var strokes = 0
+        for item in layout(chart.node) {
+            guard case .drawing(let steps, _, _, _) = item else { continue }
+            for step in steps {
+                if case .stroke(let path, _, _) = step, path.elements.count == 10 { strokes += 1 }
+            }
+        }
+        #expect(strokes == 2, "no segment joins the two plots across the gap")
+    }
+}
