@@ -25,6 +25,15 @@ extension ChartPlot {
         var values: [PlotValue] = []
         values.reserveCapacity(placed.count * 2)
         for item in placed {
+            if let vector = item.mark.vector {
+                if x {
+                    values += vector.x
+                } else {
+                    values += vector.y
+                    if let ends = vector.yEnd { values += ends }
+                }
+                continue
+            }
             if let first = x ? item.x0 : item.y0 { values.append(first) }
             if let second = x ? item.x1 : item.y1 { values.append(second) }
         }
@@ -45,13 +54,11 @@ extension ChartPlot {
         var plots = 0
         for var mark in marks {
             // A vectorized plot: a point per element, all sharing the plot's mark.
-            if let vector = mark.vector {
-                for index in vector.x.indices {
-                    var placed = Placed(mark: mark, x0: vector.x[index], y0: vector.y[index])
-                    placed.y1 = vector.yEnd?[index]
-                    placed.plot = plots
-                    result.append(placed)
-                }
+            // A vectorized plot stays one item: its values are read from its arrays.
+            if mark.vector != nil {
+                var placed = Placed(mark: mark)
+                placed.plot = plots
+                result.append(placed)
                 plots += 1
                 continue
             }
@@ -249,7 +256,32 @@ extension ChartPlot {
             guard let xv, let yv, let px = x.position(xv), let py = y.position(yv) else { return nil }
             return Point(x: px, y: py)
         }
-        for item in placed where item.mark.kind == .line || item.mark.kind == .area {
+        // A vectorized plot's points, straight from its arrays.
+        var plotPoints: [Int: (tops: [Point], bottoms: [Point])] = [:]
+        for item in placed {
+            guard let plotIndex = item.plot, let vector = item.mark.vector else { continue }
+            var tops: [Point] = []
+            var bottoms: [Point] = []
+            tops.reserveCapacity(vector.x.count)
+            let isArea = item.mark.kind == .area
+            if isArea { bottoms.reserveCapacity(vector.x.count) }
+            for index in vector.x.indices {
+                let top = isArea ? point(vector.x[index], vector.yEnd?[index] ?? vector.y[index]) : point(vector.x[index], vector.y[index])
+                guard let top else { continue }
+                if isArea {
+                    guard let bottom = point(vector.x[index], vector.yEnd == nil ? .number(0) : vector.y[index]) else {
+                        continue
+                    }
+                    bottoms.append(bottom)
+                }
+                tops.append(top)
+            }
+            if !item.mark.annotations.isEmpty, let last = tops.last {
+                anchors.append((item.mark, Rect(x: last.x - 3, y: last.y - 3, width: 6, height: 6)))
+            }
+            plotPoints[plotIndex] = (tops, bottoms)
+        }
+        for item in placed where (item.mark.kind == .line || item.mark.kind == .area) && item.plot == nil {
             let key = SeriesKey(item)
             let top = item.mark.kind == .area ? point(item.x0, item.y1 ?? item.y0) : point(item.x0, item.y0)
             guard let top else { continue }
@@ -296,9 +328,17 @@ extension ChartPlot {
             switch mark.kind {
             case .line, .area:
                 let key = SeriesKey(item)
-                guard let points = series[key] else { continue }
-                drawnSeries.insert(key)
-                var tops = points.map(\.1)
+                var tops: [Point]
+                var bottoms: [Point]
+                if let plotIndex = item.plot {
+                    guard let points = plotPoints[plotIndex], !points.tops.isEmpty else { continue }
+                    (tops, bottoms) = points
+                } else {
+                    guard let points = series[key] else { continue }
+                    drawnSeries.insert(key)
+                    tops = points.map(\.1)
+                    bottoms = points.compactMap(\.2)
+                }
                 if mark.kind == .line {
                     // A line of more points than the plot has device pixels keeps its shape with
                     // two a pixel (peaks and troughs survive).
@@ -318,7 +358,6 @@ extension ChartPlot {
                         }
                     }
                 } else {
-                    let bottoms = points.compactMap(\.2)
                     guard bottoms.count == tops.count else { continue }
                     var path = Curve.path(through: tops, mark.interpolation)
                     let lower = Curve.path(through: bottoms.reversed(), mark.interpolation)

@@ -49,13 +49,13 @@ package final class WidgetCenterListener: @unchecked Sendable {
         }
         guard bound == 0, chmod(path, 0o600) == 0, listen(descriptor, 64) == 0 else {
             let reason = String(cString: strerror(errno))
-            Glibc.close(descriptor)
+            closeDescriptor(descriptor)
             unlink(path)
             throw .init("\(path): cannot listen: \(reason)")
         }
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else {
-            Glibc.close(descriptor)
+            closeDescriptor(descriptor)
             unlink(path)
             throw .init("cannot make a pipe: \(String(cString: strerror(errno)))")
         }
@@ -84,7 +84,7 @@ package final class WidgetCenterListener: @unchecked Sendable {
         var byte: UInt8 = 1
         _ = write(wake.write, &byte, 1)
         // The loop closes the listening socket and the pipe's read end when it ends.
-        Glibc.close(wake.write)
+        closeDescriptor(wake.write)
     }
 
     /// The thread's work: accept, read a line, answer, until woken to stop.
@@ -95,8 +95,8 @@ package final class WidgetCenterListener: @unchecked Sendable {
 
         func run() {
             defer {
-                Glibc.close(descriptor)
-                Glibc.close(wake)
+                closeDescriptor(descriptor)
+                closeDescriptor(wake)
             }
             var fds = [
                 pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
@@ -115,7 +115,7 @@ package final class WidgetCenterListener: @unchecked Sendable {
                 let connection = accept(descriptor, nil, nil)
                 guard connection >= 0 else { continue }
                 answer(connection)
-                Glibc.close(connection)
+                closeDescriptor(connection)
             }
         }
 
@@ -142,4 +142,13 @@ package final class WidgetCenterListener: @unchecked Sendable {
             _ = WidgetCenterChannel.writeAll(data, to: connection)
         }
     }
+}
+
+/// `close(2)`, by a name no type's `close()` hides.
+private func closeDescriptor(_ descriptor: Int32) {
+    #if canImport(Glibc)
+        _ = Glibc.close(descriptor)
+    #elseif canImport(Darwin)
+        _ = Darwin.close(descriptor)
+    #endif
 }

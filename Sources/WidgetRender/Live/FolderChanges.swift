@@ -27,12 +27,12 @@ package final class FolderChanges: @unchecked Sendable {
             let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE)
             for folder in folders where inotify_add_watch(descriptor, folder.path, mask) < 0 {
                 let reason = String(cString: strerror(errno))
-                Glibc.close(descriptor)
+                closeDescriptor(descriptor)
                 throw .missingInput("\(folder.path): cannot watch it for changes: \(reason)")
             }
             var ends: [Int32] = [0, 0]
             guard pipe(&ends) == 0 else {
-                Glibc.close(descriptor)
+                closeDescriptor(descriptor)
                 throw .unavailable("cannot make a pipe: \(String(cString: strerror(errno)))")
             }
             self.descriptor = descriptor
@@ -57,7 +57,7 @@ package final class FolderChanges: @unchecked Sendable {
         guard first else { return }
         var byte: UInt8 = 1
         _ = write(wake.write, &byte, 1)
-        Glibc.close(wake.write)
+        closeDescriptor(wake.write)
     }
 
     private struct Loop: Sendable {
@@ -67,8 +67,8 @@ package final class FolderChanges: @unchecked Sendable {
 
         func run() {
             defer {
-                Glibc.close(descriptor)
-                Glibc.close(wake)
+                closeDescriptor(descriptor)
+                closeDescriptor(wake)
             }
             var fds = [
                 pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
@@ -112,4 +112,13 @@ package final class FolderChanges: @unchecked Sendable {
             return false
         }
     }
+}
+
+/// `close(2)`, by a name no type's `close()` hides.
+private func closeDescriptor(_ descriptor: Int32) {
+    #if canImport(Glibc)
+        _ = Glibc.close(descriptor)
+    #elseif canImport(Darwin)
+        _ = Darwin.close(descriptor)
+    #endif
 }
