@@ -69,3 +69,44 @@ struct VectorizedPlotTests {
         #expect(strokes == 2, "no segment joins the two plots across the gap")
     }
 }
+
+/// Bars a week wide, as the case-count widget draws a year of daily counts: each as tall as its value.
+@Suite("Week bars")
+struct WeekBarTests {
+    @Test(arguments: [120.0, 300.0])
+    func eachWeeksBarIsAsTallAsItsValue(width: Double) throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let start = Date(timeIntervalSince1970: 1_609_459_200)  // 2021-01-01
+        let weeks = (0..<53).map { week -> (Date, Double) in
+            let day = start.addingTimeInterval(Double(week) * 7 * 86_400)
+            return (calendar.dateInterval(of: .weekOfYear, for: day)!.start, 1000 + 900 * sin(Double(week) / 3))
+        }
+        let chart = Chart {
+            ForEach(weeks.indices, id: \.self) { index in
+                BarMark(x: .value("Week", weeks[index].0, unit: .weekOfYear), y: .value("Mean", weeks[index].1))
+            }
+        }
+        .chartXAxis(.hidden).chartYAxis(.hidden).chartYScale(domain: 0...2500)
+        var environment = EnvironmentValues()
+        environment.displayScale = 2
+        let items = LayoutEngine(measurer: FixedMeasurerForBars()).layout(
+            chart, in: Rect(x: 0, y: 0, width: width, height: 100), environment: environment)
+        var heights: [Double] = []
+        for item in items {
+            guard case .drawing(let steps, _, _, _) = item else { continue }
+            for step in steps {
+                if case .fill(let path, _) = step { heights.append(path.boundingRect.height) }
+            }
+        }
+        #expect(heights.count == 53)
+        let expected = weeks.map { $0.1 / 2500 * 100 }
+        for (got, want) in zip(heights, expected) { #expect(abs(got - want) < 0.01, "\(got) vs \(want)") }
+    }
+}
+
+private struct FixedMeasurerForBars: TextMeasuring {
+    func measure(_ text: String, font: Font, maxWidth: Double?, lineLimit: Int?) -> Size {
+        Size(width: Double(text.count) * 6, height: 12)
+    }
+}

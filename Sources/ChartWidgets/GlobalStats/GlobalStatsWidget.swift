@@ -42,13 +42,14 @@ struct GlobalStatsWidgetView: View {
     @Environment(\.locale) private var locale
     @Environment(\.timeZone) private var timeZone
     @Environment(\.redacted) private var redacted
+    @Environment(\.displayScale) private var displayScale
 
     var body: ViewNode {
-        view(
-            for: entry,
-            in: ViewContext(
-                family: family, displaySize: displaySize, colorScheme: colorScheme, locale: locale, timeZone: timeZone,
-                isPlaceholder: redacted))
+        var context = ViewContext(
+            family: family, displaySize: displaySize, colorScheme: colorScheme, locale: locale, timeZone: timeZone,
+            isPlaceholder: redacted)
+        context.displayScale = displayScale
+        return view(for: entry, in: context)
     }
 
     /// Colours for text over the widget's background: the system's own, or, over the
@@ -214,16 +215,25 @@ struct GlobalStatsWidgetView: View {
     /// The 7-day average as a line over the raw daily counts as bars; with `axis`, the value
     /// axis (zero to a round top, ``CountAxis``) labelled in a gutter at the trailing edge, so no
     /// label covers a bar.
-    private func chart(_ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette, axis: Bool) -> ViewNode {
+    private func chart(
+        _ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette, axis: Bool, weekly: Bool
+    ) -> ViewNode {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = context.timeZone
+        calendar.locale = context.locale
         guard axis,
             let scale = CountAxis(
                 values: (entry.chartPoints + entry.averagePoints).map(\.y), locale: context.locale)
         else {
-            return WidgetCharts.counts(entry.chartPoints, average: entry.averagePoints, color: palette.accent, top: nil)
+            return WidgetCharts.counts(
+                entry.chartPoints, average: entry.averagePoints, color: palette.accent, top: nil, weekly: weekly,
+                calendar: calendar)
         }
         return HStack(alignment: .top, spacing: 4) {
             // The dotted level line marks the top the label names.
-            WidgetCharts.counts(entry.chartPoints, average: entry.averagePoints, color: palette.accent, top: scale.top)
+            WidgetCharts.counts(
+                entry.chartPoints, average: entry.averagePoints, color: palette.accent, top: scale.top, weekly: weekly,
+                calendar: calendar)
             VStack(alignment: .trailing, spacing: 0) {
                 Text(scale.topLabel)
                 Spacer(minLength: 0)
@@ -232,6 +242,49 @@ struct GlobalStatsWidgetView: View {
             .font(Self.axisFont).foregroundStyle(palette.secondary).lineLimit(1)
         }
         .node
+    }
+
+    /// Whether the chart's daily bars would be narrower than 2 pixels, so it draws weekly means:
+    /// from the chart's width (the content width, less the axis gutter).
+    static func weekly(_ entry: GlobalStatsEntry, _ context: ViewContext, width: Double, axis: Bool) -> Bool {
+        var chartWidth = width
+        if axis, let scale = CountAxis(values: (entry.chartPoints + entry.averagePoints).map(\.y), locale: context.locale) {
+            // Less the gutter of the axis labels.
+            chartWidth -=
+                max(Formatting.estimatedWidth(scale.topLabel, size: 11), Formatting.estimatedWidth(scale.zeroLabel, size: 11))
+                + 4
+        }
+        return WidgetCharts.mergesToWeeks(entry.chartPoints, width: chartWidth, scale: context.displayScale)
+    }
+
+    /// The chart's caption: what the bars are (daily counts, or weekly means when days would be
+    /// too thin to see) and, with a short line in the accent, the 7-day average.
+    @ViewBuilder
+    private func chartCaption(_ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette, weekly: Bool)
+        -> ViewNode
+    {
+        let title = chartTitle(entry, context)
+        let means = context.locale.pick(en: "weekly means", ja: "週平均", ko: "주간 평균")
+        let captions = weekly ? [title + " · " + means, means] : [title]
+        // The longest that fits: with the legend of the average's line, then without it.
+        ViewThatFits(in: .horizontal) {
+            ForEach(captions, id: \.self) { caption in
+                HStack(spacing: 4) {
+                    captionText(caption, palette)
+                    Spacer(minLength: 6)
+                    Capsule().fill(palette.accent).frame(width: 12, height: 2)
+                    captionText(context.locale.pick(en: "7-day average", ja: "7日平均", ko: "7일 평균"), palette)
+                }
+            }
+            ForEach(captions, id: \.self) { caption in
+                captionText(caption, palette)
+            }
+        }
+    }
+
+    private func captionText(_ text: String, _ palette: Palette) -> ViewNode {
+        Text(text).font(Font(size: 11, weight: .semibold)).foregroundStyle(palette.secondary).lineLimit(1)
+            .fixedSize(horizontal: true, vertical: false)
     }
 
     /// The axis labels' font: the charts' label font.
@@ -280,7 +333,12 @@ struct GlobalStatsWidgetView: View {
                 Spacer(minLength: 0)
                 figures(entry, context, palette)
             } else {
-                chart(entry, context, palette, axis: false).padding(EdgeInsets(top: roomy ? 6 : 3))
+                GeometryReader { proxy in
+                    chart(
+                        entry, context, palette, axis: false,
+                        weekly: Self.weekly(entry, context, width: proxy.size.width, axis: false))
+                }
+                .padding(EdgeInsets(top: roomy ? 6 : 3))
             }
         }
     }
@@ -314,7 +372,9 @@ struct GlobalStatsWidgetView: View {
     /// The chart's title and the chart; for a source without history (a disease.sh status), a
     /// note that says so in the chart's place.
     @ViewBuilder
-    private func history(_ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette) -> ViewNode {
+    private func history(_ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette, spacing: Double)
+        -> ViewNode
+    {
         if entry.dailyNewCases.isEmpty {
             ZStack {
                 RoundedRectangle(cornerRadius: 10).fill(palette.secondary.opacity(0.1))
@@ -327,9 +387,15 @@ struct GlobalStatsWidgetView: View {
                 .multilineTextAlignment(.center).padding(8)
             }
         } else {
-            Text(chartTitle(entry, context))
-                .font(Font(size: 11, weight: .semibold)).foregroundStyle(palette.secondary).lineLimit(1)
-            chart(entry, context, palette, axis: true)
+            // The caption and the chart share one decision: days, or weeks when a day's bar would
+            // be narrower than 2 pixels at the chart's width.
+            GeometryReader { proxy in
+                let weekly = Self.weekly(entry, context, width: proxy.size.width, axis: true)
+                VStack(alignment: .leading, spacing: spacing) {
+                    chartCaption(entry, context, palette, weekly: weekly)
+                    chart(entry, context, palette, axis: true, weekly: weekly)
+                }
+            }
         }
     }
 
@@ -367,7 +433,7 @@ struct GlobalStatsWidgetView: View {
             }
             .frame(width: context.displaySize.width < 340 ? 122 : 134, alignment: .leading)
             VStack(alignment: .leading, spacing: 4) {
-                history(entry, context, palette)
+                history(entry, context, palette, spacing: 4)
                 figures(entry, context, palette)
             }
         }
@@ -402,7 +468,7 @@ struct GlobalStatsWidgetView: View {
                     .shrinks(from: 32)
                 newToday(entry, context, palette, size: 14)
             }
-            history(entry, context, palette)
+            history(entry, context, palette, spacing: 8)
             let tiles = [entry.sideDeaths, entry.sideRecovered, entry.active].compactMap { $0 }
             let tileText =
                 (context.displaySize.width - 32 - 8 * Double(max(0, tiles.count - 1))) / Double(max(1, tiles.count))

@@ -189,10 +189,45 @@ enum WidgetCharts {
         .node
     }
 
-    /// Daily counts as bars a day wide, in the accent at low opacity, under their 7-day average
-    /// as a line; from zero to `top` (or the highest value), with a dotted level line at `top`.
-    static func counts(_ bars: [ChartPoint], average: [ChartPoint], color: Color, top: Double?) -> ViewNode {
-        let bars = bars.filter { $0.x.isFinite && $0.y.isFinite }
+    /// Whether daily bars over `bars`' span, in a chart `width` points wide at `scale` pixels a
+    /// point, would be narrower than 2 pixels (a day's bar is 5/6 of its slot): then they are
+    /// merged into weeks, and the chart says so.
+    static func mergesToWeeks(_ bars: [ChartPoint], width: Double, scale: Double) -> Bool {
+        let xs = bars.map(\.x).filter(\.isFinite)
+        guard let first = xs.min(), let last = xs.max() else { return false }
+        let days = Swift.max(1, ((last - first) / 86_400).rounded() + 1)
+        // Half a day of room at each end, and a tenth of a pixel for the width's estimate.
+        return width * scale / (days + 1) * 5 / 6 < 2.1
+    }
+
+    /// Each week's mean of the daily counts, dated at the week's start in `calendar`.
+    static func weeklyMeans(_ bars: [ChartPoint], calendar: Calendar) -> [ChartPoint] {
+        var weeks: [(start: Double, sum: Double, count: Double)] = []
+        for bar in bars {
+            guard let week = calendar.dateInterval(of: .weekOfYear, for: Date(timeIntervalSince1970: bar.x)) else {
+                continue
+            }
+            let start = week.start.timeIntervalSince1970
+            if let last = weeks.last, last.start == start {
+                weeks[weeks.count - 1].sum += bar.y
+                weeks[weeks.count - 1].count += 1
+            } else {
+                weeks.append((start, bar.y, 1))
+            }
+        }
+        return weeks.map { ChartPoint(x: $0.start, y: $0.sum / $0.count) }
+    }
+
+    /// Daily counts as bars a day wide (or, with `weekly`, each week's mean as a bar a week
+    /// wide), in the accent at low opacity, under their 7-day average as a line; from zero to
+    /// `top` (or the highest value), with a dotted level line at `top`.
+    static func counts(
+        _ bars: [ChartPoint], average: [ChartPoint], color: Color, top: Double?, weekly: Bool = false,
+        calendar: Calendar = Calendar(identifier: .gregorian)
+    ) -> ViewNode {
+        let daily = bars.filter { $0.x.isFinite && $0.y.isFinite }
+        let bars = weekly ? weeklyMeans(daily, calendar: calendar) : daily
+        let unit: Calendar.Component = weekly ? .weekOfYear : .day
         let average = average.filter { $0.x.isFinite && $0.y.isFinite }
         let highest = (bars + average).map(\.y).max() ?? 1
         let upper = Swift.max(top ?? highest, 1e-9)
@@ -202,7 +237,7 @@ enum WidgetCharts {
             Chart {
                 ForEach(bars.indices, id: \.self) { index in
                     BarMark(
-                        x: .value("Day", Date(timeIntervalSince1970: bars[index].x), unit: .day),
+                        x: .value("Day", Date(timeIntervalSince1970: bars[index].x), unit: unit),
                         y: .value("New cases", bars[index].y)
                     )
                     .foregroundStyle(color.opacity(0.28))

@@ -215,7 +215,7 @@ package enum WidgetCenterChannel {
             return !state
         }
         if first {
-            FileHandle.standardError.write(Data("warning: WidgetCenter: \(message)\n".utf8))
+            FileHandle.standardError.write(Data("WidgetCenter cannot reach other processes: \(message)\n".utf8))
         }
     }
 

@@ -42,7 +42,7 @@ package final class FolderChanges: @unchecked Sendable {
             thread.name = "folder changes"
             thread.start()
         #else
-            throw .unavailable("--reload-on-change needs inotify (Linux)")
+            throw .unavailable("watching files for changes needs inotify (Linux)")
         #endif
     }
 

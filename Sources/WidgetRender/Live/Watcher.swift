@@ -54,6 +54,7 @@ package final class Watcher: WidgetCenterObserver, @unchecked Sendable {
     package let bundleName: String?
     package let runningWidgets: [WidgetInfo]
     private let kinds: Set<String>
+    private let warn = LockedValue<@Sendable (RenderWarning) -> Void>({ _ in })
     private let events: AsyncStream<Event>
     private let continuation: AsyncStream<Event>.Continuation
 
@@ -124,10 +125,15 @@ package final class Watcher: WidgetCenterObserver, @unchecked Sendable {
     /// first screens leaves its screen as it was (reported through `progress`); the first
     /// screens failing ends the run with the error.
     ///
-    /// - Parameter progress: one line per change, for people.
+    /// - Parameters:
+    ///   - progress: one line per change, for people.
+    ///   - warn: what a provider or the engine reported without failing a screen.
     /// - Throws: ``WidgetRenderError`` when the first screens cannot be drawn or written, or a
     ///   later write fails.
-    package func run(progress: @escaping @Sendable (String) -> Void = { _ in }) async throws(WidgetRenderError) {
+    package func run(
+        progress: @escaping @Sendable (String) -> Void = { _ in }, warn: @escaping @Sendable (RenderWarning) -> Void = { _ in }
+    ) async throws(WidgetRenderError) {
+        self.warn.withLock { $0 = warn }
         WidgetCenter.shared.addObserver(self)
         defer { WidgetCenter.shared.removeObserver(self) }
         var state = State(run: try OutputRun(engine: engine, batch: batch), budget: budget)
@@ -259,7 +265,8 @@ package final class Watcher: WidgetCenterObserver, @unchecked Sendable {
                 state.screens[redraw.target]?.next = nil
                 continue
             }
-            for warning in widget.warnings { progress("warning: \(warning.message)") }
+            let warn = self.warn.withLock { $0 }
+            for warning in widget.warnings { warn(warning) }
             guard let image = widget.image, let digest = image.sha256 else {
                 throw .internalError("\(redraw.target.kind): the image was not encoded")
             }

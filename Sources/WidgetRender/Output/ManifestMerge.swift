@@ -41,7 +41,7 @@ public enum ManifestMerge {
                 throw .badData("\(file.path): not a widgetrender manifest: \(error)")
             }
             guard let shard = manifest.shard else {
-                throw .badData("\(file.path): not a shard's manifest (no `shard`: render it with --shard K/N)")
+                throw .badData("\(file.path): not a shard's manifest (it has no `shard` record)")
             }
             if resolved(folder) == resolved(output) {
                 throw .invalidRequest("\(output.path): the output folder is one of the shards; merge into another")
@@ -58,7 +58,7 @@ public enum ManifestMerge {
             if let field = difference(part.manifest, first.manifest) {
                 throw .badData(
                     "\(file): not the same run as \(first.folder.path) (\(field) differs)"
-                        + (field == "now" ? "; give every shard the same --now" : ""))
+                        + (field == "now" ? "; render every shard for the same time" : ""))
             }
             guard part.shard.images == first.shard.images else {
                 throw .badData("\(file): `shard.images` differs from \(first.folder.path)'s")

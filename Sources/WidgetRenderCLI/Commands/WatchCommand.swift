@@ -114,9 +114,9 @@ struct WatchCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncP
                 )
             }
             let quiet = self.quiet
-            try await watcher.run { line in
-                if !quiet || line.hasPrefix("warning:") { Console.line(line) }
-            }
+            try await watcher.run(
+                progress: { line in if !quiet { Console.line(line) } },
+                warn: { warning in Console.warnings([warning], all: true) })
             if !quiet { Console.line("Stopped; \(out) shows the last screens.") }
         } catch let error as WidgetRenderError {
             throw Console.fail(error)
