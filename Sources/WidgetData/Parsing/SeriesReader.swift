@@ -13,18 +13,27 @@ import Foundation
 /// let newYork = result.value   // CaseSeries, format in result.format
 /// ```
 ///
+/// A gzip file or a zip archive of one file, told by its first bytes, is read as the text it
+/// holds, under ``sizeLimit`` (``CompressedInput``).
+///
 /// Every method throws ``DataError`` (the command exits 65 for it): the message names the file
 /// and a line (CSV) or `line:column` (JSON). Records that cannot be read are skipped, each with a
 /// ``DataWarning``; a result is never empty. See `Sources/WidgetData/DATA-RULES.md`.
 public struct SeriesReader: Sendable {
     /// The format, region, column and symbol choices.
     public var options: SeriesOptions
+    /// The most bytes a gzip file or zip archive may hold, decompressed (64 MiB, as
+    /// ``DataLoader/sizeLimit``): inflating stops there with ``DataError/decompressedTooLarge(source:limit:)``.
+    public var sizeLimit: Int
 
     /// A reader.
     ///
-    /// - Parameter options: what to read; by default everything is detected.
-    public init(_ options: SeriesOptions = SeriesOptions()) {
+    /// - Parameters:
+    ///   - options: what to read; by default everything is detected.
+    ///   - sizeLimit: the most bytes a compressed input may hold.
+    public init(_ options: SeriesOptions = SeriesOptions(), sizeLimit: Int = DataLoader.defaultSizeLimit) {
         self.options = options
+        self.sizeLimit = sizeLimit
     }
 
     /// Reads `data` as whatever it is.
@@ -67,6 +76,8 @@ public struct SeriesReader: Sendable {
     private func readFormat(_ data: Data, source: String, wanted: SeriesKind?) throws(DataError) -> ParseResult<
         SeriesData
     > {
+        // A `.gz` or a zip of one file (told by its first bytes) is read as the text it holds.
+        let data = try CompressedInput.decompressed(data, source: source, limit: sizeLimit) ?? data
         try ContentScreen.check(data, source: source)
         let text = try SourceText(data, source: source)
         let (format, parsed): (SeriesFormat, FormatDetector.Parsed)
