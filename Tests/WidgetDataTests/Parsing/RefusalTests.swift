@@ -60,6 +60,16 @@ struct RefusalTests {
         Refusal(
             file: "multi-asset.csv", cause: #"the columns hold the prices of 2 assets ("BTC", "ETH")"#, location: "1"),
         Refusal(file: "two-candles.csv", cause: "2 sets of columns hold candles", location: "1"),
+        Refusal(
+            file: "negative-unix-times.csv",
+            cause:
+                #"no usable rows: all 3 were skipped (first, line 2: time "-1577836800" is a negative Unix time (before 1970), which is not read: bare numbers are times only from 1973 to 2286"#
+        ),
+        Refusal(
+            file: "no-case-counts.csv",
+            cause:
+                #"no case counts for "no-case-counts": none of the columns ("hospitalized") is a running total of cases"#,
+            cases: true),
         Refusal(file: "no-such-file.csv", cause: "no such file", kind: .missingInput),
         Refusal(file: ".", cause: "not a regular file (a directory)", kind: .notRegularFile),
     ]
@@ -70,7 +80,8 @@ struct RefusalTests {
         let error = dataError {
             let data = try DataLoader().load(path)
             if refusal.cases {
-                _ = try SeriesReader().readCases(data, source: path)
+                // What the global widget charts: a running total or daily counts, or this error.
+                _ = try SeriesReader().readCases(data, source: path).value.caseCounts()
             } else {
                 _ = try SeriesReader().readOHLC(data, source: path)
             }
