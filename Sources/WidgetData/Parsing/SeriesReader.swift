@@ -81,7 +81,21 @@ public struct SeriesReader: Sendable {
         try ContentScreen.check(data, source: source)
         let text = try SourceText(data, source: source)
         let (format, parsed): (SeriesFormat, FormatDetector.Parsed)
-        if let chosen = options.format {
+        if options.columns != nil {
+            // Columns given role by role are read as a table, never by a named format's layout.
+            if let chosen = options.format, chosen != .generic {
+                throw .unsupported(
+                    source: source,
+                    reason:
+                        "columns were given (--columns), but the format \(chosen.name) reads its own; give columns with the format generic, or leave the format out"
+                )
+            }
+            if options.column != nil {
+                throw .unsupported(
+                    source: source, reason: "a column (--column) and columns (--columns) were both given; give one")
+            }
+            (format, parsed) = (.generic, try FormatDetector.parse(text, as: .generic))
+        } else if let chosen = options.format {
             (format, parsed) = (chosen, try FormatDetector.parse(text, as: chosen))
         } else {
             (format, parsed) = try FormatDetector.detect(text)
@@ -104,14 +118,23 @@ public struct SeriesReader: Sendable {
     {
         switch (format, parsed) {
         case (.cryptowatch, .json(let document)):
-            return try CryptowatchOHLCParser().parse(document, symbol: options.symbol ?? "", period: options.column)
-                .map(SeriesData.ohlc)
+            var result = try CryptowatchOHLCParser().parse(
+                document, symbol: options.symbol ?? "", period: options.column
+            ).map(SeriesData.ohlc)
+            result.columns = .format(["time", "open", "high", "low", "close", "volume"])
+            return result
         case (.binance, .json(let document)):
-            return try BinanceKlinesParser().parse(document, symbol: options.symbol ?? "").map(SeriesData.ohlc)
+            var result = try BinanceKlinesParser().parse(document, symbol: options.symbol ?? "").map(SeriesData.ohlc)
+            result.columns = .format(["time", "open", "high", "low", "close", "volume"])
+            return result
         case (.coinbase, .json(let document)):
-            return try CoinbaseCandlesParser().parse(document, symbol: options.symbol ?? "").map(SeriesData.ohlc)
+            var result = try CoinbaseCandlesParser().parse(document, symbol: options.symbol ?? "").map(SeriesData.ohlc)
+            result.columns = .format(["time", "low", "high", "open", "close", "volume"])
+            return result
         case (.kraken, .json(let document)):
-            return try KrakenOHLCParser().parse(document, pair: options.symbol).map(SeriesData.ohlc)
+            var result = try KrakenOHLCParser().parse(document, pair: options.symbol).map(SeriesData.ohlc)
+            result.columns = .format(["time", "open", "high", "low", "close", "", "volume"])
+            return result
         case (.yahoo, .csv(let table)), (.pandas, .csv(let table)), (.csv, .csv(let table)):
             let layout: OHLCCSVParser.Layout = format == .yahoo ? .yahoo : (format == .pandas ? .pandas : .named)
             return try OHLCCSVParser(layout: layout, valueColumn: options.column).parse(
@@ -139,7 +162,7 @@ public struct SeriesReader: Sendable {
         case (.owid, .csv(let table)):
             return try LongCaseCSVParser(layout: .owid).parse(table, region: options.region).map(SeriesData.cases)
         case (.generic, _):
-            return try GenericTableParser(valueColumn: options.column).parse(
+            return try GenericTableParser(valueColumn: options.column, columns: options.columns).parse(
                 parsed, wanted: wanted, symbol: options.symbol ?? "", region: options.region)
         default:
             throw .malformed(source: source, location: "1", reason: "cannot read the content as \(format.name)")
