@@ -99,10 +99,13 @@ struct ChartDataCommandOptions: WidgetCommandOptions {
         }
         var layout: ColumnLayout?
         if let columns {
-            if column != nil { throw ValidationError("give --column (one series) or --columns (every column's role), not both") }
+            if column != nil {
+                throw ValidationError("give --column (one series) or --columns (every column's role), not both")
+            }
             if let format, SeriesFormat(name: format) != .generic {
                 throw ValidationError(
-                    "--columns reads the file as a table (format generic); --format \(format) reads its own columns: leave one out")
+                    "--columns reads the file as a table (format generic); --format \(format) reads its own columns: leave one out"
+                )
             }
             do {
                 layout = try ColumnLayout(parsing: columns)

@@ -98,7 +98,9 @@ struct DataCommandTests {
             folder.appendingPathComponent("c").path,
         ])
         #expect(bad.exitCode == 64)
-        #expect(bad.stderr.contains(#"--columns "time,opne,high,low,close": "opne" (column 2) is not a role"#), "\(bad.stderr)")
+        #expect(
+            bad.stderr.contains(#"--columns "time,opne,high,low,close": "opne" (column 2) is not a role"#),
+            "\(bad.stderr)")
         let help = try CommandRunner.run(["render", "--help"])
         #expect(help.stdout.contains("--columns <roles>"), "\(help.stdout)")
     }

@@ -97,7 +97,10 @@ public struct GenericTableParser: Sendable {
             case .json(let document):
                 // The largest table as wide as the layout: the one the user means.
                 let wide = JSONTableFinder.candidates(in: document).filter { $0.names.count >= columns.roles.count }
-                guard let table = wide.enumerated().max(by: { ($0.element.count, -$0.offset) < ($1.element.count, -$1.offset) })?.element
+                guard
+                    let table = wide.enumerated().max(by: {
+                        ($0.element.count, -$0.offset) < ($1.element.count, -$1.offset)
+                    })?.element
                 else {
                     throw .malformed(
                         source: document.source, location: document.root.location,

@@ -68,7 +68,8 @@ struct ColumnLayoutTests {
         let data = try DataLoader().load(path)
         let rows = String(decoding: try fixture("shapes/binance-vision-klines_headerless_1m.csv"), as: UTF8.self)
             .split(separator: "\n").map { $0.split(separator: ",") }
-        let closeOnly = try readOHLC(data, source: path, options: SeriesOptions(columns: try layout("time,-,-,-,close")))
+        let closeOnly = try readOHLC(
+            data, source: path, options: SeriesOptions(columns: try layout("time,-,-,-,close")))
         #expect(closeOnly.value.bars.map(\.close) == rows.compactMap { Double($0[4]) })
         #expect(closeOnly.value.bars.allSatisfy { $0.open == $0.close && $0.high == $0.close })
         #expect(closeOnly.columns?.roles == ["time": "column 1", "close": "column 5"])
@@ -92,10 +93,22 @@ struct ColumnLayoutTests {
     @Test(
         "a layout the table contradicts is refused at the header, naming the column and what it holds",
         arguments: [
-            ("time,-,-,-,close", #"p.csv:1: --columns time,-,-,-,close: column 5 ("note"), given as close, does not hold numbers in its first 2 rows, e.g. "a""#),
-            ("time,open,high,low,close,volume", #"p.csv:1: --columns time,open,high,low,close,volume: 6 columns are given, and the rows have 5: column 1 ("Date")"#),
-            ("time,close,-,-,volume", #"p.csv:1: --columns time,close,-,-,volume: column 5 ("note"), given as volume, does not hold numbers in its first 2 rows, e.g. "a""#),
-            ("-,time,close", #"p.csv:1: --columns -,time,close: column 2 ("price"), given as time, does not hold dates or times in its first 2 rows"#),
+            (
+                "time,-,-,-,close",
+                #"p.csv:1: --columns time,-,-,-,close: column 5 ("note"), given as close, does not hold numbers in its first 2 rows, e.g. "a""#
+            ),
+            (
+                "time,open,high,low,close,volume",
+                #"p.csv:1: --columns time,open,high,low,close,volume: 6 columns are given, and the rows have 5: column 1 ("Date")"#
+            ),
+            (
+                "time,close,-,-,volume",
+                #"p.csv:1: --columns time,close,-,-,volume: column 5 ("note"), given as volume, does not hold numbers in its first 2 rows, e.g. "a""#
+            ),
+            (
+                "-,time,close",
+                #"p.csv:1: --columns -,time,close: column 2 ("price"), given as time, does not hold dates or times in its first 2 rows"#
+            ),
         ])
     func contradicted(_ text: String, _ message: String) throws {
         let csv = Data("Date,price,volume,open,note\n2024-01-02,11,10,12,a\n2024-01-03,12,11,13,b\n".utf8)
@@ -134,8 +147,12 @@ struct ColumnLayoutTests {
         let coinbase = try readOHLC(
             Data("[[1700000000,9,12,10,11,5],[1700003600,10,13,11,12,6]]".utf8), source: "c.json",
             options: SeriesOptions(format: .coinbase))
-        #expect(coinbase.columns == ColumnMapping(
-            roles: ["time": "element 1", "low": "element 2", "high": "element 3", "open": "element 4",
-                    "close": "element 5", "volume": "element 6"], basis: .format))
+        #expect(
+            coinbase.columns
+                == ColumnMapping(
+                    roles: [
+                        "time": "element 1", "low": "element 2", "high": "element 3", "open": "element 4",
+                        "close": "element 5", "volume": "element 6",
+                    ], basis: .format))
     }
 }

@@ -83,7 +83,8 @@ struct CompressedInputTests {
         error = dataError { _ = try SeriesReader().read(Data(cut), source: "cut.zip") }
         #expect(error?.description == "cut.zip:1:1: a zip archive without its directory at the end (truncated?)")
 
-        let garbage = try Data(contentsOf: URL(fileURLWithPath: path("BTCUSDT-1m-2022-12-09.csv.gz"))) + Data("xyz".utf8)
+        let garbage =
+            try Data(contentsOf: URL(fileURLWithPath: path("BTCUSDT-1m-2022-12-09.csv.gz"))) + Data("xyz".utf8)
         error = dataError { _ = try SeriesReader().read(garbage, source: "tail.csv.gz") }
         #expect(error?.description == "tail.csv.gz:1:1: 3 bytes after the end of the gzip data are not gzip data")
     }

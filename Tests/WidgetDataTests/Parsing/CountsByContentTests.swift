@@ -121,7 +121,9 @@ struct CountsByContentTests {
             sum += value
             return String(Int(sum))
         }
-        let cumulative = "date,cases\n" + zip(1...30, totals).map { "2021-03-\($0 < 10 ? "0" : "")\($0),\($1)" }
+        let cumulative =
+            "date,cases\n"
+            + zip(1...30, totals).map { "2021-03-\($0 < 10 ? "0" : "")\($0),\($1)" }
             .joined(separator: "\n")
         let summed = try readCases(Data(cumulative.utf8), source: "totals.csv").value
         #expect(summed.dailyCases == nil)

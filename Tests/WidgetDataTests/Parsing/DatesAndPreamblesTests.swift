@@ -65,7 +65,9 @@ struct DatesAndPreamblesTests {
     func excelSerialDayLimits() throws {
         // The same numbers under `time` are no times (a Unix time starts at 9 digits).
         let timeNamed = dataError { _ = try readOHLC(Data("time,close\n45107,1\n45108,2\n".utf8)) }
-        #expect(timeNamed?.description.contains(#"time "45107" is not a date, nor a Unix time"#) == true, "\(String(describing: timeNamed))")
+        #expect(
+            timeNamed?.description.contains(#"time "45107" is not a date, nor a Unix time"#) == true,
+            "\(String(describing: timeNamed))")
         // 19,999 and 80,000 are outside the window; 20,000 and 79,999 inside.
         let result = try readOHLC(Data("Date,close\n19999,1\n20000,2\n79999,3\n80000,4\n".utf8))
         #expect(result.value.bars.map(\.close) == [2, 3])

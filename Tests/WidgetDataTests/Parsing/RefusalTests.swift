@@ -29,7 +29,8 @@ struct RefusalTests {
         Refusal(file: "latin1.csv", cause: "byte 0xF6 at offset 12 is not valid UTF-8", location: "1:13"),
         Refusal(file: "binary-nul.csv", cause: "a NUL byte (0x00) at offset 25", location: "3:1"),
         Refusal(
-            file: "gzip-bomb.csv.gz", cause: "decompressed, the content is larger than the 64 MiB (67,108,864 bytes) limit",
+            file: "gzip-bomb.csv.gz",
+            cause: "decompressed, the content is larger than the 64 MiB (67,108,864 bytes) limit",
             kind: .tooLarge),
         Refusal(
             file: "zip-bomb.zip", cause: "decompressed, the content is larger than the 64 MiB (67,108,864 bytes) limit",
@@ -124,15 +125,26 @@ struct RefusalTests {
         #expect(again?.description.hasPrefix("digits.txt:1:1: line 1 is longer than 65,536 bytes") == true)
         // Longer than the screen's 64 KiB, content no reader reads is refused from it, whatever follows.
         for (name, bytes, words) in [
-            ("blank.csv", Data(repeating: 0x0A, count: 70_000) + Data("date,close\n2024-01-02,1\n".utf8),
-             "1:1: the first 65,536 bytes are blank"),
-            ("one-column.csv", Data("close\n".utf8) + Data(repeating: 0x31, count: 8) + Data(
-                String(repeating: "12345.67\n", count: 8_000).utf8), "1:1: one column: no comma, semicolon, tab or |"),
-            ("brackets.json", Data("[".utf8) + Data(repeating: 0x20, count: 70_000) + Data("]".utf8),
-             "1:1: the first 65,536 bytes are only opening brackets and white space"),
+            (
+                "blank.csv", Data(repeating: 0x0A, count: 70_000) + Data("date,close\n2024-01-02,1\n".utf8),
+                "1:1: the first 65,536 bytes are blank"
+            ),
+            (
+                "one-column.csv",
+                Data("close\n".utf8) + Data(repeating: 0x31, count: 8)
+                    + Data(
+                        String(repeating: "12345.67\n", count: 8_000).utf8),
+                "1:1: one column: no comma, semicolon, tab or |"
+            ),
+            (
+                "brackets.json", Data("[".utf8) + Data(repeating: 0x20, count: 70_000) + Data("]".utf8),
+                "1:1: the first 65,536 bytes are only opening brackets and white space"
+            ),
             ("nested.json", Data(repeating: 0x5B, count: 70_000), "1:513: invalid JSON: nested deeper than 512 levels"),
-            ("digits.json", Data("[".utf8) + Data(repeating: 0x37, count: 70_000) + Data("]".utf8),
-             "1:2: a number or word of more than 4,096 characters"),
+            (
+                "digits.json", Data("[".utf8) + Data(repeating: 0x37, count: 70_000) + Data("]".utf8),
+                "1:2: a number or word of more than 4,096 characters"
+            ),
         ] {
             let file = folder.appendingPathComponent(name)
             try bytes.write(to: file)

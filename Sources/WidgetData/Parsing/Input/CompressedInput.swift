@@ -128,7 +128,9 @@ enum CompressedInput {
         guard local >= 0, local <= input.count - 30, read32(input, local) == 0x0403_4B50 else {
             throw damaged(source, "the zip archive's entry for \(name) points outside it")
         }
-        let start = local + 30 + Int(truncatingIfNeeded: read16(input, local + 26)) + Int(truncatingIfNeeded: read16(input, local + 28))
+        let start =
+            local + 30 + Int(truncatingIfNeeded: read16(input, local + 26))
+            + Int(truncatingIfNeeded: read16(input, local + 28))
         guard start <= input.count, entry.compressedSize <= input.count - start else {
             throw damaged(source, "\(name) ends after the end of the zip archive (truncated?)")
         }
@@ -201,7 +203,8 @@ enum CompressedInput {
             var entry = Entry(
                 name: String(decoding: input[nameStart..<(nameStart + nameLength)], as: UTF8.self),
                 flags: read16(input, at + 8), method: read16(input, at + 10), crc: read32(input, at + 16),
-                compressedSize: Int(truncatingIfNeeded: read32(input, at + 20)), size: Int(truncatingIfNeeded: read32(input, at + 24)),
+                compressedSize: Int(truncatingIfNeeded: read32(input, at + 20)),
+                size: Int(truncatingIfNeeded: read32(input, at + 24)),
                 localHeader: Int(truncatingIfNeeded: read32(input, at + 42)))
             // ZIP64 sizes and offset, in this order, for the fields that say 0xFFFFFFFF.
             var extra = nameStart + nameLength
@@ -358,11 +361,13 @@ enum CompressedInput {
 
     private static func read32(_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> UInt32 {
         guard offset >= 0, offset <= bytes.count - 4 else { return 0 }
-        return UInt32(truncatingIfNeeded: read16(bytes, offset)) | UInt32(truncatingIfNeeded: read16(bytes, offset + 2)) << 16
+        return UInt32(truncatingIfNeeded: read16(bytes, offset)) | UInt32(truncatingIfNeeded: read16(bytes, offset + 2))
+            << 16
     }
 
     private static func read64(_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> UInt64 {
         guard offset >= 0, offset <= bytes.count - 8 else { return 0 }
-        return UInt64(truncatingIfNeeded: read32(bytes, offset)) | UInt64(truncatingIfNeeded: read32(bytes, offset + 4)) << 32
+        return UInt64(truncatingIfNeeded: read32(bytes, offset)) | UInt64(truncatingIfNeeded: read32(bytes, offset + 4))
+            << 32
     }
 }
