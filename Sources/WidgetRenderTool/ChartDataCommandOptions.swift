@@ -110,7 +110,9 @@ struct ChartDataCommandOptions: WidgetCommandOptions {
             do {
                 layout = try ColumnLayout(parsing: columns)
             } catch {
-                if case .unsupported(let source, let reason) = error { throw ValidationError("\(source): \(reason)") }
+                if case .unsupported(let source, let reason) = error {
+                    throw ValidationError("--columns \(source): \(reason)")
+                }
                 throw ValidationError(error.description)
             }
         }

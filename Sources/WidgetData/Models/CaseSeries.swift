@@ -116,7 +116,7 @@ public struct CaseSeries: Sendable, Hashable {
         throw .empty(
             source: source,
             reason:
-                "no case counts for \(MessageText.quote(region)): none of the columns (\(names)\(columns.count > 8 ? ", …" : "")) is a running total of cases (cases, confirmed, total_cases, cum…) or daily new cases (new_cases, new…, or counts that rise and fall); choose one with --column NAME"
+                "no case counts for \(MessageText.quote(region)): none of the columns (\(names)\(columns.count > 8 ? ", …" : "")) is a running total of cases (cases, confirmed, total_cases, cum…) or daily new cases (new_cases, new…, or counts that rise and fall); choose the column to chart by its name"
         )
     }
 

@@ -40,7 +40,7 @@ public struct ColumnLayout: Sendable, Hashable, CustomStringConvertible {
     ///   `open`, `high` and `low`.
     public init(parsing text: String) throws(DataError) {
         func fail(_ reason: String) -> DataError {
-            .unsupported(source: "--columns \(MessageText.quote(text))", reason: reason)
+            .unsupported(source: MessageText.quote(text), reason: reason)
         }
         let items = text.split(separator: ",", omittingEmptySubsequences: false).map {
             $0.trimmingCharacters(in: .whitespaces).lowercased()

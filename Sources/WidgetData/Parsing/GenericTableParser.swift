@@ -105,7 +105,7 @@ public struct GenericTableParser: Sendable {
                     throw .malformed(
                         source: document.source, location: document.root.location,
                         reason:
-                            "--columns gives \(columns.roles.count) columns (\(columns)), and no table in the JSON has as many: looked for arrays of arrays and records"
+                            "the columns given (\(columns)) are \(columns.roles.count), and no table in the JSON has as many: looked for arrays of arrays and records"
                     )
                 }
                 return try readGiven(table, layout: columns, symbol: symbol)
@@ -224,7 +224,8 @@ public struct GenericTableParser: Sendable {
     {
         let names = cursor.names
         func fail(_ reason: String) -> DataError {
-            .malformed(source: cursor.source, location: cursor.headerLocation, reason: "--columns \(layout): \(reason)")
+            .malformed(
+                source: cursor.source, location: cursor.headerLocation, reason: "columns given as \(layout): \(reason)")
         }
         func shown(_ column: Int) -> String {
             let name = names[column]

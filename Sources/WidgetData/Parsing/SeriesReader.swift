@@ -87,12 +87,12 @@ public struct SeriesReader: Sendable {
                 throw .unsupported(
                     source: source,
                     reason:
-                        "columns were given (--columns), but the format \(chosen.name) reads its own; give columns with the format generic, or leave the format out"
+                        "each column's role was given, but the format \(chosen.name) reads its own columns; give the roles with the format generic, or leave the format out"
                 )
             }
             if options.column != nil {
                 throw .unsupported(
-                    source: source, reason: "a column (--column) and columns (--columns) were both given; give one")
+                    source: source, reason: "a column to chart and each column's role were both given; give one")
             }
             (format, parsed) = (.generic, try FormatDetector.parse(text, as: .generic))
         } else if let chosen = options.format {

@@ -23,7 +23,7 @@ struct ColumnLayoutTests {
     func badLayouts(_ text: String, _ words: String) throws {
         let error = dataError { _ = try layout(text) }
         #expect(error?.kind == .usage)
-        #expect(error?.description.hasPrefix("--columns \"\(text)\": ") == true, "\(String(describing: error))")
+        #expect(error?.description.hasPrefix("\"\(text)\": ") == true, "\(String(describing: error))")
         #expect(error?.description.contains(words) == true, "\(String(describing: error))")
     }
 
@@ -95,19 +95,19 @@ struct ColumnLayoutTests {
         arguments: [
             (
                 "time,-,-,-,close",
-                #"p.csv:1: --columns time,-,-,-,close: column 5 ("note"), given as close, does not hold numbers in its first 2 rows, e.g. "a""#
+                #"p.csv:1: columns given as time,-,-,-,close: column 5 ("note"), given as close, does not hold numbers in its first 2 rows, e.g. "a""#
             ),
             (
                 "time,open,high,low,close,volume",
-                #"p.csv:1: --columns time,open,high,low,close,volume: 6 columns are given, and the rows have 5: column 1 ("Date")"#
+                #"p.csv:1: columns given as time,open,high,low,close,volume: 6 columns are given, and the rows have 5: column 1 ("Date")"#
             ),
             (
                 "time,close,-,-,volume",
-                #"p.csv:1: --columns time,close,-,-,volume: column 5 ("note"), given as volume, does not hold numbers in its first 2 rows, e.g. "a""#
+                #"p.csv:1: columns given as time,close,-,-,volume: column 5 ("note"), given as volume, does not hold numbers in its first 2 rows, e.g. "a""#
             ),
             (
                 "-,time,close",
-                #"p.csv:1: --columns -,time,close: column 2 ("price"), given as time, does not hold dates or times in its first 2 rows"#
+                #"p.csv:1: columns given as -,time,close: column 2 ("price"), given as time, does not hold dates or times in its first 2 rows"#
             ),
         ])
     func contradicted(_ text: String, _ message: String) throws {
@@ -126,7 +126,7 @@ struct ColumnLayoutTests {
             _ = try readOHLC(csv, source: "y.csv", options: SeriesOptions(format: .yahoo, columns: columns))
         }
         #expect(named?.kind == .usage)
-        #expect(named?.description.contains("the format yahoo reads its own") == true)
+        #expect(named?.description.contains("the format yahoo reads its own columns") == true)
         let both = dataError {
             _ = try readOHLC(csv, source: "y.csv", options: SeriesOptions(column: "Close", columns: columns))
         }
