@@ -102,7 +102,7 @@ let package = Package(
         .target(name: "CCurlLoader"),
 
         // The built-in widgets: a client of the framework like any user's package.
-        .target(name: "WidgetData", dependencies: ["CCurlLoader"], exclude: ["DATA-RULES.md"]),
+        .target(name: "WidgetData", dependencies: ["CCurlLoader", "CISAL"], exclude: ["DATA-RULES.md"]),
         .target(name: "ChartWidgets", dependencies: ["WidgetRender", "WidgetData", "WidgetAssets", "Charts"]),
         // The `widgetrender` executable: `@main` over the built-in widgets, with their data options.
         .executableTarget(

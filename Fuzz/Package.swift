@@ -22,6 +22,7 @@ let targets: [(product: String, target: String)] = [
     ("fuzz-json", "FuzzJSON"),
     ("fuzz-generic", "FuzzGeneric"),
     ("fuzz-candles", "FuzzCandles"),
+    ("fuzz-compressed", "FuzzCompressed"),
     ("fuzz-png", "FuzzPNG"),
 ]
 

@@ -15,7 +15,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets=(binance coinbase kraken cryptowatch ohlc-csv diseasesh jhu long-csv series-reader generic candles csv json png)
+targets=(binance coinbase kraken cryptowatch ohlc-csv diseasesh jhu long-csv series-reader generic candles compressed csv json png)
 seconds=60
 jobs=1
 ci=0
@@ -80,6 +80,11 @@ seed() {
             json:*.json|csv:*.csv|any:*) cp "$file" "$folder/$(basename "$file")" ;;
         esac
     done < <(find Assets/samples Tests/WidgetDataTests/Fixtures -type f \( -name '*.json' -o -name '*.csv' \) -print0)
+    # The archive reader: the gzip and zip fixtures that fit in --max-len.
+    if [ "$name" = compressed ]; then
+        find Tests/WidgetDataTests/Fixtures -type f \( -name '*.gz' -o -name '*.zip' \) -size -"$max_len"c \
+            -exec cp {} "$folder/" \;
+    fi
     # The PNG reader: the goldens and test images that fit in --max-len.
     if [ "$kind" = png ]; then
         find Tests Examples/Tests -type f -name '*.png' -size -"$max_len"c -exec cp {} "$folder/" \;

@@ -133,6 +133,48 @@ public enum FuzzTargets {
         }
     }
 
+    /// Compressed input: the fuzzer's bytes opened as an archive (a mutated gzip or zip), under
+    /// a limit that must hold exactly; and the bytes wrapped in a gzip and a zip of their own,
+    /// which ``SeriesReader`` must read exactly as it reads them plain.
+    public static func compressed(_ data: Data) {
+        let limit = 1 << 20
+        Invariants.error { () throws(DataError) in
+            guard let inside = try ReaderProbe.decompressed(data, source: source, limit: limit) else { return }
+            Invariants.require(inside.count <= limit, "\(inside.count) bytes inside, over the \(limit) limit")
+            // The same bytes at exactly their size; one byte less is refused as too large.
+            let again = try ReaderProbe.decompressed(data, source: source, limit: inside.count)
+            Invariants.require(again == inside, "the archive read differently twice")
+            if !inside.isEmpty {
+                do throws(DataError) {
+                    _ = try ReaderProbe.decompressed(data, source: source, limit: inside.count - 1)
+                    Invariants.require(false, "\(inside.count) bytes inside were read under a limit of one less")
+                } catch {
+                    Invariants.require(
+                        error == .decompressedTooLarge(source: source, limit: inside.count - 1),
+                        "one byte over the limit gave another error: \(error)")
+                }
+            }
+        }
+        Invariants.any { () throws(DataError) in try SeriesReader().read(data, source: source) }
+        // An archive inside an archive is read one level deep only: the comparison is for plain text.
+        guard !data.starts(with: [0x1F, 0x8B]), !data.starts(with: [0x50, 0x4B]) else { return }
+        let plain = outcome { () throws(DataError) in try SeriesReader().read(data, source: source) }
+        for wrapped in [Archive.gzipStored(data), Archive.zipStored(data, name: "inside.csv")] {
+            let read = outcome { () throws(DataError) in try SeriesReader().read(wrapped, source: source) }
+            Invariants.require(read == plain, "an archive read otherwise than its text: \(read) vs \(plain)")
+        }
+    }
+
+    /// A read's result or error message, to compare two reads.
+    private static func outcome(_ read: () throws(DataError) -> ParseResult<SeriesData>) -> String {
+        do {
+            let result = try read()
+            return "\(result.format) \(result.value.hashValue) \(result.warnings.map(\.description))"
+        } catch {
+            return error.description
+        }
+    }
+
     /// The CSV reader alone: records, header, delimiter, every field as a number and a time.
     public static func csv(_ data: Data) {
         Invariants.error { () throws(DataError) in _ = try ReaderProbe.csv(data, source: source) }

@@ -29,6 +29,12 @@ struct ChartDataCommandOptions: WidgetCommandOptions {
 
     @Option(
         help: ArgumentHelp(
+            "Chart widgets: each column's role, in order, when reading by name and content gets them wrong: time, open, high, low, close, volume, or - to skip a column, e.g. --columns time,low,high,open,close,volume for Coinbase's arrays or a header-less file. time and close are required; open, high and low all or none. The manifest records the columns read and whether they were inferred or given.",
+            valueName: "roles"))
+    var columns: String?
+
+    @Option(
+        help: ArgumentHelp(
             "Chart widgets: history shown, 7d, 30d, 90d, 1y or all (same as --param range=). Default: auto (30d small, 90d medium, 1y large).",
             valueName: "range"))
     var range: String?
@@ -66,6 +72,7 @@ struct ChartDataCommandOptions: WidgetCommandOptions {
         [
             "--widget covid-country --param country=KOR --locale ko",
             "--widget price --data ./BTC-USD.csv --range 90d --family large",
+            "--widget price --data ./BTCUSDT-1m-2024-01.zip --columns time,open,high,low,close,volume",
             "--widget covid-global --shared-container ./group --family medium",
             "formats",
         ]
@@ -76,6 +83,7 @@ struct ChartDataCommandOptions: WidgetCommandOptions {
             // The built-in samples have a known format; a forced one would only misread them.
             if format != nil { throw ValidationError("--format applies to --data; add --data PATH|URL") }
             if column != nil { throw ValidationError("--column applies to --data; add --data PATH|URL") }
+            if columns != nil { throw ValidationError("--columns applies to --data; add --data PATH|URL") }
         } else {
             let kinds = request.kinds.isEmpty ? Self.allKinds : Array(Set(request.kinds))
             if kinds.count != 1 {
@@ -88,6 +96,25 @@ struct ChartDataCommandOptions: WidgetCommandOptions {
             throw ValidationError(
                 "--format: unknown format '\(format)'; use one of \(SeriesFormat.allCases.map(\.name).joined(separator: ", "))"
             )
+        }
+        var layout: ColumnLayout?
+        if let columns {
+            if column != nil {
+                throw ValidationError("give --column (one series) or --columns (every column's role), not both")
+            }
+            if let format, SeriesFormat(name: format) != .generic {
+                throw ValidationError(
+                    "--columns reads the file as a table (format generic); --format \(format) reads its own columns: leave one out"
+                )
+            }
+            do {
+                layout = try ColumnLayout(parsing: columns)
+            } catch {
+                if case .unsupported(let source, let reason) = error {
+                    throw ValidationError("--columns \(source): \(reason)")
+                }
+                throw ValidationError(error.description)
+            }
         }
         if let range {
             if request.parameters["range"] != nil {
@@ -108,7 +135,7 @@ struct ChartDataCommandOptions: WidgetCommandOptions {
             fetcher.cacheDirectory = URL(fileURLWithPath: cacheDirectory, isDirectory: true)
         }
         request.providerValues.chartData = ChartDataOptions(
-            source: data, format: format, column: column, strict: strict,
+            source: data, format: format, column: column, columns: layout, strict: strict,
             fetcher: CachingDataFetcher(fetcher: fetcher))
     }
 

@@ -49,6 +49,38 @@ struct TruthfulDataTests {
         #expect(last.dataSummary?.revisions == last.revisions)
     }
 
+    @Test("a file of daily counts only: the chart is those counts, the total their sum, said in a warning")
+    func dailyCountsOnly() async throws {
+        let diagnostics = Diagnostics()
+        let path = "shapes/count-only_daily-cases.csv"
+        let context = try Self.context(
+            try Self.widget("covid-global"), data: path, parameters: ["range": "all"], diagnostics: diagnostics)
+        let entry = try #require(try await GlobalStatsProvider().timeline(in: context).entries.last)
+        let text = try String(contentsOfFile: Self.fixture(path), encoding: .utf8)
+        let values = text.split(separator: "\n").dropFirst().compactMap { $0.split(separator: ",").last }
+            .compactMap { Double($0) }
+        #expect(entry.dailyNewCases.map(\.value) == values)
+        #expect(entry.newCases == values.last)
+        #expect(entry.cases == values.reduce(0, +))
+        #expect(
+            diagnostics.drain().contains {
+                $0.hasPrefix("\(Self.fixture(path)): daily new cases only, no running total")
+            })
+    }
+
+    @Test("a case file without counts is refused naming the file, never an empty timeline")
+    func noCountsNamesTheFile() async throws {
+        let path = "refusals/no-case-counts.csv"
+        let context = try Self.context(try Self.widget("covid-global"), data: path)
+        do {
+            _ = try await GlobalStatsProvider().timeline(in: context)
+            Issue.record("expected an error")
+        } catch let error as ProviderError {
+            #expect(error.reason == .badData)
+            #expect(error.message.hasPrefix("\(Self.fixture(path)): no case counts"), "\(error)")
+        }
+    }
+
     @Test func theSevenDayAverageSmoothsTheDailyCounts() async throws {
         let context = try Self.context(try Self.widget("covid-global"), data: "covid/nyt_us_2021.csv")
         let entry = try #require(try await GlobalStatsProvider().timeline(in: context).entries.last)

@@ -65,6 +65,46 @@ struct DataCommandTests {
         #expect(manifest.images.last?.data?.lastValue == 824_336)
     }
 
+    @Test("--columns reads a zip of header-less klines as given, and the manifest records the columns and how")
+    func columnsAndTheManifest() throws {
+        let folder = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let zip = Self.fixture("compressed/BTCUSDT-1m-2022-12-09.zip")
+        let inferred = try CommandRunner.run([
+            "--widget", "price", "--data", zip, "--family", "small", "--out", folder.appendingPathComponent("a").path,
+        ])
+        #expect(inferred.exitCode == 0, "\(inferred.stderr)")
+        let first = try Manifest.decode(Data(contentsOf: folder.appendingPathComponent("a/manifest.json")))
+        #expect(first.images.last?.data?.columns?.inferred == true)
+        #expect(first.images.last?.data?.columns?.basis == "content")
+        let given = try CommandRunner.run([
+            "--widget", "price", "--data", zip, "--columns", "time,open,high,low,close,volume", "--family", "small",
+            "--out", folder.appendingPathComponent("b").path,
+        ])
+        #expect(given.exitCode == 0, "\(given.stderr)")
+        let second = try Manifest.decode(Data(contentsOf: folder.appendingPathComponent("b/manifest.json")))
+        let columns = try #require(second.images.last?.data?.columns)
+        #expect(columns.inferred == false)
+        #expect(columns.basis == "given")
+        #expect(
+            columns.roles == [
+                "time": "column 1", "open": "column 2", "high": "column 3", "low": "column 4", "close": "column 5",
+                "volume": "column 6",
+            ])
+        // The same closes as read by content.
+        #expect(second.images.last?.data?.lastValue == first.images.last?.data?.lastValue)
+        let bad = try CommandRunner.run([
+            "--widget", "price", "--data", zip, "--columns", "time,opne,high,low,close", "--out",
+            folder.appendingPathComponent("c").path,
+        ])
+        #expect(bad.exitCode == 64)
+        #expect(
+            bad.stderr.contains(#"--columns "time,opne,high,low,close": "opne" (column 2) is not a role"#),
+            "\(bad.stderr)")
+        let help = try CommandRunner.run(["render", "--help"])
+        #expect(help.stdout.contains("--columns <roles>"), "\(help.stdout)")
+    }
+
     @Test func anUnreachableSourceFallsBackWithOneWarningAndStrictFails() throws {
         let folder = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -71,11 +71,39 @@ public struct GlobalStatsProvider: TimelineProvider {
         // `--column NAME` charts that column (checked to exist by the reader) instead of cases.
         let column = context.chartData.source == nil ? nil : context.chartData.column
         let background = Self.backgroundImage(context)
-        let cases = column.flatMap { series.values(named: $0) } ?? timeline.cases
-        // Day-over-day differences of the cumulative counts.
+        // The reader's check (`read`) made sure the series has a running total or daily counts.
+        let counts: CaseCounts
+        if let column, let values = series.values(named: column) {
+            counts = .cumulative(values)
+        } else {
+            do throws(DataError) {
+                counts = try series.caseCounts()
+            } catch {
+                throw error.providerError
+            }
+        }
+        var cases: [DatedValue] = []
         var daily: [DatedValue] = []
-        for index in cases.indices.dropFirst() {
-            daily.append(DatedValue(date: cases[index].date, value: cases[index].value - cases[index - 1].value))
+        switch counts {
+        case .cumulative(let totals):
+            cases = totals
+            // Day-over-day differences of the cumulative counts.
+            for index in cases.indices.dropFirst() {
+                daily.append(DatedValue(date: cases[index].date, value: cases[index].value - cases[index - 1].value))
+            }
+        case .daily(let values):
+            // Daily counts only: the total shown is their sum over the file, said once.
+            daily = values
+            var sum = 0.0
+            cases = values.map { day in
+                sum += day.value
+                return DatedValue(date: day.date, value: sum.isFinite ? sum : .greatestFiniteMagnitude)
+            }
+            if let first = values.first {
+                context.diagnostics.warn(
+                    "\(source): daily new cases only, no running total: the total shown is their sum from \(StrictDate.isoText(first.date) ?? "the first day")"
+                )
+            }
         }
         // The 7-day average, each day with the six before it (negative days, revisions, as 0).
         var averages: [DatedValue] = []
@@ -174,6 +202,8 @@ public struct GlobalStatsProvider: TimelineProvider {
             }
         }
         let series = try readSeries(code, data, source: source, context: context)
+        // A series with no counts to chart is refused here, naming the file, never drawn as an empty timeline.
+        if context.chartData.column == nil || context.chartData.source == nil { _ = try series.value.caseCounts() }
         return ParseResult(value: .series(series.value), format: series.format, warnings: series.warnings)
     }
 

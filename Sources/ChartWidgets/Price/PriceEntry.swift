@@ -19,6 +19,8 @@ public struct PriceEntry: DataDescribingEntry {
     /// Where the bars came from; a fallback (the cache, or the built-in sample after a failed
     /// fetch) is ``DataOrigin/isFallback``.
     public var origin: DataOrigin = .file
+    /// The columns the bars were read from, and how they were chosen; `nil` for the placeholder.
+    public var columns: ColumnMapping?
     /// True when the bars come from the cache or a default after a failed fetch.
     public var stale: Bool { origin.isFallback }
     /// Lines (the default) or candlesticks in the large families (`--param chart=candles`).
@@ -162,9 +164,13 @@ public struct PriceEntry: DataDescribingEntry {
     /// The closes drawn: count, span, last, lowest and highest.
     public var dataSummary: DataSummary? {
         let closes = bars.closeRange ?? 0...0
-        return DataSummary(
+        var summary = DataSummary(
             points: bars.count, first: bars[0].time, last: last.time, lastValue: last.close, min: closes.lowerBound,
             max: closes.upperBound, source: source, stale: stale)
+        summary.columns = columns.map {
+            DataSummary.Columns(roles: $0.roles, inferred: $0.isInferred, basis: $0.basis.rawValue)
+        }
+        return summary
     }
 }
 

@@ -71,6 +71,7 @@ public struct PriceProvider: TimelineProvider {
                 date: end, symbol: symbol, bars: PriceBars(window.items.isEmpty ? bars[index...index] : window.items),
                 previousClose: index > 0 ? bars[index - 1].close : nil, span: window.span, source: loaded.source)
             entry.origin = loaded.origin
+            entry.columns = loaded.columns
             entry.chartStyle = context.parameters.string("chart").flatMap(PriceChartStyle.init(rawValue:)) ?? .line
             entries.append(entry)
         }

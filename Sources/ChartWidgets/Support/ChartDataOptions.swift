@@ -3,7 +3,7 @@ import WidgetData
 import WidgetRender
 
 /// Where the built-in widgets read their data: the command's `--data`, `--format`,
-/// `--column` and `--strict`, and the fetcher with its timeouts and cache.
+/// `--column`, `--columns` and `--strict`, and the fetcher with its timeouts and cache.
 ///
 /// The command puts it in the providers' context; a test can too:
 ///
@@ -18,6 +18,8 @@ public struct ChartDataOptions: Sendable {
     public var format: String?
     /// The column to plot when a file has several (`--column`).
     public var column: String?
+    /// Each column's role, when inference is wrong (`--columns time,low,high,open,close`).
+    public var columns: ColumnLayout?
     /// Fail instead of drawing cached or built-in data when `source` cannot be fetched.
     public var strict: Bool
     /// Fetches `source`; `nil` reads local files only.
@@ -29,15 +31,17 @@ public struct ChartDataOptions: Sendable {
     ///   - source: a path or URL.
     ///   - format: a format name from `widgetrender formats`.
     ///   - column: a column name.
+    ///   - columns: each column's role.
     ///   - strict: fail rather than fall back.
     ///   - fetcher: fetches URLs.
     public init(
-        source: String? = nil, format: String? = nil, column: String? = nil, strict: Bool = false,
-        fetcher: (any DataFetching)? = nil
+        source: String? = nil, format: String? = nil, column: String? = nil, columns: ColumnLayout? = nil,
+        strict: Bool = false, fetcher: (any DataFetching)? = nil
     ) {
         self.source = source
         self.format = format
         self.column = column
+        self.columns = columns
         self.strict = strict
         self.fetcher = fetcher
     }

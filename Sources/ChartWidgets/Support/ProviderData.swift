@@ -13,6 +13,8 @@ struct LoadedData<Value: Sendable>: Sendable {
     var origin: DataOrigin
     /// True when the data is the embedded sample: no source was given, or it stands in for one.
     var isBuiltIn: Bool
+    /// The columns read and how they were chosen, when the reader says.
+    var columns: ColumnMapping?
 
     /// True when drawn from a cached copy or the built-in sample after the user's source failed.
     var stale: Bool { origin.isFallback }
@@ -29,7 +31,7 @@ enum ProviderData {
     static func options(_ context: TimelineProviderContext, region: String? = nil) -> SeriesOptions {
         SeriesOptions(
             format: context.chartData.format.flatMap(SeriesFormat.init(name:)), region: region,
-            column: context.chartData.column)
+            column: context.chartData.column, columns: context.chartData.columns)
     }
 
     static func sample(_ name: String) throws -> (data: Data, source: String) {
@@ -78,7 +80,7 @@ enum ProviderData {
         let options = context.chartData
         let key = LoadKey(
             reader: reader, sample: sample, source: options.source, format: options.format, column: options.column,
-            strict: options.strict)
+            columns: options.columns, strict: options.strict)
         let loaded = try await context.cache.value(for: key) { () async throws -> Reported<LoadedData<Value>> in
             let diagnostics = Diagnostics()
             var own = context
@@ -105,6 +107,7 @@ enum ProviderData {
         var source: String?
         var format: String?
         var column: String?
+        var columns: ColumnLayout?
         var strict: Bool
     }
 
@@ -164,7 +167,9 @@ enum ProviderData {
             }
             let result = try memo.result(for: fetched.bytes) ?? parse(fetched.bytes, fetched.source)
             report(result.warnings)
-            return LoadedData(value: result.value, source: fetched.source, origin: fetched.origin, isBuiltIn: false)
+            return LoadedData(
+                value: result.value, source: fetched.source, origin: fetched.origin, isBuiltIn: false,
+                columns: result.columns)
         } catch let error as DataError where isRemote(source) && error.kind != .usage {
             if options.strict { throw ProviderError(.unavailable, "\(error) (strict: no fallback is drawn)") }
             // As a WidgetKit provider on `.failure`: draw the default data and ask again soon.

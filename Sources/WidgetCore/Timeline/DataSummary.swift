@@ -27,6 +27,31 @@ public struct DataSummary: Codable, Sendable, Hashable {
     /// Points that went down where the series only counts up (a data revision), drawn as 0;
     /// `nil` when the series has no such rule.
     public var revisions: Int?
+    /// The source's columns each value was read from, and whether they were inferred or given;
+    /// `nil` when not recorded.
+    public var columns: Columns?
+
+    /// Which column of the source each role was read from.
+    ///
+    /// ```json
+    /// "columns": {"inferred": true, "basis": "content",
+    ///             "roles": {"time": "column 1", "open": "column 2", "high": "column 3", "low": "column 4", "close": "column 5"}}
+    /// ```
+    public struct Columns: Codable, Sendable, Hashable {
+        /// Role (`time`, `open`, `high`, `low`, `close`, `volume`) to the column's name, or `column 3`.
+        public var roles: [String: String]
+        /// True when the reader decided them; false when the user gave them (`--columns`).
+        public var inferred: Bool
+        /// How: `given`, `names` (the header), `content` (the values) or `format` (an exchange's fixed order).
+        public var basis: String
+
+        /// A record of the columns read.
+        public init(roles: [String: String], inferred: Bool, basis: String) {
+            self.roles = roles
+            self.inferred = inferred
+            self.basis = basis
+        }
+    }
 
     /// A summary of what an entry was drawn from.
     public init(

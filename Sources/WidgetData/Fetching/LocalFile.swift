@@ -16,8 +16,9 @@ import Foundation
 /// `/dev/zero` or a socket is refused as ``DataError/notRegularFile(source:type:)`` without
 /// blocking (the open is non-blocking, so a FIFO with no writer cannot hang it). Reading stops
 /// one byte past the size limit, so a file that grows while it is read is still refused. Data
-/// files are text: what certainly is not (a binary, an archive, UTF-16, a first line over
-/// 64 KiB that is not JSON) is refused by ``ContentScreen`` from its first 64 KiB.
+/// files are text: what certainly is not (a binary, UTF-16, a first line over 64 KiB that is
+/// not JSON, …) is refused by ``ContentScreen`` from its first 64 KiB. A gzip file or zip
+/// archive is read as it is, and screened when ``SeriesReader`` opens it.
 enum LocalFile {
     /// The bytes at `path`.
     ///
@@ -102,11 +103,14 @@ enum LocalFile {
                 throw .unreadable(source: source, reason: "cannot read: \(String(cString: strerror(errno)))")
             }
             if count == 0 {
-                if !screened { try ContentScreen.check(data, source: source) }
+                if !screened, CompressedInput.kind(of: data) == nil { try ContentScreen.check(data, source: source) }
                 return data
             }
             guard data.count + count <= limit else { throw .tooLarge(source: source, size: nil, limit: limit) }
             data.append(contentsOf: buffer[0..<count])
+            // An archive is screened when opened (``SeriesReader``, ``CompressedInput``): its
+            // bytes are not text, what it holds may be.
+            if !screened, CompressedInput.kind(of: data) != nil { screened = true }
             if !screened, data.count >= ContentScreen.prefixLength {
                 try ContentScreen.check(data, isWhole: false, source: source)
                 screened = true

@@ -9,7 +9,7 @@ extension DataError {
     /// |---|---|---|
     /// | ``usage`` | ``DataError/unsupported(source:reason:)`` | 64 |
     /// | ``badData`` | `malformed`, `empty`, `unrecognized`, `notFound`, `selectionRequired`, `service` | 65 |
-    /// | ``tooLarge`` | ``DataError/tooLarge(source:size:limit:)`` | 65 |
+    /// | ``tooLarge`` | ``DataError/tooLarge(source:size:limit:)``, ``DataError/decompressedTooLarge(source:limit:)`` | 65 |
     /// | ``missingInput`` | ``DataError/unreadable(source:reason:)`` (missing, permission denied) | 66 |
     /// | ``notRegularFile`` | ``DataError/notRegularFile(source:type:)`` | 66 |
     /// | ``unavailable`` | ``DataError/unavailable(source:reason:)`` | 69 |
@@ -69,7 +69,7 @@ extension DataError {
         case .malformed, .empty, .unrecognized, .notFound, .selectionRequired, .service: .badData
         case .unreadable: .missingInput
         case .unavailable: .unavailable
-        case .tooLarge: .tooLarge
+        case .tooLarge, .decompressedTooLarge: .tooLarge
         case .notRegularFile: .notRegularFile
         }
     }

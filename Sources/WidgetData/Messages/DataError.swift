@@ -45,6 +45,9 @@ public enum DataError: Error, Equatable, CustomStringConvertible {
     /// The file or body is larger than the size limit; `size` is its size in bytes when known
     /// (a file's size, a `Content-Length`), `nil` when reading stopped at the limit.
     case tooLarge(source: String, size: Int?, limit: Int)
+    /// A gzip file or zip archive whose content, decompressed, is larger than the size limit:
+    /// inflating stopped there, so a zip or gzip bomb costs no memory.
+    case decompressedTooLarge(source: String, limit: Int)
     /// The path names something that is not a regular file: a directory, a FIFO, a device
     /// such as `/dev/zero`, a socket. `type` says which.
     case notRegularFile(source: String, type: String)
@@ -79,6 +82,8 @@ public enum DataError: Error, Equatable, CustomStringConvertible {
             "\(source): \(MessageText.bytes(size)) is over the \(MessageText.bytes(limit)) limit"
         case .tooLarge(let source, nil, let limit):
             "\(source): larger than the \(MessageText.bytes(limit)) limit; reading stopped there"
+        case .decompressedTooLarge(let source, let limit):
+            "\(source): decompressed, the content is larger than the \(MessageText.bytes(limit)) limit; inflating stopped there (a zip or gzip bomb, or more data than is read at once)"
         case .notRegularFile(let source, let type): "\(source): not a regular file (\(type))"
         }
     }

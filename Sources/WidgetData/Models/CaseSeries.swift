@@ -58,7 +58,12 @@ public struct CaseSeries: Sendable, Hashable {
     public func values(named name: String) -> [DatedValue]? {
         let wanted = name.lowercased()
         for candidate in Self.aliases[wanted] ?? [wanted] {
-            if let column = columns.first(where: { $0.name.lowercased() == candidate }) { return column.values }
+            // A plain `cases` whose values rise and fall is daily counts, not the running total asked for.
+            if let column = columns.first(where: { $0.name.lowercased() == candidate }),
+                Self.aliases[wanted] == nil || !Self.isDailyByContent(column)
+            {
+                return column.values
+            }
         }
         // Compound names: `cumCasesBySpecimenDate`, `total.confirmed`, `Cumulative deaths`; a
         // column of the kind whose name says it is cumulative, else whose values never fall.
@@ -66,12 +71,59 @@ public struct CaseSeries: Sendable, Hashable {
         let ofKind = columns.filter { column in
             ColumnNames.key(column.name).split(separator: " ").contains { words.contains(String($0)) }
         }
-        if let named = ofKind.first(where: { Self.isCumulative($0.name) }) { return named.values }
+        if let named = ofKind.first(where: { Self.isCumulative(byName: $0.name) }) { return named.values }
         return ofKind.first { column in
             let first = ColumnNames.key(column.name).split(separator: " ").first.map(String.init) ?? ""
             return !["new", "daily"].contains(first) && column.values.count > 1
                 && zip(column.values, column.values.dropFirst()).allSatisfy { $0.value <= $1.value }
         }?.values
+    }
+
+    /// Daily counts by content, in a column whose name does not say which (`cases`,
+    /// `confirmed`): its values fall on more than one step in ten (and on two steps at least).
+    /// A running total falls only when revised, rarely; daily counts fall about every other day.
+    static func isDailyByContent(_ column: Column) -> Bool {
+        let steps = column.values.count - 1
+        guard steps >= 2 else { return false }
+        let falls = zip(column.values, column.values.dropFirst()).count { $0.value > $1.value }
+        return falls >= 2 && falls * 10 > steps
+    }
+
+    /// Daily new cases, when the source gives them as a column: `new_cases`, `newCasesBySpecimenDate`,
+    /// `daily cases`, or a column of cases whose values rise and fall (``isDailyByContent(_:)``).
+    /// `nil` when there is none.
+    public var dailyCases: [DatedValue]? {
+        let ofKind = columns.filter { column in
+            ColumnNames.key(column.name).split(separator: " ").contains { ["cases", "confirmed"].contains(String($0)) }
+        }
+        let named = ofKind.first { column in
+            let first = ColumnNames.key(column.name).split(separator: " ").first.map(String.init) ?? ""
+            return ["new", "daily"].contains(first)
+        }
+        return (named ?? ofKind.first { !Self.isCumulative(byName: $0.name) && Self.isDailyByContent($0) })?.values
+    }
+
+    /// The case counts a chart of new cases is drawn from: the running total (``cases``), or
+    /// when the source has only daily counts (``dailyCases``), those.
+    ///
+    /// - Throws: ``DataError/empty(source:reason:)`` naming the file and its columns when it has
+    ///   neither, so a widget never draws, or fails on, an empty series.
+    public func caseCounts() throws(DataError) -> CaseCounts {
+        let total = cases
+        if !total.isEmpty { return .cumulative(total) }
+        if let daily = dailyCases, !daily.isEmpty { return .daily(daily) }
+        let names = columns.prefix(8).map { MessageText.quote($0.name) }.joined(separator: ", ")
+        throw .empty(
+            source: source,
+            reason:
+                "no case counts for \(MessageText.quote(region)): none of the columns (\(names)\(columns.count > 8 ? ", …" : "")) is a running total of cases (cases, confirmed, total_cases, cum…) or daily new cases (new_cases, new…, or counts that rise and fall); choose the column to chart by its name"
+        )
+    }
+
+    /// Whether the name alone says running total: `total…`, `cum…`, `cumulative…`.
+    private static func isCumulative(byName name: String) -> Bool {
+        let first = ColumnNames.key(name).split(separator: " ").first
+        return first == "cum" || first == "cumulative" || first == "total"
     }
 
     /// The words that name each usual column's kind inside a compound name.

@@ -53,12 +53,17 @@ public struct GenericTableParser: Sendable {
     /// The value column to read when the table has several (`--column`); also `column 2` for
     /// a column without a name.
     public var valueColumn: String?
+    /// The columns given role by role (`--columns`): read as prices, without inference.
+    public var columns: ColumnLayout?
 
     /// A parser.
     ///
-    /// - Parameter valueColumn: the column to read, or `nil` to decide from the names.
-    public init(valueColumn: String? = nil) {
+    /// - Parameters:
+    ///   - valueColumn: the column to read, or `nil` to decide from the names.
+    ///   - columns: each column's role, or `nil` to decide from the names and values.
+    public init(valueColumn: String? = nil, columns: ColumnLayout? = nil) {
         self.valueColumn = valueColumn
+        self.columns = columns
     }
 
     /// Reads a table as prices, or as counts when its value columns are named as counts.
@@ -85,6 +90,27 @@ public struct GenericTableParser: Sendable {
     func parse(_ parsed: FormatDetector.Parsed, wanted: SeriesKind?, symbol: String, region: String?) throws(DataError)
         -> ParseResult<SeriesData>
     {
+        if let columns {
+            switch parsed {
+            case .csv(let table):
+                return try readGiven(CSVTableCursor(table), layout: columns, symbol: symbol)
+            case .json(let document):
+                // The largest table as wide as the layout: the one the user means.
+                let wide = JSONTableFinder.candidates(in: document).filter { $0.names.count >= columns.roles.count }
+                guard
+                    let table = wide.enumerated().max(by: {
+                        ($0.element.count, -$0.offset) < ($1.element.count, -$1.offset)
+                    })?.element
+                else {
+                    throw .malformed(
+                        source: document.source, location: document.root.location,
+                        reason:
+                            "the columns given (\(columns)) are \(columns.roles.count), and no table in the JSON has as many: looked for arrays of arrays and records"
+                    )
+                }
+                return try readGiven(table, layout: columns, symbol: symbol)
+            }
+        }
         switch parsed {
         case .csv(let table):
             let cursor = CSVTableCursor(table)
@@ -170,7 +196,8 @@ public struct GenericTableParser: Sendable {
         switch plan.series {
         case .prices(let columns):
             var result = try PriceRows.read(
-                cursor, columns: columns, format: .generic, symbol: symbol, dayFirstSeparators: Self.dayFirst
+                cursor, columns: columns, format: .generic, symbol: symbol, dayFirstSeparators: Self.dayFirst,
+                basis: plan.inferred == nil ? .names : .content
             ).map(SeriesData.ohlc)
             if let inferred = plan.inferred {
                 result.warnings.insert(
@@ -188,6 +215,64 @@ public struct GenericTableParser: Sendable {
                 dayFirstSeparators: Self.dayFirst
             ).map(SeriesData.cases)
         }
+    }
+
+    /// Reads prices from the columns `layout` gives, after checking that the table has them and
+    /// that the first records hold times and numbers where it says.
+    private func readGiven<Cursor: TableCursor>(_ cursor: Cursor, layout: ColumnLayout, symbol: String)
+        throws(DataError) -> ParseResult<SeriesData>
+    {
+        let names = cursor.names
+        func fail(_ reason: String) -> DataError {
+            .malformed(
+                source: cursor.source, location: cursor.headerLocation, reason: "columns given as \(layout): \(reason)")
+        }
+        func shown(_ column: Int) -> String {
+            let name = names[column]
+            return name.isEmpty || name == "column \(column + 1)"
+                ? "column \(column + 1)" : "column \(column + 1) (\(MessageText.quote(name)))"
+        }
+        guard layout.roles.count <= names.count else {
+            throw fail(
+                "\(layout.roles.count) columns are given, and the \(cursor.noun)s have \(names.count): \(names.indices.prefix(8).map(shown).joined(separator: ", "))"
+            )
+        }
+        let probe = try TableProbe(cursor)
+        guard probe.records > 0 else { throw .empty(source: cursor.source, reason: "no rows") }
+        func sample(_ column: Int) -> String {
+            let texts = probe.columns[column].texts.compactMap { $0 }
+            if let text = texts.first { return ", e.g. \(MessageText.quote(text))" }
+            return ""
+        }
+        guard let time = layout.column(of: .time), let close = layout.column(of: .close) else {
+            throw fail("no time or close column")
+        }
+        guard probe.columns[time].isTimes else {
+            throw fail(
+                "\(shown(time)), given as time, does not hold dates or times in its first \(probe.records) \(cursor.noun)s\(sample(time)) (dates such as 2024-01-31, or Unix times in s, ms, µs or ns)"
+            )
+        }
+        var prices = [close]
+        if let open = layout.column(of: .open), let high = layout.column(of: .high), let low = layout.column(of: .low) {
+            prices = [open, high, low, close]
+        }
+        for (role, column) in zip(prices.count == 4 ? ["open", "high", "low", "close"] : ["close"], prices)
+        where !probe.columns[column].isNumeric {
+            throw fail(
+                "\(shown(column)), given as \(role), does not hold numbers in its first \(probe.records) \(cursor.noun)s\(sample(column))"
+            )
+        }
+        let volume = layout.column(of: .volume)
+        if let volume, !probe.columns[volume].isNumeric {
+            throw fail(
+                "\(shown(volume)), given as volume, does not hold numbers in its first \(probe.records) \(cursor.noun)s\(sample(volume))"
+            )
+        }
+        let timeName = names[time].isEmpty ? "date" : cursor.displayName(time)
+        let columns = PriceColumns(time: time, timeName: timeName, prices: prices, volume: volume)
+        return try PriceRows.read(
+            cursor, columns: columns, format: .generic, symbol: symbol, dayFirstSeparators: Self.dayFirst, basis: .given
+        ).map(SeriesData.ohlc)
     }
 
     /// Dotted dates (`31.01.2024`) are read day first when no date in the column settles it.

@@ -13,16 +13,19 @@ public struct ParseResult<Value: Sendable>: Sendable {
     public var format: SeriesFormat
     /// Records skipped and other accepted oddities, in the order found.
     public var warnings: [DataWarning]
+    /// The columns a price series was read from and how they were chosen; `nil` for other data.
+    public var columns: ColumnMapping?
 
     /// A result.
-    public init(value: Value, format: SeriesFormat, warnings: [DataWarning]) {
+    public init(value: Value, format: SeriesFormat, warnings: [DataWarning], columns: ColumnMapping? = nil) {
         self.value = value
         self.format = format
         self.warnings = warnings
+        self.columns = columns
     }
 
-    /// The same warnings and format with another value.
+    /// The same warnings, format and columns with another value.
     func map<Other: Sendable>(_ transform: (Value) -> Other) -> ParseResult<Other> {
-        ParseResult<Other>(value: transform(value), format: format, warnings: warnings)
+        ParseResult<Other>(value: transform(value), format: format, warnings: warnings, columns: columns)
     }
 }

@@ -12,7 +12,7 @@ extension SeriesFormat {
     /// `date` and `cases`; pandas has an empty first header cell holding dates; Yahoo has exactly
     /// its columns; `csv` has a date/time column named so and a `close` (or one column of values).
     /// Anything else, CSV or JSON, with a column of dates in order is ``generic`` (read by
-    /// ``GenericTableParser``).
+    /// ``GenericTableParser``). A gzip file or a zip archive of one file is told by what it holds.
     ///
     /// ```swift
     /// try SeriesFormat.detect(in: Data("date,cases,deaths\n2021-01-01,1,0\n".utf8), source: "us.csv")   // .nyt
@@ -26,6 +26,7 @@ extension SeriesFormat {
     ///   the formats; ``DataError/empty(source:reason:)`` for an empty file or array;
     ///   ``DataError/malformed(source:location:reason:)`` for text that is not UTF-8 or invalid JSON.
     public static func detect(in data: Data, source: String) throws(DataError) -> SeriesFormat {
+        let data = try CompressedInput.decompressed(data, source: source, limit: DataLoader.defaultSizeLimit) ?? data
         try ContentScreen.check(data, source: source)
         return try FormatDetector.detect(SourceText(data, source: source)).format
     }

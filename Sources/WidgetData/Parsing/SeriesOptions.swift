@@ -22,12 +22,19 @@ public struct SeriesOptions: Sendable, Hashable {
     /// What is priced, for the series; for Kraken also which pair to take when the answer holds
     /// several, and for a ``SeriesFormat/generic`` JSON document of tables under symbol keys, which one.
     public var symbol: String?
+    /// The columns of a table given role by role (`--columns time,low,high,open,close`), read
+    /// as prices by ``GenericTableParser`` whatever the names and values would say; `nil` infers them.
+    public var columns: ColumnLayout?
 
     /// Options; every field is optional.
-    public init(format: SeriesFormat? = nil, region: String? = nil, column: String? = nil, symbol: String? = nil) {
+    public init(
+        format: SeriesFormat? = nil, region: String? = nil, column: String? = nil, symbol: String? = nil,
+        columns: ColumnLayout? = nil
+    ) {
         self.format = format
         self.region = region
         self.column = column
         self.symbol = symbol
+        self.columns = columns
     }
 }

@@ -13,18 +13,27 @@ import Foundation
 /// let newYork = result.value   // CaseSeries, format in result.format
 /// ```
 ///
+/// A gzip file or a zip archive of one file, told by its first bytes, is read as the text it
+/// holds, under ``sizeLimit`` (``CompressedInput``).
+///
 /// Every method throws ``DataError`` (the command exits 65 for it): the message names the file
 /// and a line (CSV) or `line:column` (JSON). Records that cannot be read are skipped, each with a
 /// ``DataWarning``; a result is never empty. See `Sources/WidgetData/DATA-RULES.md`.
 public struct SeriesReader: Sendable {
     /// The format, region, column and symbol choices.
     public var options: SeriesOptions
+    /// The most bytes a gzip file or zip archive may hold, decompressed (64 MiB, as
+    /// ``DataLoader/sizeLimit``): inflating stops there with ``DataError/decompressedTooLarge(source:limit:)``.
+    public var sizeLimit: Int
 
     /// A reader.
     ///
-    /// - Parameter options: what to read; by default everything is detected.
-    public init(_ options: SeriesOptions = SeriesOptions()) {
+    /// - Parameters:
+    ///   - options: what to read; by default everything is detected.
+    ///   - sizeLimit: the most bytes a compressed input may hold.
+    public init(_ options: SeriesOptions = SeriesOptions(), sizeLimit: Int = DataLoader.defaultSizeLimit) {
         self.options = options
+        self.sizeLimit = sizeLimit
     }
 
     /// Reads `data` as whatever it is.
@@ -67,10 +76,26 @@ public struct SeriesReader: Sendable {
     private func readFormat(_ data: Data, source: String, wanted: SeriesKind?) throws(DataError) -> ParseResult<
         SeriesData
     > {
+        // A `.gz` or a zip of one file (told by its first bytes) is read as the text it holds.
+        let data = try CompressedInput.decompressed(data, source: source, limit: sizeLimit) ?? data
         try ContentScreen.check(data, source: source)
         let text = try SourceText(data, source: source)
         let (format, parsed): (SeriesFormat, FormatDetector.Parsed)
-        if let chosen = options.format {
+        if options.columns != nil {
+            // Columns given role by role are read as a table, never by a named format's layout.
+            if let chosen = options.format, chosen != .generic {
+                throw .unsupported(
+                    source: source,
+                    reason:
+                        "each column's role was given, but the format \(chosen.name) reads its own columns; give the roles with the format generic, or leave the format out"
+                )
+            }
+            if options.column != nil {
+                throw .unsupported(
+                    source: source, reason: "a column to chart and each column's role were both given; give one")
+            }
+            (format, parsed) = (.generic, try FormatDetector.parse(text, as: .generic))
+        } else if let chosen = options.format {
             (format, parsed) = (chosen, try FormatDetector.parse(text, as: chosen))
         } else {
             (format, parsed) = try FormatDetector.detect(text)
@@ -93,14 +118,23 @@ public struct SeriesReader: Sendable {
     {
         switch (format, parsed) {
         case (.cryptowatch, .json(let document)):
-            return try CryptowatchOHLCParser().parse(document, symbol: options.symbol ?? "", period: options.column)
-                .map(SeriesData.ohlc)
+            var result = try CryptowatchOHLCParser().parse(
+                document, symbol: options.symbol ?? "", period: options.column
+            ).map(SeriesData.ohlc)
+            result.columns = .format(["time", "open", "high", "low", "close", "volume"])
+            return result
         case (.binance, .json(let document)):
-            return try BinanceKlinesParser().parse(document, symbol: options.symbol ?? "").map(SeriesData.ohlc)
+            var result = try BinanceKlinesParser().parse(document, symbol: options.symbol ?? "").map(SeriesData.ohlc)
+            result.columns = .format(["time", "open", "high", "low", "close", "volume"])
+            return result
         case (.coinbase, .json(let document)):
-            return try CoinbaseCandlesParser().parse(document, symbol: options.symbol ?? "").map(SeriesData.ohlc)
+            var result = try CoinbaseCandlesParser().parse(document, symbol: options.symbol ?? "").map(SeriesData.ohlc)
+            result.columns = .format(["time", "low", "high", "open", "close", "volume"])
+            return result
         case (.kraken, .json(let document)):
-            return try KrakenOHLCParser().parse(document, pair: options.symbol).map(SeriesData.ohlc)
+            var result = try KrakenOHLCParser().parse(document, pair: options.symbol).map(SeriesData.ohlc)
+            result.columns = .format(["time", "open", "high", "low", "close", "", "volume"])
+            return result
         case (.yahoo, .csv(let table)), (.pandas, .csv(let table)), (.csv, .csv(let table)):
             let layout: OHLCCSVParser.Layout = format == .yahoo ? .yahoo : (format == .pandas ? .pandas : .named)
             return try OHLCCSVParser(layout: layout, valueColumn: options.column).parse(
@@ -128,7 +162,7 @@ public struct SeriesReader: Sendable {
         case (.owid, .csv(let table)):
             return try LongCaseCSVParser(layout: .owid).parse(table, region: options.region).map(SeriesData.cases)
         case (.generic, _):
-            return try GenericTableParser(valueColumn: options.column).parse(
+            return try GenericTableParser(valueColumn: options.column, columns: options.columns).parse(
                 parsed, wanted: wanted, symbol: options.symbol ?? "", region: options.region)
         default:
             throw .malformed(source: source, location: "1", reason: "cannot read the content as \(format.name)")

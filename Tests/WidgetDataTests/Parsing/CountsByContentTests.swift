@@ -105,4 +105,37 @@ struct CountsByContentTests {
         #expect(result.value.deaths.map(\.value) == dates.map { Double(object[$0]?["total"]?["deceased"] ?? -1) })
         #expect(result.value.region == "india")
     }
+
+    @Test("a count-only daily file (date and cases that rise and fall) is daily, not a running total")
+    func countOnlyDaily() throws {
+        let data = try fixture("shapes/count-only_daily-cases.csv")
+        let series = try readCases(data, source: "daily.csv").value
+        let values = String(decoding: data, as: UTF8.self).split(separator: "\n").dropFirst()
+            .compactMap { $0.split(separator: ",").last.flatMap { Double($0) } }
+        #expect(series.cases.isEmpty)
+        #expect(series.dailyCases?.map(\.value) == values)
+        #expect(try series.caseCounts() == .daily(try #require(series.dailyCases)))
+        // The same values summed are a running total: non-decreasing, so cumulative.
+        var sum = 0.0
+        let totals = values.map { value -> String in
+            sum += value
+            return String(Int(sum))
+        }
+        let cumulative =
+            "date,cases\n"
+            + zip(1...30, totals).map { "2021-03-\($0 < 10 ? "0" : "")\($0),\($1)" }
+            .joined(separator: "\n")
+        let summed = try readCases(Data(cumulative.utf8), source: "totals.csv").value
+        #expect(summed.dailyCases == nil)
+        #expect(try summed.caseCounts() == .cumulative(summed.cases))
+        #expect(summed.cases.last?.value == sum)
+    }
+
+    @Test("new_cases alone is daily by its name, whatever its values")
+    func newCasesByName() throws {
+        let series = try readCases(Data("date,new_cases\n2021-01-01,5\n2021-01-02,7\n2021-01-03,9\n".utf8)).value
+        #expect(series.cases.isEmpty)
+        #expect(try series.caseCounts() == .daily(try #require(series.dailyCases)))
+        #expect(series.dailyCases?.map(\.value) == [5, 7, 9])
+    }
 }

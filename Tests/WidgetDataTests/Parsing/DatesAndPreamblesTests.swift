@@ -46,4 +46,48 @@ struct DatesAndPreamblesTests {
         #expect(result.value.bars.map(\.close) == closes)
         #expect(result.value.bars.first?.time == (try utcInstant("2003-09-19")))
     }
+
+    @Test("Excel serial days under a Date header: 45107 is 2023-06-30, 45120.5 noon on 2023-07-13")
+    func excelSerialDays() throws {
+        let data = try fixture("shapes/excel-serial-days_Date.csv")
+        let result = try readOHLC(data, source: "export.csv")
+        let table = rows(data)
+        // Serial day 25,569 is 1970-01-01: each day is 86,400 s, read independently of the parser.
+        let expected = table.compactMap { Double($0[0]) }.map { ($0 - 25_569) * 86_400 }
+        #expect(result.value.bars.map(\.time.timeIntervalSince1970) == expected)
+        #expect(result.value.bars.first?.time == (try utcInstant("2023-06-30")))
+        #expect(result.value.bars.last?.time == (try utcInstant("2023-07-13T12:00:00Z")))
+        #expect(result.value.bars.map(\.close) == table.compactMap { Double($0[4]) })
+        #expect(result.warnings.isEmpty, "\(result.warnings)")
+    }
+
+    @Test("serial days are read only under a date header and only from 20,000 to 80,000")
+    func excelSerialDayLimits() throws {
+        // The same numbers under `time` are no times (a Unix time starts at 9 digits).
+        let timeNamed = dataError { _ = try readOHLC(Data("time,close\n45107,1\n45108,2\n".utf8)) }
+        #expect(
+            timeNamed?.description.contains(#"time "45107" is not a date, nor a Unix time"#) == true,
+            "\(String(describing: timeNamed))")
+        // 19,999 and 80,000 are outside the window; 20,000 and 79,999 inside.
+        let result = try readOHLC(Data("Date,close\n19999,1\n20000,2\n79999,3\n80000,4\n".utf8))
+        #expect(result.value.bars.map(\.close) == [2, 3])
+        #expect(result.value.bars.first?.time == (try utcInstant("1954-10-03")))
+        #expect(result.value.bars.last?.time == (try utcInstant("2119-01-10")))
+        #expect(result.warnings.count == 2)
+        // An 8-digit date stays YYYYMMDD and a 10-digit number a Unix time under a Date header.
+        let other = try readOHLC(Data("Date,close\n20240102,1\n20240103,2\n".utf8))
+        #expect(other.value.bars.first?.time == (try utcInstant("2024-01-02")))
+        let unix = try readOHLC(Data("Date,close\n1704153600,1\n1704240000,2\n".utf8))
+        #expect(unix.value.bars.first?.time == (try utcInstant("2024-01-02")))
+    }
+
+    @Test("a negative Unix time says why it is not read")
+    func negativeUnixTime() throws {
+        let result = try readOHLC(Data("time,close\n1704067200,1\n-1577836800,2\n1704153600,3\n".utf8), source: "t.csv")
+        #expect(result.value.bars.map(\.close) == [1, 3])
+        #expect(
+            result.warnings.first?.description
+                == #"t.csv:3: skipped: time "-1577836800" is a negative Unix time (before 1970), which is not read: bare numbers are times only from 1973 to 2286, where their magnitude tells the unit (s, ms, µs, ns); write earlier dates as YYYY-MM-DD"#
+        )
+    }
 }

@@ -28,8 +28,17 @@ struct RefusalTests {
         Refusal(file: "utf16-no-bom.csv", cause: "UTF-16 (little-endian) without a byte order mark", location: "1:1"),
         Refusal(file: "latin1.csv", cause: "byte 0xF6 at offset 12 is not valid UTF-8", location: "1:13"),
         Refusal(file: "binary-nul.csv", cause: "a NUL byte (0x00) at offset 25", location: "3:1"),
-        Refusal(file: "gzip.csv.gz", cause: "gzip-compressed data", location: "1:1"),
-        Refusal(file: "zip.zip", cause: "a zip archive", location: "1:1"),
+        Refusal(
+            file: "gzip-bomb.csv.gz",
+            cause: "decompressed, the content is larger than the 64 MiB (67,108,864 bytes) limit",
+            kind: .tooLarge),
+        Refusal(
+            file: "zip-bomb.zip", cause: "decompressed, the content is larger than the 64 MiB (67,108,864 bytes) limit",
+            kind: .tooLarge),
+        Refusal(
+            file: "zip-two-files.zip", cause: #"a zip archive of 2 files ("a.csv", "b.csv"); one file is read"#,
+            location: "1:1"),
+        Refusal(file: "gzip-truncated.csv.gz", cause: "the compressed data stops before its end", location: "1:1"),
         Refusal(file: "long-first-line.txt", cause: "line 1 is longer than 65,536 bytes", location: "1:1"),
         Refusal(file: "unrecognized.json", cause: "not a known data format; it starts with a JSON object"),
         Refusal(file: "no-dates.csv", cause: "not a known data format"),
@@ -52,6 +61,16 @@ struct RefusalTests {
         Refusal(
             file: "multi-asset.csv", cause: #"the columns hold the prices of 2 assets ("BTC", "ETH")"#, location: "1"),
         Refusal(file: "two-candles.csv", cause: "2 sets of columns hold candles", location: "1"),
+        Refusal(
+            file: "negative-unix-times.csv",
+            cause:
+                #"no usable rows: all 3 were skipped (first, line 2: time "-1577836800" is a negative Unix time (before 1970), which is not read: bare numbers are times only from 1973 to 2286"#
+        ),
+        Refusal(
+            file: "no-case-counts.csv",
+            cause:
+                #"no case counts for "no-case-counts": none of the columns ("hospitalized") is a running total of cases"#,
+            cases: true),
         Refusal(file: "no-such-file.csv", cause: "no such file", kind: .missingInput),
         Refusal(file: ".", cause: "not a regular file (a directory)", kind: .notRegularFile),
     ]
@@ -62,7 +81,8 @@ struct RefusalTests {
         let error = dataError {
             let data = try DataLoader().load(path)
             if refusal.cases {
-                _ = try SeriesReader().readCases(data, source: path)
+                // What the global widget charts: a running total or daily counts, or this error.
+                _ = try SeriesReader().readCases(data, source: path).value.caseCounts()
             } else {
                 _ = try SeriesReader().readOHLC(data, source: path)
             }
@@ -103,6 +123,34 @@ struct RefusalTests {
         // The same bytes given to the reader in memory are refused the same way.
         let again = dataError { _ = try SeriesReader().read(try Data(contentsOf: long), source: "digits.txt") }
         #expect(again?.description.hasPrefix("digits.txt:1:1: line 1 is longer than 65,536 bytes") == true)
+        // Longer than the screen's 64 KiB, content no reader reads is refused from it, whatever follows.
+        for (name, bytes, words) in [
+            (
+                "blank.csv", Data(repeating: 0x0A, count: 70_000) + Data("date,close\n2024-01-02,1\n".utf8),
+                "1:1: the first 65,536 bytes are blank"
+            ),
+            (
+                "one-column.csv",
+                Data("close\n".utf8) + Data(repeating: 0x31, count: 8)
+                    + Data(
+                        String(repeating: "12345.67\n", count: 8_000).utf8),
+                "1:1: one column: no comma, semicolon, tab or |"
+            ),
+            (
+                "brackets.json", Data("[".utf8) + Data(repeating: 0x20, count: 70_000) + Data("]".utf8),
+                "1:1: the first 65,536 bytes are only opening brackets and white space"
+            ),
+            ("nested.json", Data(repeating: 0x5B, count: 70_000), "1:513: invalid JSON: nested deeper than 512 levels"),
+            (
+                "digits.json", Data("[".utf8) + Data(repeating: 0x37, count: 70_000) + Data("]".utf8),
+                "1:2: a number or word of more than 4,096 characters"
+            ),
+        ] {
+            let file = folder.appendingPathComponent(name)
+            try bytes.write(to: file)
+            let refused = dataError { _ = try SeriesReader().read(try DataLoader().load(file.path), source: file.path) }
+            #expect(refused?.description.hasPrefix("\(file.path):\(words)") == true, "\(String(describing: refused))")
+        }
         // One JSON line of any length is read: JSON needs no line breaks.
         let json = folder.appendingPathComponent("klines.json")
         var text = "["

@@ -6,11 +6,15 @@ import Foundation
 ///
 /// Every data format here is UTF-8 text: CSV with line breaks, or JSON. The screen looks at
 /// most ``prefixLength`` bytes (64 KiB) and refuses, naming the file and `line:column`:
-/// - a gzip or zip archive (by its magic number): decompress it first;
+/// - a gzip or zip archive (by its magic number), which ``SeriesReader`` opens before screening
+///   what it holds (``CompressedInput``) and a parser given the bytes directly cannot;
 /// - a UTF-16 or UTF-32 byte order mark, or UTF-16 without one (NUL bytes beside ASCII);
 /// - any other NUL byte (binary content), or bytes that are not UTF-8;
 /// - a first line longer than the prefix in a file that is not JSON (does not start with `[`
-///   or `{`): no table has a 64 KiB header, and reading one would cost the whole file.
+///   or `{`): no table has a 64 KiB header, and reading one would cost the whole file;
+/// - a longer input whose prefix is blank, is one column (no `,` `;` tab or `|` in it: every
+///   table read has a date and a value), or is JSON nested deeper than 512 levels, holding a
+///   number or word over 4 KiB, or only opening brackets and white space.
 ///
 /// Anything else passes: the screen refuses what is certainly not data, never what might be.
 /// ``LocalFile`` runs it on the first 64 KiB before reading the rest; ``SeriesReader`` and
@@ -33,11 +37,18 @@ enum ContentScreen {
         func refuse(_ location: String, _ reason: String) -> DataError {
             .malformed(source: source, location: location, reason: reason)
         }
+        // ``SeriesReader`` opens archives before it screens what they hold; a parser given one directly cannot.
         if bytes.starts(with: [0x1F, 0x8B]) {
-            throw refuse("1:1", "gzip-compressed data (it starts with the bytes 1F 8B); decompress it first (gunzip)")
+            throw refuse(
+                "1:1",
+                "gzip-compressed data (it starts with the bytes 1F 8B); read it with SeriesReader, which decompresses it, or gunzip it first"
+            )
         }
         if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) || bytes.starts(with: [0x50, 0x4B, 0x05, 0x06]) {
-            throw refuse("1:1", "a zip archive (it starts with \"PK\"); unzip it and give the file inside")
+            throw refuse(
+                "1:1",
+                "a zip archive (it starts with \"PK\"); read it with SeriesReader, which opens a zip of one file, or unzip it first"
+            )
         }
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
             || bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF])
@@ -77,12 +88,107 @@ enum ContentScreen {
                 "not UTF-8 text: byte 0x\(byte) at offset \(offset) is not valid UTF-8; save the file as UTF-8")
         }
         guard !isWhole else { return }
-        let first = bytes[bom...].first { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }
-        let isJSON = first == UInt8(ascii: "[") || first == UInt8(ascii: "{")
-        if !isJSON, first != nil, !bytes.contains(0x0A), !bytes.contains(0x0D) {
+        let size = MessageText.grouped(bytes.count)
+        guard let firstIndex = bytes[bom...].firstIndex(where: { !isSpace($0) }) else {
             throw refuse(
                 "1:1",
-                "line 1 is longer than \(MessageText.grouped(bytes.count)) bytes (no line break in them) and the text is not JSON; not a table (CSV needs a header line), so reading stopped there"
+                "the first \(size) bytes are blank (white space and line breaks only); no table or JSON starts that late, so reading stopped there"
+            )
+        }
+        let first = bytes[firstIndex]
+        let isJSON = first == UInt8(ascii: "[") || first == UInt8(ascii: "{")
+        if isJSON {
+            try checkJSONPrefix(bytes, from: firstIndex, bom: bom, refuse: refuse)
+            return
+        }
+        if !bytes.contains(0x0A), !bytes.contains(0x0D) {
+            throw refuse(
+                "1:1",
+                "line 1 is longer than \(size) bytes (no line break in them) and the text is not JSON; not a table (CSV needs a header line), so reading stopped there"
+            )
+        }
+        // Every table read has a date and a value: two columns, so one of these separators.
+        if !bytes.contains(where: { $0 == 0x2C || $0 == 0x3B || $0 == 0x09 || $0 == 0x7C }) {
+            throw refuse(
+                "1:1",
+                "one column: no comma, semicolon, tab or | in the first \(size) bytes, and a table of dates and values needs two columns (CSV: date,close), so reading stopped there"
+            )
+        }
+    }
+
+    /// The most nested arrays and objects JSON may have, as ``JSONDocument`` reads it.
+    static var maximumJSONDepth: Int { 512 }
+    /// The longest number or word (`true`, `null`) outside a string in JSON that is screened through.
+    static var maximumJSONToken: Int { 4_096 }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    /// Refuses a JSON prefix that cannot start a readable document: nested deeper than
+    /// ``maximumJSONDepth`` (as ``JSONDocument`` would, at the same place), a number or word
+    /// longer than ``maximumJSONToken``, or nothing but brackets and white space.
+    private static func checkJSONPrefix(
+        _ bytes: UnsafeRawBufferPointer, from start: Int, bom: Int, refuse: (String, String) -> DataError
+    ) throws(DataError) {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var tokenStart: Int?
+        var sawValue = false
+        var index = start
+        while index < bytes.count {
+            let byte = bytes[index]
+            defer { index += 1 }
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == 0x5C {
+                    escaped = true
+                } else if byte == 0x22 {
+                    inString = false
+                }
+                continue
+            }
+            let isTokenByte =
+                !isSpace(byte) && byte != 0x5B && byte != 0x5D && byte != 0x7B && byte != 0x7D && byte != 0x2C
+                && byte != 0x3A && byte != 0x22
+            if isTokenByte {
+                if tokenStart == nil { tokenStart = index }
+                if let tokenStart, index - tokenStart >= maximumJSONToken {
+                    let (line, column) = lineColumn(bytes, tokenStart, bom: bom)
+                    throw refuse(
+                        "\(line):\(column)",
+                        "a number or word of more than \(MessageText.grouped(maximumJSONToken)) characters; no JSON data holds one, so reading stopped there"
+                    )
+                }
+                sawValue = true
+                continue
+            }
+            tokenStart = nil
+            switch byte {
+            case 0x5B, 0x7B:
+                depth += 1
+                if depth > maximumJSONDepth {
+                    let (line, column) = lineColumn(bytes, index, bom: bom)
+                    throw refuse(
+                        "\(line):\(column)",
+                        "invalid JSON: nested deeper than \(maximumJSONDepth) levels, so reading stopped there")
+                }
+            case 0x5D, 0x7D:
+                depth -= 1
+                sawValue = true
+            case 0x22:
+                inString = true
+                sawValue = true
+            default:
+                if !isSpace(byte) { sawValue = true }
+            }
+        }
+        if !sawValue {
+            throw refuse(
+                "1:1",
+                "the first \(MessageText.grouped(bytes.count)) bytes are only opening brackets and white space; no JSON data starts that late, so reading stopped there"
             )
         }
     }

@@ -48,6 +48,14 @@ import Foundation
         }
     }
 
+    /// Opens a gzip file or zip archive as ``SeriesReader`` does (``CompressedInput``).
+    ///
+    /// - Returns: the bytes inside, or `nil` when `data` is neither.
+    /// - Throws: ``DataError`` for a damaged archive, several files, or more than `limit` bytes inside.
+    public static func decompressed(_ data: Data, source: String, limit: Int) throws(DataError) -> Data? {
+        try CompressedInput.decompressed(data, source: source, limit: limit)
+    }
+
     /// Screens the first bytes as ``LocalFile`` does (``ContentScreen``), as a prefix and as the whole input.
     ///
     /// - Throws: ``DataError`` for content no reader can read.

@@ -106,6 +106,8 @@ struct JSONTableCursor: TableCursor {
 
     private var index = -1
     private var cells: [JSONValue?]
+    /// Columns whose name says date, where a serial day (``ExcelSerialDay``) is read.
+    private let dateNamed: [Bool]
     private var recordIterator: JSONValue.ElementSequence?
     private var indexIterator: JSONValue.ElementSequence?
     private var memberIterator: JSONValue.MemberSequence?
@@ -119,6 +121,7 @@ struct JSONTableCursor: TableCursor {
         document = table.document
         self.layout = layout
         self.names = names
+        dateNamed = names.map(ExcelSerialDay.isDateName)
         self.path = path
         tableOffset = table.offset
         cells = Array(repeating: nil, count: names.count)
@@ -230,7 +233,7 @@ struct JSONTableCursor: TableCursor {
 
     func time(_ column: Int) -> TimeToken {
         guard column < cells.count, let cell = cells[column] else { return .invalid("no date") }
-        return cell.time
+        return ExcelSerialDay.reading(cell.time, isDateColumn: dateNamed[column]) { cell.number }
     }
 
     func number(_ column: Int, style: NumberParser.Style) -> NumberParser.Result {

@@ -28,7 +28,32 @@ enum PriceRows {
     /// - Throws: ``DataError`` for dates that contradict each other, or when no record is usable.
     static func read<Cursor: TableCursor>(
         _ cursor: Cursor, columns: PriceColumns, format: SeriesFormat, symbol: String,
-        dayFirstSeparators: Set<UInt8> = []
+        dayFirstSeparators: Set<UInt8> = [], basis: ColumnMapping.Basis = .names
+    ) throws(DataError) -> ParseResult<OHLCSeries> {
+        var result = try readRows(
+            cursor, columns: columns, format: format, symbol: symbol, dayFirstSeparators: dayFirstSeparators)
+        result.columns = mapping(cursor, columns: columns, basis: basis)
+        return result
+    }
+
+    /// The roles of `columns` by the names `cursor` gives them.
+    static func mapping<Cursor: TableCursor>(_ cursor: Cursor, columns: PriceColumns, basis: ColumnMapping.Basis)
+        -> ColumnMapping
+    {
+        func name(_ column: Int) -> String {
+            let name = column < cursor.names.count ? cursor.names[column] : ""
+            return name.isEmpty ? "column \(column + 1)" : name
+        }
+        var roles = ["time": name(columns.time)]
+        let priceRoles = columns.prices.count == 4 ? ["open", "high", "low", "close"] : ["close"]
+        for (role, column) in zip(priceRoles, columns.prices) { roles[role] = name(column) }
+        if let volume = columns.volume { roles["volume"] = name(volume) }
+        return ColumnMapping(roles: roles, basis: basis)
+    }
+
+    private static func readRows<Cursor: TableCursor>(
+        _ cursor: Cursor, columns: PriceColumns, format: SeriesFormat, symbol: String,
+        dayFirstSeparators: Set<UInt8>
     ) throws(DataError) -> ParseResult<OHLCSeries> {
         var cursor = cursor
         let style = try cursor.numberStyle(columns: columns.prices + (columns.volume.map { [$0] } ?? []))

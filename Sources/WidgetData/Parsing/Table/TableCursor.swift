@@ -71,10 +71,13 @@ struct CSVTableCursor: TableCursor {
     let table: CSVTable
     private var scanner: CSVScanner
     private var row: CSVScanner.Row?
+    /// Columns whose name says date, where a serial day (``ExcelSerialDay``) is read.
+    private let dateNamed: [Bool]
 
     init(_ table: CSVTable) {
         self.table = table
         scanner = table.scanner
+        dateNamed = table.names.map(ExcelSerialDay.isDateName)
     }
 
     var source: String { table.source }
@@ -105,7 +108,9 @@ struct CSVTableCursor: TableCursor {
     func time(_ column: Int) -> TimeToken {
         guard let field = field(column) else { return .invalid("no date") }
         if let seconds = scanner.plainTime(field) { return .instant(seconds) }
-        return scanner.time(field)
+        return ExcelSerialDay.reading(scanner.time(field), isDateColumn: dateNamed[column]) {
+            scanner.number(field, style: .plain)
+        }
     }
 
     func number(_ column: Int, style: NumberParser.Style) -> NumberParser.Result {

@@ -142,6 +142,11 @@ enum TimestampParser {
         byte == 0x2D || byte == 0x2F || byte == 0x2E
     }
 
+    /// Why a negative number is not a time (`DATA-RULES.md`).
+    static var negativeUnixTime: String {
+        "a negative Unix time (before 1970), which is not read: bare numbers are times only from 1973 to 2286, where their magnitude tells the unit (s, ms, µs, ns); write earlier dates as YYYY-MM-DD"
+    }
+
     private static func numeric(_ bytes: UnsafeBufferPointer<UInt8>, _ first: Int, _ last: Int) -> TimeToken {
         let length = last - first
         if length == 8, bytes[first..<last].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
@@ -166,7 +171,7 @@ enum TimestampParser {
             magnitude >= 1e14 && magnitude < 1e16 ? 1e6 : (magnitude >= 1e17 && magnitude < 1e19 ? 1e9 : nil)
         guard let unit = EpochUnit(magnitudeOf: value) else {
             if let fine {
-                guard value >= 0 else { return .invalid("a negative Unix time (before 1970)") }
+                guard value >= 0 else { return .invalid(negativeUnixTime) }
                 return .instant(value / fine)
             }
             return .invalid(
@@ -174,7 +179,7 @@ enum TimestampParser {
             )
         }
         // The magnitude alone would read -1577836800 as 1920: a Unix time is never negative here.
-        guard value >= 0 else { return .invalid("a negative Unix time (before 1970)") }
+        guard value >= 0 else { return .invalid(negativeUnixTime) }
         return .epoch(value, unit)
     }
 
