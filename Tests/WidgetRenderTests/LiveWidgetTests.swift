@@ -198,10 +198,9 @@ struct LiveWidgetTests {
         // It calls WidgetCenter: the PNG and the manifest change within a second.
         WidgetCenter.shared.reloadTimelines(ofKind: "live-count")
         let took = try await fixture.waitForManifest(within: 30) { $0.changes?.count == 2 }
-        let seconds = try #require(took)
-        // A second on a quiet machine (Examples' LiveWidgetTests hold that); this suite runs
-        // beside every other test of the package.
-        #expect(seconds < 5, "reloaded in \(seconds) s")
+        // How soon is measured by Examples' LiveWidgetTests and WatchCommandTests, each `watch`
+        // a process of its own: here the package's other tests share this process's threads.
+        _ = try #require(took, "reloaded")
         let manifest = try fixture.manifest()
         #expect(manifest.changes?.last?.reason == .widgetCenter)
         #expect(manifest.changes?.last?.pixelsChanged == true)
@@ -281,8 +280,7 @@ struct LiveWidgetTests {
         let took = try await fixture.waitForManifest(within: 30) { $0.changes?.last?.reason == .fileChange }
         watcher.stop()
         try await running.value
-        let seconds = try #require(took)
-        #expect(seconds < 5, "reloaded \(seconds) s after the write")
+        _ = try #require(took, "reloaded after the write")
         #expect(try fixture.manifest().changes?.last?.pixelsChanged == true)
     }
 
