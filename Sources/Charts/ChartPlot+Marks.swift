@@ -360,9 +360,16 @@ extension ChartPlot {
                 } else {
                     guard bottoms.count == tops.count else { continue }
                     var path = Curve.path(through: tops, mark.interpolation)
-                    let lower = Curve.path(through: bottoms.reversed(), mark.interpolation)
-                    for (index, element) in lower.elements.enumerated() {
-                        if index == 0, case .move(let p) = element { path.addLine(to: p) } else { path.append(element) }
+                    if let first = bottoms.first, let last = bottoms.last, bottoms.allSatisfy({ $0.y == first.y }) {
+                        // A level floor (an area from zero, or from a domain's bottom): two corners,
+                        // not a vertex under every point (the same outline, half the edges to fill).
+                        path.addLine(to: last)
+                        path.addLine(to: first)
+                    } else {
+                        let lower = Curve.path(through: bottoms.reversed(), mark.interpolation)
+                        for (index, element) in lower.elements.enumerated() {
+                            if index == 0, case .move(let p) = element { path.addLine(to: p) } else { path.append(element) }
+                        }
                     }
                     path.closeSubpath()
                     drawing.append(.fill(path, paint))

@@ -216,15 +216,14 @@ struct GlobalStatsWidgetView: View {
     /// axis (zero to a round top, ``CountAxis``) labelled in a gutter at the trailing edge, so no
     /// label covers a bar.
     private func chart(
-        _ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette, axis: Bool, weekly: Bool
+        _ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette, axis: CountAxis?, weekly: Bool
     ) -> ViewNode {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = context.timeZone
-        calendar.locale = context.locale
-        guard axis,
-            let scale = CountAxis(
-                values: (entry.chartPoints + entry.averagePoints).map(\.y), locale: context.locale)
-        else {
+        if weekly {
+            calendar.timeZone = context.timeZone
+            calendar.locale = context.locale
+        }
+        guard let scale = axis else {
             return WidgetCharts.counts(
                 entry.chartPoints, average: entry.averagePoints, color: palette.accent, top: nil, weekly: weekly,
                 calendar: calendar)
@@ -246,9 +245,9 @@ struct GlobalStatsWidgetView: View {
 
     /// Whether the chart's daily bars would be narrower than 2 pixels, so it draws weekly means:
     /// from the chart's width (the content width, less the axis gutter).
-    static func weekly(_ entry: GlobalStatsEntry, _ context: ViewContext, width: Double, axis: Bool) -> Bool {
+    static func weekly(_ entry: GlobalStatsEntry, _ context: ViewContext, width: Double, axis: CountAxis?) -> Bool {
         var chartWidth = width
-        if axis, let scale = CountAxis(values: (entry.chartPoints + entry.averagePoints).map(\.y), locale: context.locale) {
+        if let scale = axis {
             // Less the gutter of the axis labels.
             chartWidth -=
                 max(Formatting.estimatedWidth(scale.topLabel, size: 11), Formatting.estimatedWidth(scale.zeroLabel, size: 11))
@@ -335,8 +334,8 @@ struct GlobalStatsWidgetView: View {
             } else {
                 GeometryReader { proxy in
                     chart(
-                        entry, context, palette, axis: false,
-                        weekly: Self.weekly(entry, context, width: proxy.size.width, axis: false))
+                        entry, context, palette, axis: nil,
+                        weekly: Self.weekly(entry, context, width: proxy.size.width, axis: nil))
                 }
                 .padding(EdgeInsets(top: roomy ? 6 : 3))
             }
@@ -389,11 +388,12 @@ struct GlobalStatsWidgetView: View {
         } else {
             // The caption and the chart share one decision: days, or weeks when a day's bar would
             // be narrower than 2 pixels at the chart's width.
+            let axis = CountAxis(values: (entry.chartPoints + entry.averagePoints).map(\.y), locale: context.locale)
             GeometryReader { proxy in
-                let weekly = Self.weekly(entry, context, width: proxy.size.width, axis: true)
+                let weekly = Self.weekly(entry, context, width: proxy.size.width, axis: axis)
                 VStack(alignment: .leading, spacing: spacing) {
                     chartCaption(entry, context, palette, weekly: weekly)
-                    chart(entry, context, palette, axis: true, weekly: weekly)
+                    chart(entry, context, palette, axis: axis, weekly: weekly)
                 }
             }
         }
