@@ -266,7 +266,10 @@ extension ChartPlot {
             let isArea = item.mark.kind == .area
             if isArea { bottoms.reserveCapacity(vector.x.count) }
             for index in vector.x.indices {
-                let top = isArea ? point(vector.x[index], vector.yEnd?[index] ?? vector.y[index]) : point(vector.x[index], vector.y[index])
+                let top =
+                    isArea
+                    ? point(vector.x[index], vector.yEnd?[index] ?? vector.y[index])
+                    : point(vector.x[index], vector.y[index])
                 guard let top else { continue }
                 if isArea {
                     guard let bottom = point(vector.x[index], vector.yEnd == nil ? .number(0) : vector.y[index]) else {
@@ -368,7 +371,11 @@ extension ChartPlot {
                     } else {
                         let lower = Curve.path(through: bottoms.reversed(), mark.interpolation)
                         for (index, element) in lower.elements.enumerated() {
-                            if index == 0, case .move(let p) = element { path.addLine(to: p) } else { path.append(element) }
+                            if index == 0, case .move(let p) = element {
+                                path.addLine(to: p)
+                            } else {
+                                path.append(element)
+                            }
                         }
                     }
                     path.closeSubpath()

@@ -31,9 +31,10 @@ struct WeekBarsTests {
         var description: String { "\(device) \(family.shortName)" }
     }
 
-    static let cases: [Case] = ["iphone-375x667", "iphone-430x932"].flatMap { device in
-        [WidgetFamily.systemSmall, .systemMedium, .systemLarge].map { Case(device: device, family: $0) }
-    } + [Case(device: "ipad-1024x1366", family: .systemLarge)]
+    static let cases: [Case] =
+        ["iphone-375x667", "iphone-430x932"].flatMap { device in
+            [WidgetFamily.systemSmall, .systemMedium, .systemLarge].map { Case(device: device, family: $0) }
+        } + [Case(device: "ipad-1024x1366", family: .systemLarge)]
 
     @Test(arguments: cases)
     func noBarIsNarrowerThanTwoPixels(_ item: Case) async throws {

@@ -36,13 +36,17 @@ struct VectorizedPlotTests {
 
     @Test func aLinePlotDrawsTheLineItsMarksDraw() {
         let marks = Chart(Self.samples, id: \.day) { sample in
-            AreaMark(x: .value("Day", sample.day), yStart: .value("Low", sample.low), yEnd: .value("Close", sample.close))
-                .foregroundStyle(.orange.opacity(0.3))
+            AreaMark(
+                x: .value("Day", sample.day), yStart: .value("Low", sample.low), yEnd: .value("Close", sample.close)
+            )
+            .foregroundStyle(.orange.opacity(0.3))
             LineMark(x: .value("Day", sample.day), y: .value("Close", sample.close)).foregroundStyle(.orange)
         }
         let plots = Chart {
-            AreaPlot(Self.samples, x: .value("Day", \.day), yStart: .value("Low", \.low), yEnd: .value("Close", \.close))
-                .foregroundStyle(.orange.opacity(0.3))
+            AreaPlot(
+                Self.samples, x: .value("Day", \.day), yStart: .value("Low", \.low), yEnd: .value("Close", \.close)
+            )
+            .foregroundStyle(.orange.opacity(0.3))
             LinePlot(Self.samples, x: .value("Day", \.day), y: .value("Close", \.close)).foregroundStyle(.orange)
         }
         #expect(plots.marks.count == 2, "one mark per plot")

@@ -20,7 +20,9 @@ struct LiveWidgetTests {
 
         func getTimeline(in context: Context, completion: @escaping (Timeline<CountEntry>) -> Void) {
             let folder = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: Self.group)
-            let text = folder.flatMap { try? String(contentsOf: $0.appendingPathComponent("count.txt"), encoding: .utf8) }
+            let text = folder.flatMap {
+                try? String(contentsOf: $0.appendingPathComponent("count.txt"), encoding: .utf8)
+            }
             completion(Timeline(entries: [CountEntry(date: context.now, text: text ?? "none")], policy: .never))
         }
     }
@@ -54,7 +56,9 @@ struct LiveWidgetTests {
             completion(placeholder(in: context))
         }
         func getTimeline(in context: Context, completion: @escaping (Timeline<CountEntry>) -> Void) {
-            let entries = (0..<3).map { CountEntry(date: context.now.addingTimeInterval(Double($0)), text: "tick \($0)") }
+            let entries = (0..<3).map {
+                CountEntry(date: context.now.addingTimeInterval(Double($0)), text: "tick \($0)")
+            }
             completion(Timeline(entries: entries, policy: .never))
         }
     }

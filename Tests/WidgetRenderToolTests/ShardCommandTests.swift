@@ -45,9 +45,12 @@ struct ShardCommandTests {
         #expect(manifest.images.count > shards && manifest.shard == nil)
         // Each shard drew only its share.
         if shards > 1 {
-            let first = try Manifest.decode(Data(contentsOf: URL(fileURLWithPath: folders[0]).appendingPathComponent("manifest.json")))
+            let first = try Manifest.decode(
+                Data(contentsOf: URL(fileURLWithPath: folders[0]).appendingPathComponent("manifest.json")))
             #expect(first.shard == Manifest.ShardRecord(index: 1, count: shards, images: manifest.images.count))
-            #expect(first.images.map(\.file) == stride(from: 0, to: manifest.images.count, by: shards).map { manifest.images[$0].file })
+            #expect(
+                first.images.map(\.file)
+                    == stride(from: 0, to: manifest.images.count, by: shards).map { manifest.images[$0].file })
         }
     }
 
@@ -75,12 +78,15 @@ struct ShardCommandTests {
         #expect(mixed.exitCode == 65)
         #expect(mixed.stderr.contains("(now differs); render every shard for the same time"), "\(mixed.stderr)")
         // An image changed after its shard was written is not copied.
-        let manifest = try Manifest.decode(Data(contentsOf: URL(fileURLWithPath: two).appendingPathComponent("manifest.json")))
+        let manifest = try Manifest.decode(
+            Data(contentsOf: URL(fileURLWithPath: two).appendingPathComponent("manifest.json")))
         let image = URL(fileURLWithPath: two).appendingPathComponent(try #require(manifest.images.first).file)
         try Data("not the png".utf8).write(to: image)
         let tampered = try CommandRunner.run(["manifest", "merge", one, two, "--out", out])
         #expect(tampered.exitCode == 65)
-        #expect(tampered.stderr.contains("\(image.path): its bytes are not the ones its manifest records"), "\(tampered.stderr)")
+        #expect(
+            tampered.stderr.contains("\(image.path): its bytes are not the ones its manifest records"),
+            "\(tampered.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out + "/manifest.json"), "nothing is written")
         let bad = try CommandRunner.run(["--shard", "5/4"])
         #expect(bad.exitCode == 64)

@@ -86,7 +86,8 @@ struct WatchCommandTests {
         let result = try CommandRunner.run(["reload"], environment: ["XDG_RUNTIME_DIR": runtime.path])
         #expect(result.exitCode == 0)
         #expect(result.stderr.contains("No `watch` of BuiltInWidgets is running"), "\(result.stderr)")
-        let unknown = try CommandRunner.run(["reload", "--kind", "nope"], environment: ["XDG_RUNTIME_DIR": runtime.path])
+        let unknown = try CommandRunner.run(
+            ["reload", "--kind", "nope"], environment: ["XDG_RUNTIME_DIR": runtime.path])
         #expect(unknown.exitCode == 64)
         #expect(unknown.stderr.contains("unknown widget 'nope'"))
     }

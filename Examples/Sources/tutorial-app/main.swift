@@ -42,7 +42,9 @@ do {
     case ("todo", "add"), ("todo", "toggle"):
         guard arguments.count == 3 else { fail("todo \(arguments[1]) takes one title") }
         let app = TodoApp(container: container)
-        if arguments[1] == "add" { try app.add(arguments[2], reloading: !pause) } else {
+        if arguments[1] == "add" {
+            try app.add(arguments[2], reloading: !pause)
+        } else {
             try app.toggle(arguments[2], reloading: !pause)
         }
         say("saved")

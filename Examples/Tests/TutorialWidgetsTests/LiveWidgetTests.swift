@@ -53,7 +53,8 @@ struct LiveWidgetTests {
     }
 
     /// The app side, run as a process of its own with the watch's WidgetCenter folder.
-    static func app(_ arguments: [String], environment: [String: String], stdin: Pipe? = nil) throws -> (Process, Pipe) {
+    static func app(_ arguments: [String], environment: [String: String], stdin: Pipe? = nil) throws -> (Process, Pipe)
+    {
         let process = Process()
         process.executableURL = CommandTests.executable("tutorial-app")
         process.arguments = arguments

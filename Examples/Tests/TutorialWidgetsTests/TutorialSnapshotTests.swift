@@ -65,7 +65,8 @@ struct TutorialSnapshotTests {
     @Test func covidTracker() async {
         for family in [WidgetFamily.systemSmall, .systemMedium, .systemLarge] {
             await assertSnapshot(
-                of: CovidCountryWidget(), as: .widget(family: family, at: Fixtures.morning, appGroups: Fixtures.covidGroup),
+                of: CovidCountryWidget(),
+                as: .widget(family: family, at: Fixtures.morning, appGroups: Fixtures.covidGroup),
                 named: "country-\(family.shortName)")
         }
         await assertSnapshot(
@@ -76,7 +77,8 @@ struct TutorialSnapshotTests {
             named: "country-medium-japan-dark")
         for family in [WidgetFamily.systemSmall, .systemMedium] {
             await assertSnapshot(
-                of: CovidGlobalWidget(), as: .widget(family: family, at: Fixtures.morning, appGroups: Fixtures.covidGroup),
+                of: CovidGlobalWidget(),
+                as: .widget(family: family, at: Fixtures.morning, appGroups: Fixtures.covidGroup),
                 named: "global-\(family.shortName)")
         }
         // Before the app's first fetch: what to do, not zeros.

@@ -250,7 +250,9 @@ struct GlobalStatsWidgetView: View {
         if let scale = axis {
             // Less the gutter of the axis labels.
             chartWidth -=
-                max(Formatting.estimatedWidth(scale.topLabel, size: 11), Formatting.estimatedWidth(scale.zeroLabel, size: 11))
+                max(
+                    Formatting.estimatedWidth(scale.topLabel, size: 11),
+                    Formatting.estimatedWidth(scale.zeroLabel, size: 11))
                 + 4
         }
         return WidgetCharts.mergesToWeeks(entry.chartPoints, width: chartWidth, scale: context.displayScale)

@@ -53,8 +53,7 @@ public final class WidgetCenter: Sendable {
     ///
     /// - Parameter completion: called once with the widgets (or the error that kept the center
     ///   from listing them: its folder is not private).
-    public func getCurrentConfigurations(_ completion: @escaping @Sendable (Result<[WidgetInfo], any Error>) -> Void)
-    {
+    public func getCurrentConfigurations(_ completion: @escaping @Sendable (Result<[WidgetInfo], any Error>) -> Void) {
         Task.detached { completion(Result { try self.currentConfigurationsNow() }) }
     }
 
@@ -162,8 +161,7 @@ public struct WidgetInfo: Codable, Sendable, Hashable {
     public var processID: Int32
 
     /// A running widget.
-    public init(kind: String, family: WidgetFamily, configuration: [String: String], bundle: String, processID: Int32)
-    {
+    public init(kind: String, family: WidgetFamily, configuration: [String: String], bundle: String, processID: Int32) {
         self.kind = kind
         self.family = family
         self.configuration = configuration

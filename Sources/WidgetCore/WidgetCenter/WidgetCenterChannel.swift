@@ -49,9 +49,9 @@ package enum WidgetCenterChannel {
     ///
     /// - Parameter environment: the environment (tests give their own).
     /// - Throws: ``ChannelError`` naming the folder when it is not this user's private folder.
-    package static func directory(environment: [String: String] = ProcessInfo.processInfo.environment) throws(
-        ChannelError
-    ) -> URL {
+    package static func directory(environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws(ChannelError) -> URL
+    {
         let path: String
         if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
             path = (runtime as NSString).appendingPathComponent("widgetrender")
@@ -69,7 +69,8 @@ package enum WidgetCenterChannel {
             throw ChannelError("\(path): the WidgetCenter folder is not a folder (a link?); remove it")
         }
         guard info.st_uid == geteuid() else {
-            throw ChannelError("\(path): the WidgetCenter folder belongs to user \(info.st_uid), not to you (\(geteuid()))")
+            throw ChannelError(
+                "\(path): the WidgetCenter folder belongs to user \(info.st_uid), not to you (\(geteuid()))")
         }
         guard info.st_mode & 0o077 == 0 else {
             throw ChannelError(
@@ -104,7 +105,9 @@ package enum WidgetCenterChannel {
     /// answers. A socket nobody listens on (its process died) is removed.
     ///
     /// - Throws: ``ChannelError`` when the folder is not private.
-    package static func send(_ message: Message, bundle: String?, environment: [String: String] = ProcessInfo.processInfo.environment)
+    package static func send(
+        _ message: Message, bundle: String?, environment: [String: String] = ProcessInfo.processInfo.environment
+    )
         throws(ChannelError) -> [Reply]
     {
         let folder = try directory(environment: environment)

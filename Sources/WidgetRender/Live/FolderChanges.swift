@@ -102,7 +102,8 @@ package final class FolderChanges: @unchecked Sendable {
             var offset = bytes.startIndex
             let header = MemoryLayout<inotify_event>.size
             while offset + header <= bytes.endIndex {
-                let length = Int(bytes[offset + 12]) | Int(bytes[offset + 13]) << 8 | Int(bytes[offset + 14]) << 16
+                let length =
+                    Int(bytes[offset + 12]) | Int(bytes[offset + 13]) << 8 | Int(bytes[offset + 14]) << 16
                     | Int(bytes[offset + 15]) << 24
                 let nameBytes = bytes[(offset + header)..<min(bytes.endIndex, offset + header + length)]
                 let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)

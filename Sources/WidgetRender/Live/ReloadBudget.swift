@@ -99,6 +99,7 @@ public struct ReloadBudgetError: Error, CustomStringConvertible, Sendable {
 
     init(_ text: String) { self.text = text }
 
+    /// What is wrong and how to write a budget.
     public var description: String {
         "'\(text)' is not a reload budget: write COUNT/PERIOD with a period of s, min, h or d, e.g. 1/s, 10/min or 70/d (at most a week)"
     }

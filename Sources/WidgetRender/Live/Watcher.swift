@@ -131,7 +131,8 @@ package final class Watcher: WidgetCenterObserver, @unchecked Sendable {
     /// - Throws: ``WidgetRenderError`` when the first screens cannot be drawn or written, or a
     ///   later write fails.
     package func run(
-        progress: @escaping @Sendable (String) -> Void = { _ in }, warn: @escaping @Sendable (RenderWarning) -> Void = { _ in }
+        progress: @escaping @Sendable (String) -> Void = { _ in },
+        warn: @escaping @Sendable (RenderWarning) -> Void = { _ in }
     ) async throws(WidgetRenderError) {
         self.warn.withLock { $0 = warn }
         WidgetCenter.shared.addObserver(self)
@@ -164,8 +165,11 @@ package final class Watcher: WidgetCenterObserver, @unchecked Sendable {
                 state.pendingRequests += 1
                 state.pendingReason = state.pendingReason ?? reason
                 if let kind {
-                    if state.pendingKinds != nil { state.pendingKinds?.insert(kind) }
-                    else if state.pendingRequests == 1 { state.pendingKinds = [kind] }
+                    if state.pendingKinds != nil {
+                        state.pendingKinds?.insert(kind)
+                    } else if state.pendingRequests == 1 {
+                        state.pendingKinds = [kind]
+                    }
                 } else {
                     state.pendingKinds = nil
                 }
@@ -260,7 +264,9 @@ package final class Watcher: WidgetCenterObserver, @unchecked Sendable {
                 widget = try await engine.render(request, as: batch.encoder)
             } catch {
                 if failing { throw error }
-                progress("\(redraw.target.kind) \(redraw.target.family.shortName): \(error.description); the screen stays as it was")
+                progress(
+                    "\(redraw.target.kind) \(redraw.target.family.shortName): \(error.description); the screen stays as it was"
+                )
                 // Try again at the next request or policy date; an entry that fails stays failed.
                 state.screens[redraw.target]?.next = nil
                 continue

@@ -53,7 +53,9 @@ public enum ManifestMerge {
         for part in parts {
             let file = part.folder.appendingPathComponent(OutputTransaction.manifestName).path
             guard part.shard.count == count else {
-                throw .badData("\(file): shard \(part.shard.index)/\(part.shard.count), but \(first.folder.path) is a shard of \(count)")
+                throw .badData(
+                    "\(file): shard \(part.shard.index)/\(part.shard.count), but \(first.folder.path) is a shard of \(count)"
+                )
             }
             if let field = difference(part.manifest, first.manifest) {
                 throw .badData(
@@ -75,7 +77,8 @@ public enum ManifestMerge {
         let missing = (1...count).filter { byIndex[$0] == nil }
         guard missing.isEmpty else {
             throw .missingInput(
-                "shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) missing: give every shard's folder")
+                "shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) missing: give every shard's folder"
+            )
         }
         let total = first.shard.images
         let given = byIndex.values.reduce(0) { $0 + $1.manifest.images.count }
@@ -89,7 +92,8 @@ public enum ManifestMerge {
             guard let part = byIndex[index % count + 1] else { continue }
             let position = index / count
             guard position < part.manifest.images.count else {
-                throw .badData("\(part.folder.path): shard \(index % count + 1) lacks image \(position + 1) of its share")
+                throw .badData(
+                    "\(part.folder.path): shard \(index % count + 1) lacks image \(position + 1) of its share")
             }
             images.append((part.folder, part.manifest.images[position]))
         }
@@ -105,11 +109,13 @@ public enum ManifestMerge {
                 do {
                     bytes = try Data(contentsOf: source)
                 } catch {
-                    throw WidgetRenderError.missingInput("\(source.path): the shard's manifest names it, but it cannot be read")
+                    throw WidgetRenderError.missingInput(
+                        "\(source.path): the shard's manifest names it, but it cannot be read")
                 }
                 guard SHA256.hex(bytes) == image.record.sha256 else {
                     throw WidgetRenderError.badData(
-                        "\(source.path): its bytes are not the ones its manifest records (sha256 differs); render that shard again")
+                        "\(source.path): its bytes are not the ones its manifest records (sha256 differs); render that shard again"
+                    )
                 }
                 try transaction.stage(bytes, as: image.record.file)
                 try transaction.keepRecord(image.record, at: start + offset)

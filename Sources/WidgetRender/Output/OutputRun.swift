@@ -304,7 +304,9 @@ package struct OutputRun {
         if let shard = batch.shard {
             manifest.shard = Manifest.ShardRecord(index: shard.index, count: shard.count, images: jobsPlanned)
             // A shard with no image of its own (more shards than images) still says so.
-            if transaction == nil { transaction = try OutputTransaction(folder: batch.outputDirectory, waiting: waiting) }
+            if transaction == nil {
+                transaction = try OutputTransaction(folder: batch.outputDirectory, waiting: waiting)
+            }
         }
         guard let transaction else { throw .internalError("no image was staged") }
         // The image records come from the transaction's spool, in job order.

@@ -55,7 +55,9 @@ struct WatchCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncP
 
     @Flag(
         name: .customLong("reload-on-change"),
-        help: "Also reload when a file in a --shared-container folder changes (iOS does not: the app calls WidgetCenter).")
+        help:
+            "Also reload when a file in a --shared-container folder changes (iOS does not: the app calls WidgetCenter)."
+    )
     var reloadOnChange = false
 
     @Flag(name: .shortAndLong, help: "Print only errors and warnings, not each change.")
@@ -100,7 +102,8 @@ struct WatchCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncP
             var changes: FolderChanges?
             if reloadOnChange {
                 let folders =
-                    (request.appGroups.defaultFolder.map { [$0] } ?? []) + request.appGroups.folders.values.sorted {
+                    (request.appGroups.defaultFolder.map { [$0] } ?? [])
+                    + request.appGroups.folders.values.sorted {
                         $0.path < $1.path
                     }
                 changes = try FolderChanges(folders) { watcher.fileChanged() }

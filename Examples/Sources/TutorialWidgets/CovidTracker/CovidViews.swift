@@ -64,7 +64,8 @@ struct CovidCountryView: View {
                     HStack(spacing: 16) {
                         StatView(label: "Active", value: stats.active, color: .orange)
                         if let rate = stats.fatalityRate {
-                            StatView(label: "Deaths per 1,000 cases", value: Int((rate * 1000).rounded()), color: .primary)
+                            StatView(
+                                label: "Deaths per 1,000 cases", value: Int((rate * 1000).rounded()), color: .primary)
                         }
                         Spacer(minLength: 0)
                     }

@@ -46,7 +46,8 @@ struct CovidCountryProvider: AppIntentTimelineProvider {
             return CovidEntry(date: date, stats: .failure(error), updated: nil)
         case .success(let snapshot):
             let name = CovidCountry.caseDisplayRepresentations[country]?.title ?? country.rawValue
-            var stats = snapshot.countries.first { $0.code == country.rawValue }
+            var stats =
+                snapshot.countries.first { $0.code == country.rawValue }
                 ?? CovidStats(code: country.rawValue, name: name, confirmed: 0, deaths: 0, recovered: 0)
             // The app's list names countries as the API does ("S. Korea"); the widget as the intent's list.
             stats.name = name
@@ -70,7 +71,8 @@ struct CovidGlobalProvider: TimelineProvider {
     }
 
     func getTimeline(in context: Context, completion: @escaping (Timeline<CovidEntry>) -> Void) {
-        completion(Timeline(entries: [entry(at: context.now)], policy: .after(context.now.addingTimeInterval(6 * 3600))))
+        completion(
+            Timeline(entries: [entry(at: context.now)], policy: .after(context.now.addingTimeInterval(6 * 3600))))
     }
 
     func entry(at date: Date) -> CovidEntry {

@@ -25,7 +25,8 @@ public struct TodoApp {
 
     /// Marks a to-do done or not done, saves, and reloads the widget.
     public func toggle(_ title: String, reloading: Bool = true) throws {
-        try save(load().map { $0.title == title ? TodoItem(title: $0.title, isDone: !$0.isDone) : $0 }, reloading: reloading)
+        try save(
+            load().map { $0.title == title ? TodoItem(title: $0.title, isDone: !$0.isDone) : $0 }, reloading: reloading)
     }
 
     /// Saves the list atomically (the widget never reads half a file) and reloads the widget.
