@@ -4,16 +4,25 @@ import Testing
 import WidgetSnapshotTesting
 
 /// Charts written as Apple's Swift Charts documentation writes them, each a golden in a medium
-/// widget at @2x (light). Each names the page it comes from and the lines changed to build here:
+/// widget at @2x: light in English, dark in Japanese, and accented. Each names the page it comes from and the lines changed to build here:
 /// `import Charts` stays; `CGFloat` is `Double`; dates are made in UTC's Gregorian calendar
 /// instead of `Calendar.autoupdatingCurrent` (so the goldens do not depend on the machine), and
 /// the pages' `!` after a calendar's date is `?? .distantPast` (the project's lint forbids `!`);
 /// where the page elides data (`// ...`), the data is completed and says so.
 @Suite("Ported charts")
 struct PortedChartTests {
+    /// The chart in English and light; in Japanese and dark (the axes' dates and numbers as
+    /// Japanese writes them); and accented, as a tinted Home Screen draws it.
     private func check(_ chart: ViewNode, _ name: String = #function) {
+        let view = chart.padding(12).node
+        assertSnapshot(of: view, as: .image(family: .systemMedium, scale: 2), named: "light", testName: name)
         assertSnapshot(
-            of: chart.padding(12).node, as: .image(family: .systemMedium, scale: 2), named: "light", testName: name)
+            of: view,
+            as: .image(family: .systemMedium, scale: 2, colorScheme: .dark, locale: Locale(identifier: "ja")),
+            named: "ja-dark", testName: name)
+        assertSnapshot(
+            of: view, as: .image(family: .systemMedium, scale: 2, renderingMode: .accented), named: "accented",
+            testName: name)
     }
 
     private static let calendar: Calendar = {
