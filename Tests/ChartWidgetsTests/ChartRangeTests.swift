@@ -54,6 +54,8 @@ struct ChartRangeTests {
     @Test func spanLabels() {
         #expect(ChartRange.spanLabel([]) == "0D")
         #expect(ChartRange.spanLabel(Self.times(2)) == "2D")
+        // 39 hours of hourly bars: hours, not "3D".
+        #expect(ChartRange.spanLabel(Self.times(40, step: 3_600)) == "39H")
         #expect(ChartRange.spanLabel(Self.times(2, step: 800 * Self.day)) == "2Y")
         #expect(ChartRange.spanLabel(Self.times(2, step: 400 * Self.day)) == "13M")
         #expect(ChartRange.spanLabel(Self.times(2, step: 358 * Self.day)) == "1Y")

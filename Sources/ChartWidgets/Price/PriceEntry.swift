@@ -25,6 +25,34 @@ public struct PriceEntry: DataDescribingEntry {
     public var stale: Bool { origin.isFallback }
     /// Lines (the default) or candlesticks in the large families (`--param chart=candles`).
     public var chartStyle: PriceChartStyle = .line
+    /// What ``previousClose`` is from, when it is not the previous trading day's close: the
+    /// time between it and the last bar (monthly bars: one month; a gap of a week in daily
+    /// data: 8 days). `nil` for a day's change.
+    public var changePeriod: ChartSpan?
+
+    /// The close to compare the bar at `index` with: the last close of an earlier calendar day
+    /// (UTC), and the period it spans when that is not the day before or a weekend away (more
+    /// than four days, or bars of a week or longer).
+    ///
+    /// - Returns: `nil` for the first day's bars.
+    static func previousDayClose(_ bars: PriceBars, at index: Int) -> (close: Double, period: ChartSpan?)? {
+        guard index > 0, index < bars.count else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? .current
+        let time = bars[index].time
+        let day = calendar.startOfDay(for: time)
+        var previous = index - 1
+        while previous >= 0, bars[previous].time >= day { previous -= 1 }
+        guard previous >= 0 else { return nil }
+        let before = bars[previous]
+        let days = calendar.dateComponents([.day], from: calendar.startOfDay(for: before.time), to: day).day ?? 0
+        guard days > 4 else { return (before.close, nil) }
+        let months = calendar.dateComponents([.month], from: calendar.startOfDay(for: before.time), to: day).month ?? 0
+        let period =
+            months >= 1 && days >= 28 * months && days <= 31 * months
+            ? ChartSpan(count: months, unit: .months) : ChartSpan(count: days, unit: .days)
+        return (before.close, period)
+    }
 
     /// An entry; `bars` must not be empty.
     public init(

@@ -67,9 +67,12 @@ public struct PriceProvider: TimelineProvider {
         for index in max(0, bars.count - Self.entryCount)..<bars.count {
             let end = bars[index].time
             let window = range.window(bars[...index], time: \.time)
+            // "Day" compares with the previous calendar day's last close; a longer step is named.
+            let previous = PriceEntry.previousDayClose(PriceBars(bars[...index]), at: index)
             var entry = PriceEntry(
                 date: end, symbol: symbol, bars: PriceBars(window.items.isEmpty ? bars[index...index] : window.items),
-                previousClose: index > 0 ? bars[index - 1].close : nil, span: window.span, source: loaded.source)
+                previousClose: previous?.close, span: window.span, source: loaded.source)
+            entry.changePeriod = previous?.period
             entry.origin = loaded.origin
             entry.columns = loaded.columns
             entry.chartStyle = context.parameters.string("chart").flatMap(PriceChartStyle.init(rawValue:)) ?? .line

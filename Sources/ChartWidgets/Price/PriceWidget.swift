@@ -249,14 +249,14 @@ struct PriceWidgetView: View {
         return (1, Legibility.smallestText)
     }
 
-    /// The last bar's change against the one before, for the statistics.
+    /// The change since the previous calendar day's close, for the statistics; labelled with its
+    /// real period when the close before is not the previous trading day's (monthly bars, a gap).
     private func dayChange(_ entry: PriceEntry, _ context: ViewContext) -> (label: String, value: String, color: Color)
     {
         let trend = ChangeTrend(percent: entry.changePercent)
         let label =
-            entry.isIntraday
-            ? context.locale.pick(en: "Last bar", ja: "直近", ko: "직전 대비")
-            : context.locale.pick(en: "Day", ja: "前日比", ko: "전일 대비")
+            entry.changePeriod.map { $0.label(in: context.locale) }
+            ?? context.locale.pick(en: "Day", ja: "前日比", ko: "전일 대비")
         return (label, Formatting.percent(entry.changePercent), TrendPalette(context.locale).color(trend))
     }
 

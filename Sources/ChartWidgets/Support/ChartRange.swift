@@ -166,7 +166,9 @@ public struct ChartSpan: Sendable, Hashable {
         let seconds = max(0, min(last.timeIntervalSince(first), 1e12))
         if seconds < 3_600 {
             self.init(count: max(1, Int((seconds / 60).rounded())), unit: .minutes)
-        } else if seconds < 86_400 {
+        } else if seconds < 86_400 || (seconds < 2 * 86_400 && seconds.truncatingRemainder(dividingBy: 86_400) != 0) {
+            // Under two days of intraday bars in hours: 39 hours of hourly bars are "39H", not
+            // "3D" (two daily bars, a whole day apart, are "2D").
             self.init(count: Int((seconds / 3_600).rounded()), unit: .hours)
         } else {
             let days = Int((seconds / 86_400).rounded()) + 1
