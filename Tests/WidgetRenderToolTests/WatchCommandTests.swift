@@ -74,6 +74,13 @@ struct WatchCommandTests {
         let shell = try CommandRunner.run(["reload", "--kind", "price"], environment: watch.environment)
         #expect(shell.stderr.contains("Asked 1 running process to reload price"), "\(shell.stderr)")
         #expect(watch.waitFor(within: 30) { $0.reloads?.made == 2 } != nil)
+        // The folder is the watch's while it runs: a render or a second watch is refused.
+        let render = try CommandRunner.run(["--family", "small", "--out", watch.out.path])
+        #expect(render.exitCode == 73)
+        #expect(render.stderr.contains("a running `watch` keeps this folder current"), "\(render.stderr)")
+        let second = try CommandRunner.run(["watch", "--family", "small", "--out", watch.out.path])
+        #expect(second.exitCode == 73)
+        #expect(second.stderr.contains("another running `watch` keeps this folder current"), "\(second.stderr)")
         let (status, printed) = watch.stop()
         #expect(status == 0, "SIGTERM ends it cleanly: \(printed)")
         #expect(printed.contains("Stopped;"))

@@ -101,6 +101,6 @@ public struct ReloadBudgetError: Error, CustomStringConvertible, Sendable {
 
     /// What is wrong and how to write a budget.
     public var description: String {
-        "'\(text)' is not a reload budget: write COUNT/PERIOD with a period of s, min, h or d, e.g. 1/s, 10/min or 70/d (at most a week)"
+        "'\(text)' is not a reload budget: write COUNT/PERIOD, a count of at least 1 and a period of s, min, h or d (at most 7d), e.g. 1/s, 10/min or 70/d"
     }
 }

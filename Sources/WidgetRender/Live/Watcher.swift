@@ -1,5 +1,6 @@
 import Foundation
 import WidgetCore
+import WidgetDates
 import WidgetLayout
 
 /// Keeps an output folder showing what some widgets show now, in real time, as WidgetKit keeps
@@ -135,6 +136,9 @@ package final class Watcher: WidgetCenterObserver, @unchecked Sendable {
         warn: @escaping @Sendable (RenderWarning) -> Void = { _ in }
     ) async throws(WidgetRenderError) {
         self.warn.withLock { $0 = warn }
+        // The folder is this watch's while it runs: another watch or a render is refused.
+        let hold = try OutputTransaction.holdForWatch(batch.outputDirectory)
+        defer { close(hold) }
         WidgetCenter.shared.addObserver(self)
         defer { WidgetCenter.shared.removeObserver(self) }
         var state = State(run: try OutputRun(engine: engine, batch: batch), budget: budget)
@@ -175,7 +179,14 @@ package final class Watcher: WidgetCenterObserver, @unchecked Sendable {
                 }
             }
             if Task.isCancelled { return }
-            let redraws = due(&state, at: Date())
+            let now = Date()
+            let redraws = due(&state, at: now)
+            if state.pendingRequests == 1, case .reload = event {
+                let next = state.bucket.nextAvailable(after: now)
+                progress(
+                    "reload requested: waiting for the budget (\(budget)) until \(DateText.iso8601(next) ?? "later"); requests until then are coalesced"
+                )
+            }
             if !redraws.isEmpty { try await apply(redraws, state: &state, progress: progress, failing: false) }
         }
     }
@@ -293,7 +304,7 @@ package final class Watcher: WidgetCenterObserver, @unchecked Sendable {
             drawn.append((redraw, image.data, record, changed))
         }
         guard !drawn.isEmpty else { return }
-        let transaction = try OutputTransaction(folder: batch.outputDirectory)
+        let transaction = try OutputTransaction(folder: batch.outputDirectory, forWatch: true)
         do {
             for (_, data, record, _) in drawn { try transaction.stage(data, as: record.file) }
             let records = targets.compactMap { state.screens[$0]?.record }

@@ -59,11 +59,16 @@ package final class OutputTransaction: @unchecked Sendable {
     ///   - folder: the output folder.
     ///   - waiting: told once, with a message for the user, when another run holds the folder.
     /// - Throws: ``WidgetRenderError``  naming the path when the folder cannot be made or opened.
-    package init(folder: URL, waiting: (String) -> Void = { _ in }) throws(WidgetRenderError) {
+    package init(folder: URL, waiting: (String) -> Void = { _ in }, forWatch: Bool = false) throws(WidgetRenderError) {
         try Self.checkPlace(folder.path)
         try Self.checkNotInsideARun(folder.path)
         rootPath = folder.path
         root = try FolderHandle.root(folder.path)
+        if !forWatch, Self.isWatched(root) {
+            throw .cannotCreate(
+                path: folder.path,
+                reason: "a running `watch` keeps this folder current; stop it, or write to another folder")
+        }
         let lockFile = openat(
             root.descriptor, ".widgetrender.lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard lockFile >= 0 else {
@@ -83,6 +88,39 @@ package final class OutputTransaction: @unchecked Sendable {
     deinit {
         if !finished { abort() }
         close(lockDescriptor)
+    }
+
+    /// The lock a `watch` holds on its output folder for as long as it runs.
+    static var watchLockName: String { ".widgetrender.watch.lock" }
+
+    /// Whether a running watch holds the folder (its lock file, locked by another process).
+    private static func isWatched(_ root: FolderHandle) -> Bool {
+        let descriptor = openat(root.descriptor, watchLockName, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        return flock(descriptor, LOCK_SH | LOCK_NB) != 0
+    }
+
+    /// Takes a folder for a `watch` for as long as the returned descriptor stays open: other
+    /// runs (a `render`, another `watch`) are refused while it does.
+    ///
+    /// - Throws: ``WidgetRenderError/cannotCreate(path:reason:)`` when another watch holds it.
+    package static func holdForWatch(_ folder: URL) throws(WidgetRenderError) -> Int32 {
+        try checkPlace(folder.path)
+        let root = try FolderHandle.root(folder.path)
+        let descriptor = openat(
+            root.descriptor, watchLockName, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw .cannotCreate(
+                path: (folder.path as NSString).appendingPathComponent(watchLockName),
+                reason: "cannot create the lock file: \(String(cString: strerror(errno)))")
+        }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            throw .cannotCreate(
+                path: folder.path, reason: "another running `watch` keeps this folder current; stop it, or watch into another folder")
+        }
+        return descriptor
     }
 
     /// Removes temporary files of runs that did not finish from one folder (not below it);

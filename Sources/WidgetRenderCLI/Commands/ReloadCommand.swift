@@ -8,13 +8,15 @@ struct ReloadCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Parsa
         let name = CommandName.current
         return CommandConfiguration(
             commandName: "reload",
-            abstract: "Ask this bundle's running `watch` (and `serve`) to reload, as WidgetCenter does.",
+            abstract: "Ask this bundle's running `watch` to reload, as WidgetCenter does.",
             discussion: """
                 What WidgetCenter.shared.reloadTimelines(ofKind:) does in an app, from a shell or a \
-                script: each running `\(name) watch` asks the widget's provider again (within its \
-                reload budget) and redraws. Without --kind, every widget reloads \
+                script: each running `\(name) watch` that shows the widget asks its provider again \
+                (within its reload budget) and redraws. Without --kind, every widget reloads \
                 (reloadAllTimelines()). --list prints the running widgets instead \
-                (getCurrentConfigurations).
+                (getCurrentConfigurations). The sockets are in $XDG_RUNTIME_DIR/widgetrender/ \
+                (/tmp/widgetrender-<uid>/ when it is unset): give `watch` and `reload` the same \
+                XDG_RUNTIME_DIR.
 
                 Examples:
                   \(name) reload --kind KIND
@@ -41,6 +43,12 @@ struct ReloadCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Parsa
     func run() throws {
         let bundleName = String(describing: Bundle.self)
         let center = WidgetCenter(bundle: bundleName)
+        let folder: URL
+        do {
+            folder = try WidgetCenterChannel.directory()
+        } catch {
+            throw Console.fail(WidgetRenderError.unavailable("WidgetCenter: \(error.description)"))
+        }
         if list {
             let widgets: [WidgetInfo]
             do {
@@ -54,13 +62,16 @@ struct ReloadCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Parsa
                     "\(widget.kind)\t\(widget.family.shortName)\tpid \(widget.processID)"
                         + (configuration.isEmpty ? "" : "\t" + configuration.joined(separator: " ")))
             }
-            if widgets.isEmpty { Console.line("No widget of \(bundleName) is running (start one with `watch`).") }
+            if widgets.isEmpty {
+                Console.line(
+                    "No widget of \(bundleName) is running (no `watch` socket in \(folder.path); start one with `watch`).")
+            }
             return
         }
         let reached = center.reload(kind: kind)
         Console.line(
             reached == 0
-                ? "No `watch` of \(bundleName) is running: nothing to reload."
+                ? "No `watch` of \(bundleName) is running (no socket in \(folder.path)): nothing to reload."
                 : "Asked \(reached) running process\(reached == 1 ? "" : "es") to reload \(kind ?? "every widget").")
     }
 }

@@ -16,9 +16,13 @@ struct WatchCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncP
                 the timeline's policy says, and a reload when the app side calls \
                 WidgetCenter.shared.reloadTimelines(ofKind:) or reloadAllTimelines() — from any \
                 process of yours — or `\(name) reload` runs. Readers never see a half-written \
-                folder: the manifest only names files with the bytes it records. It lists the \
+                folder: the manifest only names files with the bytes it records; while a change \
+                is put in place (a millisecond or two) there is no manifest, so a reader that \
+                finds none tries again, and one that must pair a PNG with its digest reads the \
+                manifest again after the PNG. It lists the \
                 latest \(Manifest.Change.historyLimit) changes, each with its reason (start, entry, \
-                policy-reload, widget-center, file-change) and how many requests a reload answers.
+                policy-reload, widget-center, file-change) and how many requests a reload answers. \
+                SIGINT and SIGTERM end it after the change being written, with exit status 0.
 
                 Requested reloads are budgeted as on iOS (--reload-budget): requests that come \
                 faster are coalesced into the next reload the budget allows, and counted in the \
@@ -49,7 +53,7 @@ struct WatchCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncP
     @Option(
         name: .customLong("reload-budget"),
         help: ArgumentHelp(
-            "How many requested reloads (WidgetCenter, --reload-on-change) may happen per period: COUNT/PERIOD with s, min, h or d, such as 1/s, 10/min, or 70/d (about iOS's daily budget). Requests beyond it are coalesced into the next reload it allows. Default: 1/s.",
+            "How many requested reloads (WidgetCenter, --reload-on-change) may happen: COUNT/PERIOD with s, min, h or d (optionally a number of them: 5/10s), such as 1/s, 10/min or 70/d (about iOS's daily budget): at most COUNT at once, refilled evenly over PERIOD. Requests beyond it are coalesced into the next reload it allows.",
             valueName: "count/period"))
     var reloadBudget: String = ReloadBudget.default.description
 
@@ -113,7 +117,7 @@ struct WatchCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncP
             defer { signals.cancel() }
             if !quiet {
                 Console.line(
-                    "Watching \(watcher.targets.count) widget\(watcher.targets.count == 1 ? "" : "s") → \(out) (reload budget \(budget); WidgetCenter socket \(listener.path)); Ctrl-C to stop"
+                    "Watching \(watcher.targets.count) widget\(watcher.targets.count == 1 ? "" : "s") and famil\(watcher.targets.count == 1 ? "y" : "ies") → \(out) (reload budget \(budget); WidgetCenter socket \(listener.path)); Ctrl-C to stop"
                 )
             }
             let quiet = self.quiet
