@@ -118,7 +118,8 @@ package final class OutputTransaction: @unchecked Sendable {
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(descriptor)
             throw .cannotCreate(
-                path: folder.path, reason: "another running `watch` keeps this folder current; stop it, or watch into another folder")
+                path: folder.path,
+                reason: "another running `watch` keeps this folder current; stop it, or watch into another folder")
         }
         return descriptor
     }

@@ -64,7 +64,8 @@ struct ReloadCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Parsa
             }
             if widgets.isEmpty {
                 Console.line(
-                    "No widget of \(bundleName) is running (no `watch` socket in \(folder.path); start one with `watch`).")
+                    "No widget of \(bundleName) is running (no `watch` socket in \(folder.path); start one with `watch`)."
+                )
             }
             return
         }
