@@ -89,6 +89,30 @@ struct CompressedInputTests {
         #expect(error?.description == "tail.csv.gz:1:1: 3 bytes after the end of the gzip data are not gzip data")
     }
 
+    @Test("the text's first 64 KiB are screened while the archive is inflated, before the rest")
+    func screenedWhileInflating() throws {
+        // 300,000 digits on one line, gzipped by the system's gzip, then cut short: were the
+        // whole text inflated first, the cut would be the error; the screen refuses it first.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screen-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = folder.appendingPathComponent("digits.txt")
+        try Data(String(repeating: "7", count: 300_000).utf8).write(to: text)
+        let gzip = Process()
+        gzip.executableURL = URL(fileURLWithPath: "/usr/bin/gzip")
+        gzip.arguments = ["-9", "-n", text.path]
+        try gzip.run()
+        gzip.waitUntilExit()
+        let whole = try Data(contentsOf: folder.appendingPathComponent("digits.txt.gz"))
+        let cut = folder.appendingPathComponent("cut.gz")
+        try whole.prefix(whole.count - 40).write(to: cut)
+        let error = #expect(throws: DataError.self) {
+            try SeriesReader().readOHLC(try DataLoader().load(cut.path), source: cut.path)
+        }
+        #expect(error?.description.contains("longer than 65,536 bytes") == true, "\(String(describing: error))")
+        #expect(error?.description.contains(cut.path) == true)
+    }
+
     @Test("an empty zip and a zip of a folder and one file")
     func entries() throws {
         // The end record alone: what `zip` writes for an archive with nothing in it.

@@ -240,6 +240,8 @@ enum CompressedInput {
 
     /// Inflates `input`, into `output` when given (exactly large enough), else into a scratch
     /// buffer, only counting; either way stopping with an error once more than `limit` bytes come out.
+    /// While counting, the first 64 KiB of text are screened (``ContentScreen``) as soon as they
+    /// are out, so a 50 MB line of digits in a `.gz` is refused before the rest is inflated.
     ///
     /// - Returns: the bytes produced and, for raw deflate, their CRC-32.
     private static func inflate(
@@ -261,6 +263,9 @@ enum CompressedInput {
         let pieceLimit = 1 << 30
         var fed = 0  // input bytes handed to ISA-L so far
         var produced = 0
+        // The text's first bytes, screened once while counting.
+        var head = Data()
+        var screened = output != nil
         func feed() {
             let piece = min(input.count - fed, pieceLimit)
             state.pointee.next_in = bytes + fed
@@ -286,6 +291,14 @@ enum CompressedInput {
             let made = room - Int(truncatingIfNeeded: state.pointee.avail_out)
             if intoScratch, output != nil, made > 0 {
                 throw damaged(source, "the compressed data holds more than it did when counted")
+            }
+            if !screened, intoScratch, made > 0, let scratchBase = scratch.baseAddress {
+                let take = min(made, ContentScreen.prefixLength - head.count)
+                head.append(scratchBase.assumingMemoryBound(to: UInt8.self), count: take)
+                if head.count >= ContentScreen.prefixLength {
+                    try ContentScreen.check(head, isWhole: false, source: source)
+                    screened = true
+                }
             }
             produced += made
             if produced > limit { throw .decompressedTooLarge(source: source, limit: limit) }
