@@ -367,7 +367,9 @@ struct PriceWidgetView: View {
     private func extraLarge(_ entry: PriceEntry, _ context: ViewContext) -> ViewNode {
         let last = entry.last
         let day = dayChange(entry, context)
-        let range = entry.bars.lowHighRange
+        // The window's range from the closes: the one source of the chart's high and low labels
+        // too (the bars' intraday highs and lows would disagree with them).
+        let range = entry.bars.closeRange
         HStack(alignment: .top, spacing: 24) {
             VStack(alignment: .leading, spacing: 10) {
                 HStack(alignment: .center, spacing: 10) {
@@ -398,9 +400,9 @@ struct PriceWidgetView: View {
                     stat(day.label, day.value, color: day.color).frame(maxWidth: .infinity, alignment: .leading)
                 }
                 stat(
-                    context.locale.pick(en: "Range", ja: "期間の高安", ko: "기간 범위"),
-                    Formatting.price(range?.lowerBound ?? last.low) + " – "
-                        + Formatting.price(range?.upperBound ?? last.high))
+                    context.locale.pick(en: "Close range", ja: "期間の終値の高安", ko: "기간 종가 범위"),
+                    Formatting.price(range?.lowerBound ?? last.close) + " – "
+                        + Formatting.price(range?.upperBound ?? last.close))
             }
             .frame(width: 200, alignment: .leading)
         }
