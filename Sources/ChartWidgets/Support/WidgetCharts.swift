@@ -88,9 +88,10 @@ enum WidgetCharts {
         if gradient, let color {
             // Vectorized plots (Swift Charts' iOS 18 `AreaPlot` and `LinePlot`): one mark per run
             // however many points it has.
-            ForEach(runs.indices, id: \.self) { run in
+            // A `for` rather than `ForEach(…, id: \.self)`: no key path made at each layout.
+            for run in runs {
                 AreaPlot(
-                    runs[run].map { Band(x: $0.x, floor: floor, close: $0.y) }, x: .value("Time", \.x),
+                    run.map { Band(x: $0.x, floor: floor, close: $0.y) }, x: .value("Time", \.x),
                     yStart: .value("Floor", \.floor), yEnd: .value("Close", \.close)
                 )
                 .foregroundStyle(.linearGradient([color.opacity(0.32), color.opacity(0)], start: .top, end: .bottom))
@@ -104,8 +105,8 @@ enum WidgetCharts {
             // One point: a level line across the chart.
             RuleMark(y: .value("Close", points[0].y)).foregroundStyle(color ?? .primary).lineStyle(stroke)
         }
-        ForEach(runs.indices, id: \.self) { run in
-            LinePlot(runs[run], x: .value("Time", \.x), y: .value("Close", \.y))
+        for run in runs {
+            LinePlot(run, x: .value("Time", \.x), y: .value("Close", \.y))
                 .foregroundStyle(color ?? .primary).lineStyle(stroke)
         }
         if let markers, points.count > 1,
@@ -235,10 +236,10 @@ enum WidgetCharts {
             // Room for the line's width above the highest value.
             let domainTop = upper + upper * 2 / Swift.max(1, proxy.size.height - 2)
             Chart {
-                ForEach(bars.indices, id: \.self) { index in
+                for bar in bars {
                     BarMark(
-                        x: .value("Day", Date(timeIntervalSince1970: bars[index].x), unit: unit),
-                        y: .value("New cases", bars[index].y)
+                        x: .value("Day", Date(timeIntervalSince1970: bar.x), unit: unit),
+                        y: .value("New cases", bar.y)
                     )
                     .foregroundStyle(color.opacity(0.28))
                 }
@@ -246,10 +247,10 @@ enum WidgetCharts {
                     RuleMark(y: .value("Top", top)).foregroundStyle(.secondary)
                         .lineStyle(StrokeStyle(lineWidth: 1, lineCap: .round, dash: [1.5, 3]))
                 }
-                ForEach(average.indices, id: \.self) { index in
+                for point in average {
                     LineMark(
-                        x: .value("Day", Date(timeIntervalSince1970: average[index].x), unit: .day),
-                        y: .value("7-day average", average[index].y)
+                        x: .value("Day", Date(timeIntervalSince1970: point.x), unit: .day),
+                        y: .value("7-day average", point.y)
                     )
                     .foregroundStyle(color).lineStyle(StrokeStyle(lineWidth: 1.75, lineCap: .round, lineJoin: .round))
                 }
