@@ -43,14 +43,14 @@ extension ChartPlot {
     /// The marks' values, with bars at the same place (and areas of several series at the same
     /// x) stacked in the order written: positive values up from the total so far, negative ones
     /// down.
-    static func stack(_ marks: [MarkSpec], calendar: Calendar) -> [Placed] {
+    static func stack(_ marks: [MarkSpec], calendar: Calendar, uniform: Bool? = nil) -> [Placed] {
         var up: [PlotValue: Double] = [:]
         var down: [PlotValue: Double] = [:]
         var areaUp: [PlotValue: Double] = [:]
         var areaDown: [PlotValue: Double] = [:]
         var result: [Placed] = []
         result.reserveCapacity(marks.count)
-        let uniform = calendar.timeZone.nextDaylightSavingTimeTransition == nil
+        let uniform = uniform ?? (calendar.timeZone.nextDaylightSavingTimeTransition == nil)
         var plots = 0
         for var mark in marks {
             // A vectorized plot: a point per element, all sharing the plot's mark.

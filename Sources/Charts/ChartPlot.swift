@@ -32,10 +32,8 @@ struct ChartPlot: ViewBehavior {
     ) {
         guard rect.width > 4, rect.height > 4, rect.width.isFinite, rect.height.isFinite else { return }
         let settings = environment.chartSettings
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = environment.timeZone
-        calendar.locale = environment.locale
-        let placed = Self.stack(marks, calendar: calendar)
+        let (calendar, uniform) = CalendarCache.shared.calendar(environment.timeZone, environment.locale)
+        let placed = Self.stack(marks, calendar: calendar, uniform: uniform)
         let categories = Self.legendCategories(marks)
         let colours = Self.colours(for: categories, marks: marks, settings: settings)
         let style = AxisStyle(environment: environment, pass: pass)
@@ -175,5 +173,35 @@ struct ChartPlot: ViewBehavior {
         let half = (gaps.min() ?? (dates ? 86_400 : 1)) / 2
         let ends = [first - half, last + half]
         return ends.map { dates ? .date(Date(timeIntervalSince1970: $0)) : .number($0) }
+    }
+}
+
+/// The Gregorian calendar of a zone and locale, and whether the zone keeps one offset from UTC,
+/// made once per pair: a chart asked for them at every layout (ICU's calendar and the zone's
+/// next transition were a good part of a small chart's layout).
+final class CalendarCache: @unchecked Sendable {
+    static let shared = CalendarCache()
+
+    private struct Key: Hashable {
+        var zone: String
+        var locale: String
+    }
+
+    private let lock = NSLock()
+    private var calendars: [Key: (Calendar, Bool)] = [:]
+
+    func calendar(_ zone: TimeZone, _ locale: Locale) -> (Calendar, uniform: Bool) {
+        let key = Key(zone: zone.identifier, locale: locale.identifier)
+        if let cached = lock.withLock({ calendars[key] }) { return cached }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        calendar.locale = locale
+        let made = (calendar, zone.nextDaylightSavingTimeTransition == nil)
+        lock.withLock {
+            // A process sees few zones and locales; a bound keeps a server's use flat.
+            if calendars.count > 64 { calendars.removeAll() }
+            calendars[key] = made
+        }
+        return made
     }
 }
