@@ -15,11 +15,8 @@ import Foundation
 package final class WidgetCenterListener: @unchecked Sendable {
     /// The socket's path.
     package let path: String
-    private let descriptor: Int32
-    private let wake: (read: Int32, write: Int32)
-    private let center: WidgetCenter
+    private let thread: PollingThread
     private let closed = LockedValue(false)
-    private let thread: Thread
 
     /// Opens `<folder>/<bundle>.<pid>.sock` and starts answering on a thread of its own.
     ///
@@ -53,22 +50,24 @@ package final class WidgetCenterListener: @unchecked Sendable {
             unlink(path)
             throw .init("\(path): cannot listen: \(reason)")
         }
-        var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else {
-            closeDescriptor(descriptor)
+        guard
+            let thread = PollingThread(
+                descriptor: descriptor, name: "WidgetCenter listener",
+                step: { _ in
+                    let connection = accept(descriptor, nil, nil)
+                    if connection >= 0 {
+                        Self.answer(connection, center: center)
+                        closeDescriptor(connection)
+                    }
+                    return -1
+                })
+        else {
+            let reason = String(cString: strerror(errno))
             unlink(path)
-            throw .init("cannot make a pipe: \(String(cString: strerror(errno)))")
+            throw .init("cannot make a pipe: \(reason)")
         }
-        _ = fcntl(pipeEnds[0], F_SETFD, FD_CLOEXEC)
-        _ = fcntl(pipeEnds[1], F_SETFD, FD_CLOEXEC)
         self.path = path
-        self.descriptor = descriptor
-        self.center = center
-        wake = (pipeEnds[0], pipeEnds[1])
-        let loop = Loop(descriptor: descriptor, wake: pipeEnds[0], center: center)
-        thread = Thread { loop.run() }
-        thread.name = "WidgetCenter listener"
-        thread.start()
+        self.thread = thread
     }
 
     deinit { close() }
@@ -81,74 +80,30 @@ package final class WidgetCenterListener: @unchecked Sendable {
         }
         guard first else { return }
         unlink(path)
-        var byte: UInt8 = 1
-        _ = write(wake.write, &byte, 1)
-        // The loop closes the listening socket and the pipe's read end when it ends.
-        closeDescriptor(wake.write)
+        thread.stop()
     }
 
-    /// The thread's work: accept, read a line, answer, until woken to stop.
-    private struct Loop: Sendable {
-        let descriptor: Int32
-        let wake: Int32
-        let center: WidgetCenter
-
-        func run() {
-            defer {
-                closeDescriptor(descriptor)
-                closeDescriptor(wake)
+    /// Reads one request from a connection and answers it.
+    private static func answer(_ connection: Int32, center: WidgetCenter) {
+        var timeout = timeval(tv_sec: 1, tv_usec: 0)
+        setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let reply: WidgetCenterChannel.Reply
+        if let line = WidgetCenterChannel.readLine(from: connection, limit: 65_536),
+            let message = try? JSONDecoder().decode(WidgetCenterChannel.Message.self, from: line)
+        {
+            switch message {
+            case .reload:
+                center.deliverHere(message)
+                reply = .init(ok: true)
+            case .configurations:
+                reply = .init(ok: true, widgets: center.runningWidgetsHere())
             }
-            var fds = [
-                pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
-            ]
-            while true {
-                fds[0].revents = 0
-                fds[1].revents = 0
-                let ready = poll(&fds, 2, -1)
-                if ready < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                if fds[1].revents != 0 { return }
-                guard fds[0].revents & Int16(POLLIN) != 0 else { continue }
-                let connection = accept(descriptor, nil, nil)
-                guard connection >= 0 else { continue }
-                answer(connection)
-                closeDescriptor(connection)
-            }
+        } else {
+            reply = .init(ok: false, error: "not a WidgetCenter message")
         }
-
-        private func answer(_ connection: Int32) {
-            var timeout = timeval(tv_sec: 1, tv_usec: 0)
-            setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            let reply: WidgetCenterChannel.Reply
-            if let line = WidgetCenterChannel.readLine(from: connection, limit: 65_536),
-                let message = try? JSONDecoder().decode(WidgetCenterChannel.Message.self, from: line)
-            {
-                switch message {
-                case .reload:
-                    center.deliverHere(message)
-                    reply = .init(ok: true)
-                case .configurations:
-                    reply = .init(ok: true, widgets: center.runningWidgetsHere())
-                }
-            } else {
-                reply = .init(ok: false, error: "not a WidgetCenter message")
-            }
-            guard var data = try? JSONEncoder().encode(reply) else { return }
-            data.append(0x0A)
-            _ = WidgetCenterChannel.writeAll(data, to: connection)
-        }
+        guard var data = try? JSONEncoder().encode(reply) else { return }
+        data.append(0x0A)
+        _ = WidgetCenterChannel.writeAll(data, to: connection)
     }
-}
-
-/// `close(2)`, by a name no type's `close()` hides.
-private func closeDescriptor(_ descriptor: Int32) {
-    #if canImport(Glibc)
-        _ = Glibc.close(descriptor)
-    #elseif canImport(Darwin)
-        _ = Darwin.close(descriptor)
-    #endif
 }

@@ -8,9 +8,7 @@ import Foundation
 /// reloads on. Changes that come together (an editor's write, rename and chmod) are given as
 /// one, after 100 ms of quiet. Not below the folders: a shared container's own files.
 package final class FolderChanges: @unchecked Sendable {
-    private let descriptor: Int32
-    private let wake: (read: Int32, write: Int32)
-    private let closed = LockedValue(false)
+    private let thread: PollingThread
 
     /// Starts watching.
     ///
@@ -30,17 +28,29 @@ package final class FolderChanges: @unchecked Sendable {
                 closeDescriptor(descriptor)
                 throw .missingInput("\(folder.path): cannot watch it for changes: \(reason)")
             }
-            var ends: [Int32] = [0, 0]
-            guard pipe(&ends) == 0 else {
-                closeDescriptor(descriptor)
+            // After a change, 100 ms of quiet before telling.
+            let pending = LockedValue(false)
+            let buffer = LockedValue([UInt8](repeating: 0, count: 65_536))
+            guard
+                let thread = PollingThread(
+                    descriptor: descriptor, name: "folder changes",
+                    step: { readable in
+                        if readable {
+                            let changes = buffer.withLock { bytes -> Bool in
+                                let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                                return count > 0 && Self.hasChange(bytes[..<count])
+                            }
+                            if changes { pending.withLock { $0 = true } }
+                        } else {
+                            pending.withLock { $0 = false }
+                            changed()
+                        }
+                        return pending.withLock { $0 } ? 100 : -1
+                    })
+            else {
                 throw .unavailable("cannot make a pipe: \(String(cString: strerror(errno)))")
             }
-            self.descriptor = descriptor
-            wake = (ends[0], ends[1])
-            let loop = Loop(descriptor: descriptor, wake: ends[0], changed: changed)
-            let thread = Thread { loop.run() }
-            thread.name = "folder changes"
-            thread.start()
+            self.thread = thread
         #else
             throw .unavailable("watching files for changes needs inotify (Linux)")
         #endif
@@ -50,76 +60,22 @@ package final class FolderChanges: @unchecked Sendable {
 
     /// Stops watching.
     package func close() {
-        let first = closed.withLock { state -> Bool in
-            defer { state = true }
-            return !state
-        }
-        guard first else { return }
-        var byte: UInt8 = 1
-        _ = write(wake.write, &byte, 1)
-        closeDescriptor(wake.write)
+        thread.stop()
     }
 
-    private struct Loop: Sendable {
-        let descriptor: Int32
-        let wake: Int32
-        let changed: @Sendable () -> Void
-
-        func run() {
-            defer {
-                closeDescriptor(descriptor)
-                closeDescriptor(wake)
-            }
-            var fds = [
-                pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
-            ]
-            var buffer = [UInt8](repeating: 0, count: 65_536)
-            var pending = false
-            while true {
-                fds[0].revents = 0
-                fds[1].revents = 0
-                // After a change, wait for 100 ms of quiet before telling.
-                let ready = poll(&fds, 2, pending ? 100 : -1)
-                if ready < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                if fds[1].revents != 0 { return }
-                if ready == 0 {
-                    pending = false
-                    changed()
-                    continue
-                }
-                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-                guard count > 0 else { continue }
-                if Self.hasChange(buffer[..<count]) { pending = true }
-            }
+    /// Whether the events name a file other than this tool's temporary files.
+    static func hasChange(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var offset = bytes.startIndex
+        let header = MemoryLayout<inotify_event>.size
+        while offset + header <= bytes.endIndex {
+            let length =
+                Int(bytes[offset + 12]) | Int(bytes[offset + 13]) << 8 | Int(bytes[offset + 14]) << 16
+                | Int(bytes[offset + 15]) << 24
+            let nameBytes = bytes[(offset + header)..<min(bytes.endIndex, offset + header + length)]
+            let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
+            if !name.hasSuffix(".widgetrender.tmp"), !name.hasPrefix(".widgetrender.") { return true }
+            offset += header + length
         }
-
-        /// Whether the events name a file other than this tool's temporary files.
-        static func hasChange(_ bytes: ArraySlice<UInt8>) -> Bool {
-            var offset = bytes.startIndex
-            let header = MemoryLayout<inotify_event>.size
-            while offset + header <= bytes.endIndex {
-                let length =
-                    Int(bytes[offset + 12]) | Int(bytes[offset + 13]) << 8 | Int(bytes[offset + 14]) << 16
-                    | Int(bytes[offset + 15]) << 24
-                let nameBytes = bytes[(offset + header)..<min(bytes.endIndex, offset + header + length)]
-                let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
-                if !name.hasSuffix(".widgetrender.tmp") && name != ".widgetrender.lock" { return true }
-                offset += header + length
-            }
-            return false
-        }
+        return false
     }
-}
-
-/// `close(2)`, by a name no type's `close()` hides.
-private func closeDescriptor(_ descriptor: Int32) {
-    #if canImport(Glibc)
-        _ = Glibc.close(descriptor)
-    #elseif canImport(Darwin)
-        _ = Darwin.close(descriptor)
-    #endif
 }

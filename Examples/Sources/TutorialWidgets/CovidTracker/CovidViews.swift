@@ -63,9 +63,8 @@ struct CovidCountryView: View {
                     OutcomeBar(stats: stats)
                     HStack(spacing: 16) {
                         StatView(label: "Active", value: stats.active, color: .orange)
-                        if let rate = stats.fatalityRate {
-                            StatView(
-                                label: "Deaths per 1,000 cases", value: Int((rate * 1000).rounded()), color: .primary)
+                        if let rate = stats.fatalityRate, let perThousand = Int(exactly: (rate * 1000).rounded()) {
+                            StatView(label: "Deaths per 1,000 cases", value: perThousand, color: .primary)
                         }
                         Spacer(minLength: 0)
                     }
