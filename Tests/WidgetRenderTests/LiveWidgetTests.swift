@@ -265,12 +265,13 @@ struct LiveWidgetTests {
         let fixture = try Fixture(widgets: try PolicyWidget().resolvedWidgets())
         let watcher = try Watcher(engine: fixture.engine, batch: fixture.batch, bundleName: "LiveTests")
         let running = Task { try await watcher.run() }
-        let done = try await fixture.waitForManifest(within: 240) { $0.changes?.count == 3 }
+        let done = try await fixture.waitForManifest(within: 240) { ($0.changes?.count ?? 0) >= 3 }
         watcher.stop()
         try await running.value
         #expect(done != nil)
+        // A reload a second: on a loaded machine another may land before the watcher stops.
         let changes = try #require(try fixture.manifest().changes)
-        #expect(changes.map(\.reason) == [.start, .policyReload, .policyReload])
+        #expect(changes.prefix(3).map(\.reason) == [.start, .policyReload, .policyReload])
         #expect(abs(changes[1].date.timeIntervalSince(changes[0].date) - 1) < 0.001, "at the policy's date")
         #expect(changes[1].askedAt == changes[1].date, "the provider is asked at the reload")
         #expect(try fixture.manifest().reloads?.requested == 0, "a policy reload is not a request")
