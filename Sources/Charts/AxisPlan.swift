@@ -180,8 +180,8 @@ struct AxisPlan {
     /// Draws an x axis: grid lines down the plot (not across category bands unless asked),
     /// ticks, and labels under it (over it at `.top`) — at the tick for times, centred for
     /// quantities and categories — leaving out a label that would touch the one before it or
-    /// run off the chart.
-    func drawX(scale: Scale, plot: Rect, rect: Rect, style: AxisStyle, into items: inout [DisplayItem]) {
+    /// run past `end` (the chart's edge, or the plot's when y labels stand beside it).
+    func drawX(scale: Scale, plot: Rect, rect: Rect, end: Double, style: AxisStyle, into items: inout [DisplayItem]) {
         let top = spec.position == .top
         var lastEnd = -Double.infinity
         for mark in marks {
@@ -210,8 +210,9 @@ struct AxisPlan {
             let size = mark.labelSize
             guard size.width > 0 else { continue }
             var left = scale.kind == .date ? x + 2 : x - size.width / 2
-            // A time's label starts at its tick: one that would run off the chart is left out.
-            if scale.kind == .date, left + size.width > rect.maxX { continue }
+            // A time's label starts at its tick: one that would run off the chart, or under the y
+            // axis's labels, is left out.
+            if scale.kind == .date, left + size.width > end { continue }
             left = min(max(rect.minX, left), rect.maxX - size.width)
             guard left >= lastEnd + 4 else { continue }
             lastEnd = left + size.width

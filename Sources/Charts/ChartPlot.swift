@@ -77,7 +77,9 @@ struct ChartPlot: ViewBehavior {
             axis.drawY(scale: yScale, plot: plot, rect: rect, style: style, into: &items)
         }
         for axis in xAxes {
-            axis.drawX(scale: xScale, plot: plot, rect: rect, style: style, into: &items)
+            axis.drawX(
+                scale: xScale, plot: plot, rect: rect, end: yTrailing > 0 ? plot.maxX + Self.gap : rect.maxX,
+                style: style, into: &items)
         }
 
         // The marks.

@@ -48,9 +48,24 @@ struct CountChartLayoutTests {
     func axisLabelsSitBesideTheBarsAndThePlotStaysTall(_ family: WidgetFamily, _ language: String) async throws {
         var problems: [String] = []
         for (device, items) in try await Self.layouts(family: family, locale: Locale(identifier: language)) {
+            // Each chart's marks (bars, line, level line): their bounds, inside the chart's
+            // rectangle, which also holds the axes' labels.
             let charts = items.compactMap { item -> Rect? in
-                guard case .drawing(_, let rect, _, true) = item else { return nil }
-                return rect
+                guard case .drawing(let steps, _, _, true) = item else { return nil }
+                let bounds = steps.compactMap { step -> Rect? in
+                    switch step {
+                    case .fill(let path, _), .stroke(let path, _, _): path.boundingRect
+                    case .text: nil
+                    }
+                }
+                guard let first = bounds.first else { return nil }
+                return bounds.dropFirst().reduce(first) { union, next in
+                    let minX = min(union.minX, next.minX)
+                    let minY = min(union.minY, next.minY)
+                    return Rect(
+                        x: minX, y: minY, width: max(union.maxX, next.maxX) - minX,
+                        height: max(union.maxY, next.maxY) - minY)
+                }
             }
             if charts.isEmpty { problems.append("\(device): no chart") }
             for plot in charts {

@@ -214,19 +214,22 @@ struct GlobalStatsWidgetView: View {
 
     /// The 7-day average as a line over the raw daily counts as bars; with `axis`, the value
     /// axis (zero to a round top, ``CountAxis``) labelled in a gutter at the trailing edge, so no
-    /// label covers a bar.
+    /// label covers a bar; with `timeAxis` (large), dates under the plot.
     private func chart(
-        _ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette, axis: CountAxis?, weekly: Bool
+        _ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette, axis: CountAxis?, weekly: Bool,
+        timeAxis: Bool
     ) -> ViewNode {
         var calendar = Calendar(identifier: .gregorian)
         if weekly {
             calendar.timeZone = context.timeZone
             calendar.locale = context.locale
         }
-        guard let scale = axis else {
+        guard let scale = axis, !timeAxis else {
+            // No value axis; or the chart's own axes: dates under it, the top and zero beside it.
             return WidgetCharts.counts(
-                entry.chartPoints, average: entry.averagePoints, color: palette.accent, top: nil, weekly: weekly,
-                calendar: calendar)
+                entry.chartPoints, average: entry.averagePoints, color: palette.accent, top: axis?.top, weekly: weekly,
+                calendar: calendar, timeAxis: timeAxis,
+                valueLabels: axis.map { ($0.topLabel, $0.zeroLabel, Self.axisFont, palette.secondary) })
         }
         return HStack(alignment: .top, spacing: 4) {
             // The dotted level line marks the top the label names.
@@ -337,7 +340,7 @@ struct GlobalStatsWidgetView: View {
                 GeometryReader { proxy in
                     chart(
                         entry, context, palette, axis: nil,
-                        weekly: Self.weekly(entry, context, width: proxy.size.width, axis: nil))
+                        weekly: Self.weekly(entry, context, width: proxy.size.width, axis: nil), timeAxis: false)
                 }
                 .padding(EdgeInsets(top: roomy ? 6 : 3))
             }
@@ -395,7 +398,7 @@ struct GlobalStatsWidgetView: View {
                 let weekly = Self.weekly(entry, context, width: proxy.size.width, axis: axis)
                 VStack(alignment: .leading, spacing: spacing) {
                     chartCaption(entry, context, palette, weekly: weekly)
-                    chart(entry, context, palette, axis: axis, weekly: weekly)
+                    chart(entry, context, palette, axis: axis, weekly: weekly, timeAxis: context.family == .systemLarge)
                 }
             }
         }

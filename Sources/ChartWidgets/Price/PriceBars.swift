@@ -71,7 +71,8 @@ public struct PriceBars: RandomAccessCollection, Sendable, Equatable {
                 low = Swift.min(low, slice.base.low(at: slice.startIndex + position))
             }
             return PriceCandle(
-                open: slice.base.open(at: slice.startIndex + start), high: high, low: low, close: close(at: end - 1))
+                date: time(at: start), open: slice.base.open(at: slice.startIndex + start), high: high, low: low,
+                close: close(at: end - 1))
         }
     }
 

@@ -129,9 +129,9 @@ struct PriceWidgetView: View {
 
     /// The closes over time (a gap in the data is a gap in the chart), in the window's trend
     /// colour, over a dotted line at the window's first close (as Stocks draws the previous close).
-    private func chart(_ entry: PriceEntry, _ context: ViewContext, markers: Bool, lineWidth: Double = 1.75)
-        -> ViewNode
-    {
+    private func chart(
+        _ entry: PriceEntry, _ context: ViewContext, markers: Bool, lineWidth: Double = 1.75, timeAxis: Bool = false
+    ) -> ViewNode {
         let trend = ChangeTrend(percent: entry.windowChangePercent)
         var labels: (min: String, max: String)?
         if markers, let closes = entry.bars.closeRange {
@@ -140,7 +140,7 @@ struct PriceWidgetView: View {
         }
         return WidgetCharts.line(
             entry.chartPoints, color: TrendPalette(context.locale).color(trend), lineWidth: lineWidth, gradient: true,
-            baseline: entry.bars.count > 1 ? entry.bars[0].close : nil, markers: labels)
+            baseline: entry.bars.count > 1 ? entry.bars[0].close : nil, markers: labels, timeAxis: timeAxis)
     }
 
     /// A price in a few characters: the price itself, or from 10,000 up in the language's compact
@@ -155,12 +155,17 @@ struct PriceWidgetView: View {
         let candles = entry.bars.candles(limit: 60)
         let range = entry.bars.lowHighRange ?? 0...0
         let labels = Formatting.priceAxis([range.lowerBound, range.upperBound], locale: context.locale)
-        return WidgetCharts.candles(candles, up: palette.up, down: palette.down, labels: (labels[0], labels[1]))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = context.timeZone
+        calendar.locale = context.locale
+        return WidgetCharts.candles(
+            candles, up: palette.up, down: palette.down, labels: (labels[0], labels[1]), timeAxis: true,
+            calendar: calendar)
     }
 
-    /// The large families' chart: lines unless `--param chart=candles`.
+    /// The large families' chart, with a time axis: lines unless `--param chart=candles`.
     private func bigChart(_ entry: PriceEntry, _ context: ViewContext) -> ViewNode {
-        entry.chartStyle == .candles ? candles(entry, context) : chart(entry, context, markers: true)
+        entry.chartStyle == .candles ? candles(entry, context) : chart(entry, context, markers: true, timeAxis: true)
     }
 
     @ViewBuilder
@@ -321,7 +326,8 @@ struct PriceWidgetView: View {
         let chart = VStack(alignment: .leading, spacing: 3) {
             WidgetCharts.line(
                 entry.chartPoints, color: color, lineWidth: 1.75, gradient: false,
-                baseline: entry.bars.count > 1 ? entry.bars[0].close : nil, markers: (labels[0], labels[1]))
+                baseline: entry.bars.count > 1 ? entry.bars[0].close : nil, markers: (labels[0], labels[1]),
+                timeAxis: expanded)
             HStack(spacing: 5) {
                 Capsule().fill(color).frame(width: 12, height: 2.5)
                 Text(entry.pairLabel + " · " + entry.span.label(in: context.locale))

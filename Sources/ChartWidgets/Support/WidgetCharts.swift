@@ -47,36 +47,59 @@ enum WidgetCharts {
 
     /// A point of the area under a line: from the chart's floor to the close.
     private struct Band {
-        var x: Double
+        var date: Date
         var floor: Double
         var close: Double
     }
 
+    /// The time axis of the large families: four or five dates under the plot at whole hours,
+    /// days, months or years of the widget's calendar, each over a faint grid line.
+    static let timeAxisMarks = 5
+
     /// A line of values over time, with a fading area under it, a dotted level line at
-    /// `baseline` and, with `markers`, dots and labels at the first highest and lowest points.
+    /// `baseline` and, with `markers`, dots and labels at the first highest and lowest points;
+    /// with `timeAxis`, dates under it.
     static func line(
         _ points: [ChartPoint], color: Color?, lineWidth: Double, gradient: Bool, baseline: Double?,
-        markers: (min: String, max: String)?
+        markers: (min: String, max: String)?, timeAxis: Bool = false
     ) -> ViewNode {
         let points = points.filter { $0.x.isFinite && $0.y.isFinite }
         return GeometryReader { proxy in
             let room = markers == nil ? lineWidth / 2 + 1 : labelRoom + markerRadius
             let edge = lineWidth / 2 + (markers == nil ? 0 : markerRadius)
+            // The x axis's labels take a line under the plot.
+            let plotHeight = proxy.size.height - (timeAxis ? axisLabelHeight : 0)
             if let yDomain = padded(
-                points.map(\.y) + [baseline].compactMap { $0 }, room: room, length: proxy.size.height),
+                points.map(\.y) + [baseline].compactMap { $0 }, room: room, length: plotHeight),
                 let xDomain = padded(points.map(\.x), room: edge, length: proxy.size.width)
             {
-                chart(
+                let chart = chart(
                     points, color: color, lineWidth: lineWidth, gradient: gradient, baseline: baseline,
                     markers: markers, floor: yDomain.lowerBound
                 )
-                .chartXAxis(.hidden).chartYAxis(.hidden).chartLegend(.hidden)
+                .chartYAxis(.hidden).chartLegend(.hidden)
                 .chartYScale(domain: yDomain)
-                .chartXScale(domain: xDomain)
+                .chartXScale(
+                    domain: Date(timeIntervalSince1970: xDomain.lowerBound)...Date(
+                        timeIntervalSince1970: xDomain.upperBound))
+                if timeAxis {
+                    chart.chartXAxis {
+                        AxisMarks(values: .automatic(desiredCount: timeAxisMarks)) { _ in
+                            AxisGridLine()
+                            AxisValueLabel()
+                        }
+                    }
+                } else {
+                    chart.chartXAxis(.hidden)
+                }
             }
         }
         .node
     }
+
+    /// The height the x axis's labels take under a chart's plot: a line of the charts' label
+    /// font and its gap.
+    static let axisLabelHeight = 17.0
 
     @ChartContentBuilder
     private static func marks(
@@ -91,7 +114,7 @@ enum WidgetCharts {
             // A `for` rather than `ForEach(…, id: \.self)`: no key path made at each layout.
             for run in runs {
                 AreaPlot(
-                    run.map { Band(x: $0.x, floor: floor, close: $0.y) }, x: .value("Time", \.x),
+                    run.map { Band(date: $0.date, floor: floor, close: $0.y) }, x: .value("Time", \.date),
                     yStart: .value("Floor", \.floor), yEnd: .value("Close", \.close)
                 )
                 .foregroundStyle(.linearGradient([color.opacity(0.32), color.opacity(0)], start: .top, end: .bottom))
@@ -106,19 +129,19 @@ enum WidgetCharts {
             RuleMark(y: .value("Close", points[0].y)).foregroundStyle(color ?? .primary).lineStyle(stroke)
         }
         for run in runs {
-            LinePlot(run, x: .value("Time", \.x), y: .value("Close", \.y))
+            LinePlot(run, x: .value("Time", \.date), y: .value("Close", \.y))
                 .foregroundStyle(color ?? .primary).lineStyle(stroke)
         }
         if let markers, points.count > 1,
             let low = points.indices.min(by: { (points[$0].y, $0) < (points[$1].y, $1) }),
             let high = points.indices.max(by: { (points[$0].y, -$0) < (points[$1].y, -$1) })
         {
-            PointMark(x: .value("Time", points[high].x), y: .value("High", points[high].y))
+            PointMark(x: .value("Time", points[high].date), y: .value("High", points[high].y))
                 .foregroundStyle(color ?? .primary).symbolSize(Double.pi * markerRadius * markerRadius)
                 .annotation(position: .top, spacing: 1) {
                     Text(markers.max).font(labelFont).foregroundStyle(.secondary)
                 }
-            PointMark(x: .value("Time", points[low].x), y: .value("Low", points[low].y))
+            PointMark(x: .value("Time", points[low].date), y: .value("Low", points[low].y))
                 .foregroundStyle(color ?? .primary).symbolSize(Double.pi * markerRadius * markerRadius)
                 .annotation(position: .bottom, spacing: 1) {
                     Text(markers.min).font(labelFont).foregroundStyle(.secondary)
@@ -139,20 +162,26 @@ enum WidgetCharts {
 
     /// Candles in equal slots: a wick from low to high and a body from open to close, in `up`
     /// when the period rose and `down` when it fell; the highest high's label at the top left
-    /// and the lowest low's at the bottom left.
-    static func candles(_ candles: [PriceCandle], up: Color, down: Color, labels: (min: String, max: String))
-        -> ViewNode
-    {
+    /// and the lowest low's at the bottom left; with `timeAxis`, dates under the slots where
+    /// an hour, day, month or year of `calendar` begins (``candleTicks(_:calendar:count:)``).
+    static func candles(
+        _ candles: [PriceCandle], up: Color, down: Color, labels: (min: String, max: String), timeAxis: Bool = false,
+        calendar: Calendar = Calendar(identifier: .gregorian)
+    ) -> ViewNode {
         let candles = candles.filter { [$0.open, $0.high, $0.low, $0.close].allSatisfy(\.isFinite) }
+        let ticks = timeAxis ? candleTicks(candles.map(\.date), calendar: calendar, count: timeAxisMarks) : []
+        let axisHeight = timeAxis ? axisLabelHeight : 0
         return ZStack(alignment: .topLeading) {
             GeometryReader { proxy in
                 let slot = proxy.size.width / Double(Swift.max(1, candles.count))
                 if let domain = padded(
-                    candles.map(\.low) + candles.map(\.high), room: labelRoom + 2, length: proxy.size.height)
+                    candles.map(\.low) + candles.map(\.high), room: labelRoom + 2, length: proxy.size.height - axisHeight)
                 {
                     // A flat candle still shows as a bar one point high.
-                    let onePoint = (domain.upperBound / 2 - domain.lowerBound / 2) * 2 / Swift.max(1, proxy.size.height)
-                    Chart {
+                    let onePoint =
+                        (domain.upperBound / 2 - domain.lowerBound / 2) * 2
+                        / Swift.max(1, proxy.size.height - axisHeight)
+                    let chart = Chart {
                         ForEach(candles.indices, id: \.self) { index in
                             let candle = candles[index]
                             let colour = candle.close >= candle.open ? up : down
@@ -175,9 +204,22 @@ enum WidgetCharts {
                             .foregroundStyle(colour)
                         }
                     }
-                    .chartXAxis(.hidden).chartYAxis(.hidden).chartLegend(.hidden)
+                    .chartYAxis(.hidden).chartLegend(.hidden)
                     .chartYScale(domain: domain)
                     .chartXScale(domain: -0.5...(Double(Swift.max(1, candles.count)) - 0.5))
+                    if timeAxis {
+                        chart.chartXAxis {
+                            AxisMarks(values: ticks.map { Double($0.index) }) { value in
+                                AxisGridLine()
+                                AxisValueLabel {
+                                    Text(ticks.indices.contains(value.index) ? ticks[value.index].label : "")
+                                        .font(.caption2).foregroundStyle(.secondary)
+                                }
+                            }
+                        }
+                    } else {
+                        chart.chartXAxis(.hidden)
+                    }
                 }
             }
             VStack(alignment: .leading, spacing: 0) {
@@ -186,8 +228,42 @@ enum WidgetCharts {
                 Text(labels.min)
             }
             .font(labelFont).foregroundStyle(.secondary).lineLimit(1)
+            .padding(EdgeInsets(bottom: axisHeight))
         }
         .node
+    }
+
+    /// Where a candle chart's time labels go: at the first candle of each hour (spans under two
+    /// days), day (under four months), month (under three years) or year, every so many of
+    /// them so that at most `count` are labelled; each written as the charts' axes write that
+    /// unit in `calendar`'s locale and time zone.
+    static func candleTicks(_ dates: [Date], calendar: Calendar, count: Int) -> [(index: Int, label: String)] {
+        guard let first = dates.first, let last = dates.last, count > 0 else { return [] }
+        let span = last.timeIntervalSince(first)
+        let component: Calendar.Component =
+            span < 2 * 86_400 ? .hour : span < 120 * 86_400 ? .day : span < 3 * 365 * 86_400 ? .month : .year
+        var style = Date.FormatStyle(locale: calendar.locale ?? .current, timeZone: calendar.timeZone)
+        style.calendar = calendar
+        let format: Date.FormatStyle =
+            switch component {
+            case .hour: style.hour()
+            case .day: style.month(.abbreviated).day()
+            case .month: style.month(.abbreviated)
+            default: style.year()
+            }
+        var starts: [Int] = []
+        var previous: Date?
+        for (index, date) in dates.enumerated() {
+            let start = calendar.dateInterval(of: component, for: date)?.start
+            // The first candle is labelled only when it opens its unit.
+            if let start, start != previous, index > 0 || start == date { starts.append(index) }
+            previous = start
+        }
+        let every = Swift.max(1, (starts.count + count - 1) / count)
+        return stride(from: 0, to: starts.count, by: every).map { position in
+            let index = starts[position]
+            return (index, dates[index].formatted(format))
+        }
     }
 
     /// Whether daily bars over `bars`' span, in a chart `width` points wide at `scale` pixels a
@@ -221,10 +297,13 @@ enum WidgetCharts {
 
     /// Daily counts as bars a day wide (or, with `weekly`, each week's mean as a bar a week
     /// wide), in the accent at low opacity, under their 7-day average as a line; from zero to
-    /// `top` (or the highest value), with a dotted level line at `top`.
+    /// `top` (or the highest value), with a dotted level line at `top`. With `valueLabels`, the
+    /// top's and zero's labels at the trailing edge in its font and colour; with `timeAxis`,
+    /// dates under the plot (in the labels' colour, else the secondary one).
     static func counts(
         _ bars: [ChartPoint], average: [ChartPoint], color: Color, top: Double?, weekly: Bool = false,
-        calendar: Calendar = Calendar(identifier: .gregorian)
+        calendar: Calendar = Calendar(identifier: .gregorian), timeAxis: Bool = false,
+        valueLabels: (top: String, zero: String, font: Font, color: Color)? = nil
     ) -> ViewNode {
         let daily = bars.filter { $0.x.isFinite && $0.y.isFinite }
         let bars = weekly ? weeklyMeans(daily, calendar: calendar) : daily
@@ -234,8 +313,9 @@ enum WidgetCharts {
         let upper = Swift.max(top ?? highest, 1e-9)
         return GeometryReader { proxy in
             // Room for the line's width above the highest value.
-            let domainTop = upper + upper * 2 / Swift.max(1, proxy.size.height - 2)
-            Chart {
+            let plotHeight = proxy.size.height - (timeAxis ? axisLabelHeight : 0)
+            let domainTop = upper + upper * 2 / Swift.max(1, plotHeight - 2)
+            let chart = Chart {
                 for bar in bars {
                     BarMark(
                         x: .value("Day", Date(timeIntervalSince1970: bar.x), unit: unit),
@@ -255,15 +335,45 @@ enum WidgetCharts {
                     .foregroundStyle(color).lineStyle(StrokeStyle(lineWidth: 1.75, lineCap: .round, lineJoin: .round))
                 }
             }
-            .chartXAxis(.hidden).chartYAxis(.hidden).chartLegend(.hidden)
+            .chartLegend(.hidden)
             .chartYScale(domain: 0...domainTop)
+            let valued: ViewNode =
+                if let valueLabels, let top {
+                    chart.chartYAxis {
+                        AxisMarks(position: .trailing, values: [0, top]) { value in
+                            AxisValueLabel {
+                                Text(value.index == 0 ? valueLabels.zero : valueLabels.top)
+                                    .font(valueLabels.font).foregroundStyle(valueLabels.color)
+                            }
+                        }
+                    }
+                } else {
+                    chart.chartYAxis(.hidden)
+                }
+            if timeAxis {
+                valued.chartXAxis {
+                    AxisMarks(values: .automatic(desiredCount: timeAxisMarks)) { _ in
+                        AxisGridLine()
+                        AxisValueLabel().foregroundStyle(valueLabels?.color ?? .secondary)
+                    }
+                }
+            } else {
+                valued.chartXAxis(.hidden)
+            }
         }
         .node
     }
 }
 
 /// One candle of the price widget: a period's open, high, low and close.
+extension ChartPoint {
+    /// The point's time, when `x` is seconds since 1970.
+    var date: Date { Date(timeIntervalSince1970: x) }
+}
+
 struct PriceCandle: Sendable, Hashable {
+    /// When the period starts.
+    var date: Date
     var open: Double
     var high: Double
     var low: Double
