@@ -80,8 +80,9 @@ enum WidgetCharts {
                 .chartYAxis(.hidden).chartLegend(.hidden)
                 .chartYScale(domain: yDomain)
                 .chartXScale(
-                    domain: Date(timeIntervalSince1970: xDomain.lowerBound)...Date(
-                        timeIntervalSince1970: xDomain.upperBound))
+                    domain: Date(
+                        timeIntervalSince1970: xDomain.lowerBound)...Date(
+                            timeIntervalSince1970: xDomain.upperBound))
                 if timeAxis {
                     chart.chartXAxis {
                         AxisMarks(values: .automatic(desiredCount: timeAxisMarks)) { _ in
@@ -175,7 +176,8 @@ enum WidgetCharts {
             GeometryReader { proxy in
                 let slot = proxy.size.width / Double(Swift.max(1, candles.count))
                 if let domain = padded(
-                    candles.map(\.low) + candles.map(\.high), room: labelRoom + 2, length: proxy.size.height - axisHeight)
+                    candles.map(\.low) + candles.map(\.high), room: labelRoom + 2,
+                    length: proxy.size.height - axisHeight)
                 {
                     // A flat candle still shows as a bar one point high.
                     let onePoint =
