@@ -269,12 +269,12 @@ extension View {
     /// The x axis's marks, as Swift Charts' `chartXAxis { AxisMarks(…) }`.
     public func chartXAxis(@AxisContentBuilder content: () -> AxisContentList) -> ViewNode {
         let marks = content()._axisMarks
-        return .environment(.custom(EnvironmentWrite { $0.chartSettings.xMarks = marks }), node)
+        return chart { $0.xMarks = marks }
     }
 
     /// The y axis's marks, as Swift Charts' `chartYAxis { AxisMarks(…) }`.
     public func chartYAxis(@AxisContentBuilder content: () -> AxisContentList) -> ViewNode {
         let marks = content()._axisMarks
-        return .environment(.custom(EnvironmentWrite { $0.chartSettings.yMarks = marks }), node)
+        return chart { $0.yMarks = marks }
     }
 }

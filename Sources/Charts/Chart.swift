@@ -82,8 +82,16 @@ extension EnvironmentValues {
 }
 
 extension View {
-    private func chart(_ change: @escaping @Sendable (inout ChartSettings) -> Void) -> ViewNode {
-        .environment(.custom(EnvironmentWrite { change(&$0.chartSettings) }), node)
+    /// A chart setting: kept by the chart itself when this is one (a chart's modifiers are
+    /// usually written on it, and an environment write per modifier cost more than the chart's
+    /// layout), else written to the environment for every chart inside.
+    func chart(_ change: @escaping @Sendable (inout ChartSettings) -> Void) -> ViewNode {
+        let node = node
+        if case .primitive(let behavior, let children) = node.kind, var plot = behavior as? ChartPlot {
+            plot.changes.append(change)
+            return .primitive(plot, children)
+        }
+        return .environment(.custom(EnvironmentWrite { change(&$0.chartSettings) }), node)
     }
 
     /// The x scale's domain, as Swift Charts' `chartXScale(domain:)`.

@@ -6,6 +6,10 @@ import WidgetCore
 /// items (paths, shapes and text) — nothing the renderer knows as a chart.
 struct ChartPlot: ViewBehavior {
     let marks: [MarkSpec]
+    /// The settings of modifiers written on the chart itself, in the order written: applied
+    /// over the environment's, the last first, so the one nearest the chart wins (as the
+    /// environment's innermost write does).
+    var changes: [@Sendable (inout ChartSettings) -> Void] = []
 
     /// Axis labels and the legend: `caption2`, in the secondary colour.
     static let labelFont = Font.caption2
@@ -31,7 +35,8 @@ struct ChartPlot: ViewBehavior {
         into items: inout [DisplayItem]
     ) {
         guard rect.width > 4, rect.height > 4, rect.width.isFinite, rect.height.isFinite else { return }
-        let settings = environment.chartSettings
+        var settings = environment.chartSettings
+        for change in changes.reversed() { change(&settings) }
         let (calendar, uniform) = CalendarCache.shared.calendar(environment.timeZone, environment.locale)
         let placed = Self.stack(marks, calendar: calendar, uniform: uniform)
         let categories = Self.legendCategories(marks)
@@ -53,7 +58,7 @@ struct ChartPlot: ViewBehavior {
         let plotHeight = max(1, rect.height - legendHeight - xLabelHeight - topRoom)
         let yCount = max(2, Int(plotHeight / 28))
         var yScale = Scale(
-            values: Self.values(placed, x: false) + Self.barRoom(placed, horizontal: true), includesZero: true,
+            values: Self.scaleValues(placed, x: false, domain: settings.yDomain), includesZero: true,
             domain: settings.yDomain, desiredTicks: yCount)
         let yAxes = ySpecs.map { AxisPlan($0, scale: yScale, count: yCount, calendar: calendar, style: style) }
         let yLeading = yAxes.filter { $0.spec.position == .leading }.map(\.labelWidth).max().map { $0 + Self.gap } ?? 0
@@ -66,7 +71,7 @@ struct ChartPlot: ViewBehavior {
         yScale.start = plot.maxY
         yScale.end = plot.minY
         var xScale = Scale(
-            values: Self.values(placed, x: true) + Self.barRoom(placed, horizontal: false), includesZero: true,
+            values: Self.scaleValues(placed, x: true, domain: settings.xDomain), includesZero: true,
             domain: settings.xDomain, desiredTicks: max(2, Int(plot.width / 64)))
         xScale.start = plot.minX
         xScale.end = plot.maxX
@@ -153,6 +158,30 @@ struct ChartPlot: ViewBehavior {
                 x += dot + 4 + size.width + 12
             }
         }
+    }
+
+    /// The values a scale is chosen from: every mark's, with room for the bars at the ends; or,
+    /// when the chart gives the domain as a range, where the values choose only the scale's kind
+    /// (dates or quantities), the first of each mark's (a plot's values are all of one kind) —
+    /// all of them again if a category is among those.
+    static func scaleValues(_ placed: [Placed], x: Bool, domain: ScaleDomain?) -> [PlotValue] {
+        if domain?.validRange != nil {
+            var sample: [PlotValue] = []
+            for item in placed {
+                if let vector = item.mark.vector {
+                    if let first = x ? vector.x.first : vector.y.first { sample.append(first) }
+                    if !x, let end = vector.yEnd?.first { sample.append(end) }
+                    continue
+                }
+                if let first = x ? item.x0 : item.y0 { sample.append(first) }
+                if let second = x ? item.x1 : item.y1 { sample.append(second) }
+            }
+            let categories = sample.contains {
+                if case .category = $0 { true } else { false }
+            }
+            if !categories { return sample }
+        }
+        return values(placed, x: x) + barRoom(placed, horizontal: !x)
     }
 
     /// Values that give the bars at the ends of a quantity or time axis room for their width:

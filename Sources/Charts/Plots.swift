@@ -21,9 +21,22 @@ public struct PlottableProjection<Element, Value: Plottable>: @unchecked Sendabl
         Self(label: label, keyPath: keyPath)
     }
 
-    /// The values of a collection's elements, read once each.
+    /// The values of a collection's elements, read once each: straight from the elements'
+    /// memory when the key path names a stored property of a trivial type (a `Double`, a
+    /// `Date`) in contiguous storage, as reading through a key path costs a lookup per element.
     @inlinable
     func values<Data: RandomAccessCollection>(of data: Data) -> [PlotValue] where Data.Element == Element {
+        if _isPOD(Element.self), _isPOD(Value.self), let offset = MemoryLayout<Element>.offset(of: keyPath),
+            let values = data.withContiguousStorageIfAvailable({ buffer -> [PlotValue] in
+                guard let base = UnsafeRawPointer(buffer.baseAddress) else { return [] }
+                let stride = MemoryLayout<Element>.stride
+                return (0..<buffer.count).map { index in
+                    base.load(fromByteOffset: index * stride + offset, as: Value.self).plotValue
+                }
+            })
+        {
+            return values
+        }
         var values: [PlotValue] = []
         values.reserveCapacity(data.count)
         for element in data { values.append(element[keyPath: keyPath].plotValue) }

@@ -29,17 +29,26 @@ struct Scale {
     init(values: [PlotValue], includesZero: Bool, domain: ScaleDomain?, desiredTicks: Int) {
         var categories: [String] = []
         var seen = Set<String>()
-        var scalars: [Double] = []
+        // The quantities' or dates' least and greatest, without an array of them.
+        var least = Double.infinity
+        var greatest = -Double.infinity
         var anyDate = false
         for value in values {
             switch value {
             case .category(let name):
                 if seen.insert(name).inserted { categories.append(name) }
-            case .date:
+            case .date(let date):
                 anyDate = true
-                if let scalar = value.scalar { scalars.append(scalar) }
+                let scalar = date.timeIntervalSince1970
+                if scalar.isFinite {
+                    least = Swift.min(least, scalar)
+                    greatest = Swift.max(greatest, scalar)
+                }
             case .number:
-                if let scalar = value.scalar { scalars.append(scalar) }
+                if let scalar = value.scalar {
+                    least = Swift.min(least, scalar)
+                    greatest = Swift.max(greatest, scalar)
+                }
             }
         }
         if case .categories(let given) = domain?.kind {
@@ -54,9 +63,9 @@ struct Scale {
             return
         }
         kind = anyDate ? .date : .number
-        var low = scalars.min() ?? 0
-        var high = scalars.max() ?? 1
-        if case .range(let from, let to) = domain?.kind, from.isFinite, to.isFinite, from < to {
+        var low = least <= greatest ? least : 0
+        var high = least <= greatest ? greatest : 1
+        if let (from, to) = domain?.validRange {
             lower = from
             upper = to
             return
@@ -153,6 +162,12 @@ public struct ScaleDomain: Sendable {
 
     let kind: Kind
     let includesZero: Bool?
+
+    /// The range's ends, when the domain is a range a scale can span (finite, low to high).
+    var validRange: (Double, Double)? {
+        guard case .range(let from, let to) = kind, from.isFinite, to.isFinite, from < to else { return nil }
+        return (from, to)
+    }
 
     /// Chosen from the data; `includesZero` says whether a quantity's domain reaches zero (it
     /// does by default, as in Swift Charts).

@@ -34,6 +34,40 @@ struct VectorizedPlotTests {
             chart, in: Rect(x: 0, y: 0, width: 300, height: 150), environment: environment)
     }
 
+    /// A sample with a computed property and a property that is not trivially copyable.
+    struct Labelled {
+        var name: String
+        var close: Double
+        var doubled: Double { close * 2 }
+    }
+
+    @Test func projectionsReadStoredPropertiesFromMemoryAsTheirKeyPathsWould() {
+        // Stored trivial properties of an array (read from memory), and of a collection without
+        // contiguous storage (read through the key path): the same values either way.
+        let days = PlottableProjection<Sample, Date>.value("Day", \.day)
+        let closes = PlottableProjection<Sample, Double>.value("Close", \.close)
+        let expectedDays = Self.samples.map { PlotValue.date($0.day) }
+        let expectedCloses = Self.samples.map { PlotValue.number($0.close) }
+        #expect(days.values(of: Self.samples) == expectedDays)
+        #expect(closes.values(of: Self.samples) == expectedCloses)
+        #expect(closes.values(of: Self.samples.lazy.map { $0 }) == expectedCloses)
+        #expect(closes.values(of: Self.samples[3..<9]) == Array(expectedCloses[3..<9]))
+        // A computed property, and an element that holds a String, through the key path.
+        let labelled = [Labelled(name: "a", close: 1.5), Labelled(name: "b", close: -2)]
+        #expect(
+            PlottableProjection<Labelled, Double>.value("Twice", \.doubled).values(of: labelled) == [
+                .number(3), .number(-4),
+            ])
+        #expect(
+            PlottableProjection<Labelled, Double>.value("Close", \.close).values(of: labelled) == [
+                .number(1.5), .number(-2),
+            ])
+        #expect(
+            PlottableProjection<Labelled, String>.value("Name", \.name).values(of: labelled) == [
+                .category("a"), .category("b"),
+            ])
+    }
+
     @Test func aLinePlotDrawsTheLineItsMarksDraw() {
         let marks = Chart(Self.samples, id: \.day) { sample in
             AreaMark(

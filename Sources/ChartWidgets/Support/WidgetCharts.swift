@@ -108,15 +108,16 @@ enum WidgetCharts {
         markers: (min: String, max: String)?, floor: Double
     ) -> ChartContentList {
         let stroke = StrokeStyle(lineWidth: lineWidth, lineCap: .round, lineJoin: .round)
-        let runs = runs(points)
+        // Each run's points with their times and the floor stored, so the plots read them
+        // straight from memory (a computed property is read through a key path).
+        let runs = runs(points).map { run in run.map { Band(date: $0.date, floor: floor, close: $0.y) } }
         if gradient, let color {
             // Vectorized plots (Swift Charts' iOS 18 `AreaPlot` and `LinePlot`): one mark per run
             // however many points it has.
             // A `for` rather than `ForEach(…, id: \.self)`: no key path made at each layout.
             for run in runs {
                 AreaPlot(
-                    run.map { Band(date: $0.date, floor: floor, close: $0.y) }, x: .value("Time", \.date),
-                    yStart: .value("Floor", \.floor), yEnd: .value("Close", \.close)
+                    run, x: .value("Time", \.date), yStart: .value("Floor", \.floor), yEnd: .value("Close", \.close)
                 )
                 .foregroundStyle(.linearGradient([color.opacity(0.32), color.opacity(0)], start: .top, end: .bottom))
             }
@@ -130,7 +131,7 @@ enum WidgetCharts {
             RuleMark(y: .value("Close", points[0].y)).foregroundStyle(color ?? .primary).lineStyle(stroke)
         }
         for run in runs {
-            LinePlot(run, x: .value("Time", \.date), y: .value("Close", \.y))
+            LinePlot(run, x: .value("Time", \.date), y: .value("Close", \.close))
                 .foregroundStyle(color ?? .primary).lineStyle(stroke)
         }
         if let markers, points.count > 1,

@@ -240,18 +240,32 @@ public struct Path: Sendable, Hashable {
 
     /// The smallest rectangle holding every point of the path and its control points.
     public var boundingRect: Rect {
-        var points: [Point] = []
+        // One pass, without an array of the points: drawing asks this of every filled chart path.
+        var minX = Double.infinity
+        var minY = Double.infinity
+        var maxX = -Double.infinity
+        var maxY = -Double.infinity
+        func include(_ point: Point) {
+            minX = Swift.min(minX, point.x)
+            minY = Swift.min(minY, point.y)
+            maxX = Swift.max(maxX, point.x)
+            maxY = Swift.max(maxY, point.y)
+        }
         for element in elements {
             switch element {
-            case .move(let p), .line(let p): points.append(p)
-            case .quadCurve(let p, let c): points += [p, c]
-            case .curve(let p, let c1, let c2): points += [p, c1, c2]
+            case .move(let p), .line(let p): include(p)
+            case .quadCurve(let p, let c):
+                include(p)
+                include(c)
+            case .curve(let p, let c1, let c2):
+                include(p)
+                include(c1)
+                include(c2)
             case .closeSubpath: break
             }
         }
-        guard let minX = points.map(\.x).min(), let maxX = points.map(\.x).max(), let minY = points.map(\.y).min(),
-            let maxY = points.map(\.y).max()
-        else { return Rect(x: 0, y: 0, width: 0, height: 0) }
+        guard minX <= maxX, minY <= maxY else { return Rect(x: 0, y: 0, width: 0, height: 0) }
         return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
+
 }

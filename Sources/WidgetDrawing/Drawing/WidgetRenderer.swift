@@ -517,14 +517,16 @@ package final class WidgetRenderer {
                         cairo_fill(cr)
                         cairo_pattern_destroy(pattern)
                     } else {
-                        fill(style, rect: path.boundingRect, context: context, scheme: scheme, dimmed: redacted)
+                        fill(
+                            style, rect: bounds(of: path, for: style), context: context, scheme: scheme,
+                            dimmed: redacted)
                     }
                 case .stroke(let path, let style, let stroke):
                     cairo_new_path(cr)
                     trace(path, in: context)
                     setStroke(stroke, in: context)
                     strokeCurrentPath(
-                        style, rect: path.boundingRect, context: context, scheme: scheme, dimmed: redacted)
+                        style, rect: bounds(of: path, for: style), context: context, scheme: scheme, dimmed: redacted)
                     cairo_set_dash(cr, nil, 0, 0)
                 case .text(let styled, let color, let point):
                     let size = text.measure(styled, maxWidth: nil, lineLimit: 1)
@@ -657,6 +659,12 @@ package final class WidgetRenderer {
 
     private func fill(_ style: ShapeStyle, rect: Rect, context: CairoContext, scheme: ColorScheme, dimmed: Bool) {
         withSource(style, rect: rect, context: context, scheme: scheme, dimmed: dimmed) { cairo_fill(context.pointer) }
+    }
+
+    /// The rectangle a style's gradient spans over a path: its bounds; a colour needs none.
+    private func bounds(of path: Path, for style: ShapeStyle) -> Rect {
+        if case .color = style.kind { return Rect(x: 0, y: 0, width: 0, height: 0) }
+        return path.boundingRect
     }
 
     /// Sets a style as Cairo's source (a colour, or a gradient over `rect`) and runs `paint`.
