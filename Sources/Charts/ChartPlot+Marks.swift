@@ -265,19 +265,37 @@ extension ChartPlot {
             tops.reserveCapacity(vector.x.count)
             let isArea = item.mark.kind == .area
             if isArea { bottoms.reserveCapacity(vector.x.count) }
-            for index in vector.x.indices {
-                let top =
-                    isArea
-                    ? point(vector.x[index], vector.yEnd?[index] ?? vector.y[index])
-                    : point(vector.x[index], vector.y[index])
-                guard let top else { continue }
-                if isArea {
-                    guard let bottom = point(vector.x[index], vector.yEnd == nil ? .number(0) : vector.y[index]) else {
-                        continue
+            // On linear scales, each point is two multiplications from its values' scalars.
+            if let toX = x.linearMap, let toY = y.linearMap {
+                let zero = toY(0)
+                for index in vector.x.indices {
+                    guard let px = vector.x[index].scalar.flatMap(toX),
+                        let py = (isArea ? vector.yEnd?[index] ?? vector.y[index] : vector.y[index]).scalar
+                            .flatMap(toY)
+                    else { continue }
+                    if isArea {
+                        let bottom = vector.yEnd == nil ? zero : vector.y[index].scalar.flatMap(toY)
+                        guard let bottom else { continue }
+                        bottoms.append(Point(x: px, y: bottom))
                     }
-                    bottoms.append(bottom)
+                    tops.append(Point(x: px, y: py))
                 }
-                tops.append(top)
+            } else {
+                for index in vector.x.indices {
+                    let top =
+                        isArea
+                        ? point(vector.x[index], vector.yEnd?[index] ?? vector.y[index])
+                        : point(vector.x[index], vector.y[index])
+                    guard let top else { continue }
+                    if isArea {
+                        guard let bottom = point(vector.x[index], vector.yEnd == nil ? .number(0) : vector.y[index])
+                        else {
+                            continue
+                        }
+                        bottoms.append(bottom)
+                    }
+                    tops.append(top)
+                }
             }
             if !item.mark.annotations.isEmpty, let last = tops.last {
                 anchors.append((item.mark, Rect(x: last.x - 3, y: last.y - 3, width: 6, height: 6)))

@@ -122,6 +122,18 @@ struct Scale {
         }
     }
 
+    /// For a quantity or time scale, the point a scalar is at (as ``position(_:)`` computes it,
+    /// in halves so that ±1e308 stays finite); `nil` for a category scale.
+    var linearMap: ((Double) -> Double)? {
+        if case .category = kind { return nil }
+        let lower = lower
+        let span = upper / 2 - lower / 2
+        let start = start
+        let length = end - start
+        guard span > 0 else { return { _ in start + length * 0.5 } }
+        return { scalar in start + length * ((scalar / 2 - lower / 2) / span) }
+    }
+
     /// The point a value is at.
     func position(_ value: PlotValue) -> Double? {
         fraction(value).map { start + (end - start) * $0 }

@@ -166,6 +166,25 @@ struct TruthfulDataTests {
         #expect(entry.isIntraday)
     }
 
+    @Test func aLineBreaksOnlyAtAStepOverSevenUsualOnes() {
+        func points(_ steps: [Double]) -> [ChartPoint] {
+            var x = 0.0
+            return [ChartPoint(x: 0, y: 1)]
+                + steps.map { step in
+                    x += step
+                    return ChartPoint(x: x, y: 1)
+                }
+        }
+        // Daily closes with a long weekend: one run.
+        #expect(WidgetCharts.runs(points([1, 1, 1, 1, 4, 1, 1, 1, 1, 3])).count == 1)
+        // A step of eight days among daily ones: two runs.
+        #expect(WidgetCharts.runs(points([1, 1, 1, 8, 1, 1])).map(\.count) == [4, 3])
+        // The shortest step is not the usual one: fifty over a usual ten stays one run.
+        #expect(WidgetCharts.runs(points([0.1, 10, 10, 10, 10, 50])).count == 1)
+        #expect(WidgetCharts.runs(points([0.1, 10, 10, 10, 10, 71])).count == 2)
+        #expect(WidgetCharts.runs([]).isEmpty)
+    }
+
     @Test func minuteDataIsIntradayAndSaysSo() async throws {
         let context = try Self.context(
             try Self.widget("price"), data: "ohlc/binance_api-v3-klines_1m_USDT-pair_2024-11-16.json")

@@ -15,8 +15,25 @@ enum WidgetCharts {
 
     /// A domain that leaves `room` points free at each end of a `length`-point axis.
     static func padded(_ values: [Double], room: Double, length: Double) -> ClosedRange<Double>? {
-        let finite = values.filter(\.isFinite)
-        guard var low = finite.min(), var high = finite.max() else { return nil }
+        padded(values, extra: nil, room: room, length: length)
+    }
+
+    /// A domain over `values` (and `extra`) that leaves `room` points free at each end of a
+    /// `length`-point axis; one pass, no array made.
+    static func padded(
+        _ values: some Sequence<Double>, extra: Double?, room: Double, length: Double
+    ) -> ClosedRange<Double>? {
+        var low = Double.infinity
+        var high = -Double.infinity
+        for value in values where value.isFinite {
+            low = Swift.min(low, value)
+            high = Swift.max(high, value)
+        }
+        if let extra, extra.isFinite {
+            low = Swift.min(low, extra)
+            high = Swift.max(high, extra)
+        }
+        guard low <= high else { return nil }
         if !(high > low) {
             let pad = Swift.max(abs(low) * 0.05, 1)
             low -= pad
@@ -24,9 +41,9 @@ enum WidgetCharts {
         }
         // In halves, so ±1e308 does not overflow.
         let perPoint = (high / 2 - low / 2) * 2 / Swift.max(1, length - 2 * room)
-        let extra = perPoint * room
-        guard extra.isFinite, (low - extra).isFinite, (high + extra).isFinite else { return low...high }
-        return (low - extra)...(high + extra)
+        let margin = perPoint * room
+        guard margin.isFinite, (low - margin).isFinite, (high + margin).isFinite else { return low...high }
+        return (low - margin)...(high + margin)
     }
 
     /// The points split where the data stops for longer than seven of its usual steps (an
@@ -34,8 +51,19 @@ enum WidgetCharts {
     /// drawn as its own line, so the gap shows as a gap in time and no segment crosses it.
     static func runs(_ points: [ChartPoint]) -> [[ChartPoint]] {
         guard points.count > 2 else { return points.isEmpty ? [] : [points] }
+        // No step is over seven times the shortest (so none over seven times the usual one): one
+        // run, without sorting the steps.
+        var shortest = Double.infinity
+        var longest = 0.0
+        for index in 1..<points.count {
+            let step = points[index].x - points[index - 1].x
+            if step > 0 {
+                shortest = Swift.min(shortest, step)
+                longest = Swift.max(longest, step)
+            }
+        }
+        guard shortest.isFinite, longest > 7 * shortest else { return [points] }
         let steps = zip(points, points.dropFirst()).map { $1.x - $0.x }.filter { $0 > 0 }.sorted()
-        guard !steps.isEmpty else { return [points] }
         let usual = steps[steps.count / 2]
         var runs: [[ChartPoint]] = [[points[0]]]
         for (previous, point) in zip(points, points.dropFirst()) {
@@ -69,9 +97,8 @@ enum WidgetCharts {
             let edge = lineWidth / 2 + (markers == nil ? 0 : markerRadius)
             // The x axis's labels take a line under the plot.
             let plotHeight = proxy.size.height - (timeAxis ? axisLabelHeight : 0)
-            if let yDomain = padded(
-                points.map(\.y) + [baseline].compactMap { $0 }, room: room, length: plotHeight),
-                let xDomain = padded(points.map(\.x), room: edge, length: proxy.size.width)
+            if let yDomain = padded(points.lazy.map { $0.y }, extra: baseline, room: room, length: plotHeight),
+                let xDomain = padded(points.lazy.map { $0.x }, extra: nil, room: edge, length: proxy.size.width)
             {
                 let chart = chart(
                     points, color: color, lineWidth: lineWidth, gradient: gradient, baseline: baseline,
