@@ -179,11 +179,12 @@ struct AxisPlan {
 
     /// Draws an x axis: grid lines down the plot (not across category bands unless asked),
     /// ticks, and labels under it (over it at `.top`) — at the tick for times, centred for
-    /// quantities and categories — leaving out a label that would touch the one before it or
-    /// run past `end` (the chart's edge, or the plot's when y labels stand beside it).
+    /// quantities and categories. A time's label that would run past `end` (the chart's edge, or
+    /// the plot's when y labels stand beside it) is left out; when labels would touch, every
+    /// second one is shown (or third…), so those shown stay evenly spaced.
     func drawX(scale: Scale, plot: Rect, rect: Rect, end: Double, style: AxisStyle, into items: inout [DisplayItem]) {
         let top = spec.position == .top
-        var lastEnd = -Double.infinity
+        var labels: [(mark: Mark, left: Double, y: Double)] = []
         for mark in marks {
             guard let x = scale.position(mark.value), x >= plot.minX - 0.5, x <= plot.maxX + 0.5 else { continue }
             var tickLength = 0.0
@@ -214,10 +215,24 @@ struct AxisPlan {
             // axis's labels, is left out.
             if scale.kind == .date, left + size.width > end { continue }
             left = min(max(rect.minX, left), rect.maxX - size.width)
-            guard left >= lastEnd + 4 else { continue }
-            lastEnd = left + size.width
             let y = top ? plot.minY - ChartPlot.gap - tickLength - size.height : plot.maxY + ChartPlot.gap + tickLength
-            place(mark, at: Point(x: left, y: y), size: size, style: style, into: &items)
+            labels.append((mark, left, y))
+        }
+        // The smallest step through the labels at which none touches the next.
+        func fits(_ step: Int) -> Bool {
+            var lastEnd = -Double.infinity
+            for index in stride(from: 0, to: labels.count, by: step) {
+                guard labels[index].left >= lastEnd + 4 else { return false }
+                lastEnd = labels[index].left + labels[index].mark.labelSize.width
+            }
+            return true
+        }
+        let step = (1...max(1, labels.count)).first(where: fits) ?? max(1, labels.count)
+        for index in stride(from: 0, to: labels.count, by: step) {
+            let label = labels[index]
+            place(
+                label.mark, at: Point(x: label.left, y: label.y), size: label.mark.labelSize, style: style, into: &items
+            )
         }
     }
 

@@ -47,4 +47,33 @@ struct ChartModifierTests {
         #expect(layout(chart.chartXAxis(.hidden).chartXAxis(.visible).node) == hidden)
         #expect(layout(VStack { chart.chartXAxis(.hidden) }.chartXAxis(.visible).node) == hidden)
     }
+
+    @Test func labelsThatWouldTouchAreThinnedEvenly() {
+        // Eight ticks, three hours apart, 30 points apart: labels 30 points wide cannot all be shown.
+        let start = Date(timeIntervalSince1970: 1_767_225_600)
+        let chart = Chart {
+            for hour in 0..<24 {
+                BarMark(x: .value("Hour", start.addingTimeInterval(Double(hour) * 3_600)), y: .value("Value", 1.0))
+            }
+        }
+        .chartXAxis {
+            AxisMarks(values: .stride(by: .hour, count: 3)) { _ in
+                AxisGridLine()
+                AxisValueLabel(format: .dateTime.hour())
+            }
+        }
+        .chartYAxis(.hidden)
+        var environment = EnvironmentValues()
+        environment.timeZone = TimeZone(identifier: "UTC") ?? .current
+        let items = LayoutEngine(measurer: FixedWidths()).layout(
+            chart, in: Rect(x: 0, y: 0, width: 240, height: 120), environment: environment)
+        let lefts = items.compactMap { item -> Double? in
+            guard case .text(let text) = item else { return nil }
+            return text.frame.minX
+        }
+        #expect(lefts.count >= 3)
+        let gaps = zip(lefts, lefts.dropFirst()).map { $1 - $0 }
+        // Evenly spaced, none touching the next.
+        #expect(gaps.allSatisfy { abs($0 - gaps[0]) < 0.5 && $0 >= 30 + 4 }, "\(lefts)")
+    }
 }
