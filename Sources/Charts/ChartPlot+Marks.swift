@@ -164,6 +164,25 @@ extension ChartPlot {
     }
 
     /// The `foregroundStyle(by:)` categories, in the order first seen.
+    /// The symbol each legend category's points are drawn with (`symbol(_:)`, or the one
+    /// `symbol(by:)` gives them), or `nil` for a category without points.
+    static func legendSymbols(_ marks: [MarkSpec], categories: [String]) -> [SymbolShape?] {
+        var symbolNames: [PlotValue] = []
+        for mark in marks {
+            if let value = mark.symbolBy?.value, !symbolNames.contains(value) { symbolNames.append(value) }
+        }
+        return categories.map { name in
+            guard
+                let mark = marks.first(where: {
+                    $0.kind == .point && $0.foregroundBy?.value.categoryName == name
+                })
+            else { return nil }
+            if let symbol = mark.symbol { return symbol }
+            guard let value = mark.symbolBy?.value, let index = symbolNames.firstIndex(of: value) else { return nil }
+            return SymbolShape.sequence[index % SymbolShape.sequence.count]
+        }
+    }
+
     static func legendCategories(_ marks: [MarkSpec]) -> [String] {
         var seen = Set<String>()
         var names: [String] = []
@@ -489,7 +508,7 @@ extension ChartPlot {
         2 * ((mark.symbolSize ?? 30) / Double.pi).squareRoot()
     }
 
-    private static func symbolPath(_ symbol: SymbolShape, _ box: Rect) -> Path {
+    static func symbolPath(_ symbol: SymbolShape, _ box: Rect) -> Path {
         switch symbol.outline {
         case .rectangle: Path(box)
         case .custom(let shape): shape.path(in: box)

@@ -144,16 +144,23 @@ struct ChartPlot: ViewBehavior {
         } else if showLegend {
             var x = rect.minX
             let y = rect.maxY - style.lineHeight - Self.gap
-            for (name, colour) in zip(categories, colours.values(for: categories)) {
+            // A category's points' symbol, when they have one other than a circle; else a dot.
+            let symbols = Self.legendSymbols(marks, categories: categories)
+            for (index, (name, colour)) in zip(categories, colours.values(for: categories)).enumerated() {
                 let styled = StyledText(name, font: Self.labelFont)
                 let size = pass.measure(styled, maxWidth: nil, lineLimit: 1)
                 let dot = 7.0
                 guard x + dot + 4 + size.width <= rect.maxX else { break }
-                items.append(
-                    .shape(
-                        .circle, .color(colour.resolved(against: environment.foreground)),
-                        Rect(x: x, y: y + (size.height - dot) / 2, width: dot, height: dot),
-                        redacted: environment.redacted))
+                let box = Rect(x: x, y: y + (size.height - dot) / 2, width: dot, height: dot)
+                let fill = ShapeStyle.color(colour.resolved(against: environment.foreground))
+                if let symbol = symbols[index], symbol != .circle {
+                    items.append(
+                        .drawing(
+                            [.fill(Self.symbolPath(symbol, box), fill)], box, redacted: environment.redacted,
+                            fast: true))
+                } else {
+                    items.append(.shape(.circle, fill, box, redacted: environment.redacted))
+                }
                 items.append(style.label(styled, size: size, at: Point(x: x + dot + 4, y: y)))
                 x += dot + 4 + size.width + 12
             }

@@ -76,4 +76,17 @@ struct ChartModifierTests {
         // Evenly spaced, none touching the next.
         #expect(gaps.allSatisfy { abs($0 - gaps[0]) < 0.5 && $0 >= 30 + 4 }, "\(lefts)")
     }
+
+    @Test func theLegendShowsEachCategorysSymbol() {
+        let chart = Chart {
+            for (x, kind) in [(1.0, "Moths"), (2, "Beetles"), (3, "Bees"), (4, "Moths")] {
+                PointMark(x: .value("X", x), y: .value("Y", x))
+                    .foregroundStyle(by: .value("Kind", kind)).symbol(by: .value("Kind", kind))
+            }
+            LineMark(x: .value("X", 1.0), y: .value("Y", 2.0)).foregroundStyle(by: .value("Kind", "Line"))
+        }
+        let categories = ChartPlot.legendCategories(chart.marks)
+        #expect(categories == ["Moths", "Beetles", "Bees", "Line"])
+        #expect(ChartPlot.legendSymbols(chart.marks, categories: categories) == [.circle, .square, .triangle, nil])
+    }
 }
