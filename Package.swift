@@ -8,8 +8,10 @@ import PackageDescription
 //   WidgetRender           the model, the view vocabulary, layout, drawing and the render pipeline
 //   WidgetRenderCLI        `@main` over your bundle: render, list, gallery, timeline and bench
 //   WidgetSnapshotTesting  swift-snapshot-testing strategies for widgets and views
+//   WidgetRenderServer     `serve`: the widgets over HTTP, on Hummingbird (add it to your command)
 //   ChartWidgets, WidgetData  the built-in price and COVID-19 widgets and their data readers
 //   widgetrender           the command over the built-in widgets
+//   widgetrender-server    `serve` over the built-in widgets (kept apart: widgetrender links no server)
 // The libFuzzer harnesses are a package of their own, in Fuzz/ (docs/FUZZING.md).
 let package = Package(
     name: "WidgetRender",
@@ -21,11 +23,16 @@ let package = Package(
         .library(name: "ChartWidgets", targets: ["ChartWidgets"]),
         .library(name: "WidgetData", targets: ["WidgetData"]),
         .library(name: "Charts", targets: ["Charts"]),
+        .library(name: "WidgetRenderServer", targets: ["WidgetRenderServer"]),
         .executable(name: "widgetrender", targets: ["WidgetRenderTool"]),
+        .executable(name: "widgetrender-server", targets: ["WidgetRenderServerTool"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+        // `serve` (the WidgetRenderServer product only; the framework does not depend on it).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // Property tests for WidgetData.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
@@ -87,6 +94,16 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // `serve`: the widgets over HTTP, a product of its own on Hummingbird.
+        .target(
+            name: "WidgetRenderServer",
+            dependencies: [
+                "WidgetRenderCLI", "WidgetRender",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // Snapshot strategies for users' test targets (and ours): widget → pixels → reference PNG.
         .target(
             name: "WidgetSnapshotTesting",
@@ -104,13 +121,26 @@ let package = Package(
         // The built-in widgets: a client of the framework like any user's package.
         .target(name: "WidgetData", dependencies: ["CCurlLoader", "CISAL"], exclude: ["DATA-RULES.md"]),
         .target(name: "ChartWidgets", dependencies: ["WidgetRender", "WidgetData", "WidgetAssets", "Charts"]),
-        // The `widgetrender` executable: `@main` over the built-in widgets, with their data options.
-        .executableTarget(
-            name: "WidgetRenderTool",
+        // The built-in widgets' data options, shared by their two commands.
+        .target(
+            name: "BuiltInCommand",
             dependencies: [
                 "WidgetRenderCLI", "ChartWidgets", "WidgetData",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // The `widgetrender` executable: `@main` over the built-in widgets, with their data options.
+        .executableTarget(
+            name: "WidgetRenderTool",
+            dependencies: [
+                "WidgetRenderCLI", "BuiltInCommand", "ChartWidgets", "WidgetData",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // `widgetrender-server`: `serve` over the built-in widgets.
+        .executableTarget(
+            name: "WidgetRenderServerTool",
+            dependencies: ["WidgetRenderServer", "BuiltInCommand", "ChartWidgets", "WidgetRenderCLI"]
         ),
 
         .testTarget(name: "WidgetDatesTests", dependencies: ["WidgetDates"]),
@@ -138,6 +168,15 @@ let package = Package(
             dependencies: [
                 "WidgetRenderCLI", "WidgetDrawing", "ChartWidgets", "WidgetSnapshotTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // `serve` answering real requests on 127.0.0.1.
+        .testTarget(
+            name: "WidgetRenderServerTests",
+            dependencies: [
+                "WidgetRenderServer", "ChartWidgets", "WidgetRender",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The built `widgetrender` binary run end to end: stdout, stderr, exit codes and files.

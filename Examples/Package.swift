@@ -22,12 +22,13 @@ let package = Package(
                 .product(name: "Charts", package: "WidgetRender"),
             ]
         ),
-        // `@main` over the bundle: render, list, gallery, timeline and bench.
+        // `@main` over the bundle: render, list, gallery, timeline and bench, and `serve`.
         .executableTarget(
             name: "tutorial-widgets",
             dependencies: [
                 "TutorialWidgets",
                 .product(name: "WidgetRenderCLI", package: "WidgetRender"),
+                .product(name: "WidgetRenderServer", package: "WidgetRender"),
             ]
         ),
         // The tutorials' app side: saves data to the App Group container and calls

@@ -4,7 +4,9 @@ import WidgetRender
 
 /// Options every command shares: which widgets, on which device, how they look, their
 /// parameters and app group folders.
-struct CommonOptions: ParsableArguments {
+package struct CommonOptions: ParsableArguments {
+    package init() {}
+
     @Option(
         name: .customLong("widget"),
         help: ArgumentHelp(
@@ -81,7 +83,7 @@ struct CommonOptions: ParsableArguments {
     }
 
     /// Builds the request, validating every value with a message that names the option.
-    func request(outputDirectory: URL, families: [WidgetFamily]?) throws -> RenderBatch {
+    package func request(outputDirectory: URL, families: [WidgetFamily]?) throws -> RenderBatch {
         var request = RenderBatch(outputDirectory: outputDirectory)
         request.kinds = widgets
         request.families = families
@@ -127,7 +129,7 @@ struct CommonOptions: ParsableArguments {
     }
 
     /// A locale from a BCP 47 code: letters, digits, `-` or `_`.
-    static func locale(_ code: String) throws -> Locale {
+    package static func locale(_ code: String) throws -> Locale {
         let parts = code.split(separator: "-", omittingEmptySubsequences: false).flatMap {
             $0.split(separator: "_", omittingEmptySubsequences: false)
         }
@@ -188,8 +190,8 @@ struct NowOption: ParsableArguments {
 }
 
 /// Parses `--family` values: short or WidgetKit names, `all`, or a comma list.
-enum FamilySelection {
-    static func parse(_ values: [String], default fallback: [WidgetFamily]? = [.systemMedium]) throws
+package enum FamilySelection {
+    package static func parse(_ values: [String], default fallback: [WidgetFamily]? = [.systemMedium]) throws
         -> [WidgetFamily]?
     {
         var families: [WidgetFamily] = []

@@ -17,7 +17,7 @@ import WidgetRender
 /// Writes go straight to the file descriptor and a failed write is dropped: stderr closed
 /// (`2>&-`), a full disk or a reader that went away (`| head -1`) never stops a run or changes
 /// its exit code. (Foundation's `FileHandle.write` traps on such an error.)
-enum Console {
+package enum Console {
     /// What a command does first: a write to a pipe whose reader has gone fails with `EPIPE`
     /// instead of killing the process with `SIGPIPE`, so a run whose output is cut short
     /// still commits its folder and exits with its own code.
@@ -73,7 +73,7 @@ enum Console {
         write("\(prefix) \(escaped(message))\n")
     }
 
-    static func line(_ message: String) {
+    package static func line(_ message: String) {
         write("\(message)\n")
     }
 
@@ -99,7 +99,7 @@ enum Console {
     }
 
     /// Prints notes, one line each, prefixed `note:`.
-    static func notes(_ notes: [String]) {
+    package static func notes(_ notes: [String]) {
         for note in notes { line("note: \(note)") }
     }
 
@@ -117,7 +117,7 @@ enum Console {
     }
 
     /// Reports a library error, in the command's words, and gives the exit code its kind maps to.
-    static func fail(_ error: WidgetRenderError) -> ExitCode {
+    package static func fail(_ error: WidgetRenderError) -> ExitCode {
         endProgress()
         var message = error.description
         if error.kind == .providerTimedOut { message += "; --provider-timeout sets the limit" }

@@ -129,8 +129,8 @@ public struct WidgetCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>
 }
 
 /// The name the command was started as, for help and examples.
-enum CommandName {
-    static var current: String {
+package enum CommandName {
+    package static var current: String {
         let path = CommandLine.arguments.first ?? "widgetrender"
         let name = URL(fileURLWithPath: path).lastPathComponent
         return name.isEmpty ? "widgetrender" : name

@@ -1,3 +1,4 @@
+import BuiltInCommand
 import ChartWidgets
 import WidgetRenderCLI
 

@@ -1,7 +1,7 @@
 import TutorialWidgets
 import WidgetRenderCLI
+import WidgetRenderServer
 
-@main
 struct TutorialBundle: WidgetBundle {
     var body: some Widget {
         GameStatusWidget()
@@ -11,4 +11,16 @@ struct TutorialBundle: WidgetBundle {
         CovidCountryWidget()
         CovidGlobalWidget()
     }
+}
+
+/// The command's options of its own: none, and one subcommand, `serve`.
+struct TutorialOptions: WidgetCommandOptions {
+    static var subcommands: [any ParsableCommand.Type] { [ServeCommand<TutorialBundle, TutorialOptions>.self] }
+
+    func apply(to batch: inout RenderBatch) {}
+}
+
+@main
+enum TutorialCommand {
+    static func main() async { await WidgetCommand<TutorialBundle, TutorialOptions>.main() }
 }

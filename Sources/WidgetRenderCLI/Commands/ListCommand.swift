@@ -25,23 +25,6 @@ struct ListCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Parsabl
 
     init() {}
 
-    struct ParameterInfo: Encodable {
-        var key: String
-        var title: String
-        var summary: String
-        var type: String
-        var allowed: [String]
-        var `default`: String
-    }
-
-    struct WidgetInfo: Encodable {
-        var kind: String
-        var displayName: String
-        var description: String
-        var families: [String]
-        var parameters: [ParameterInfo]
-    }
-
     func run() throws {
         if devices {
             printDevices()
@@ -54,19 +37,7 @@ struct ListCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Parsabl
             throw Console.fail(.invalidBundle("\(Bundle.self): \(error.description)"))
         }
         if json {
-            let infos = widgets.map { widget in
-                WidgetInfo(
-                    kind: widget.kind, displayName: widget.displayName, description: widget.description,
-                    families: widget.supportedFamilies.map(\.shortName),
-                    parameters: widget.parameters.map {
-                        ParameterInfo(
-                            key: $0.key, title: $0.title, summary: $0.summary, type: $0.typeName,
-                            allowed: $0.allowedValues, default: $0.defaultValue)
-                    })
-            }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(infos), as: UTF8.self))
+            print(String(decoding: try WidgetList.json(widgets), as: UTF8.self))
             return
         }
         for widget in widgets {
@@ -104,5 +75,43 @@ struct ListCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Parsabl
             }
             print("  \(sizes.joined(separator: ", "))")
         }
+    }
+}
+
+/// The bundle's widgets as `list --json` prints them (and `serve` answers `GET /widgets`): an
+/// array of {kind, displayName, description, families, parameters}.
+package enum WidgetList {
+    struct ParameterInfo: Encodable {
+        var key: String
+        var title: String
+        var summary: String
+        var type: String
+        var allowed: [String]
+        var `default`: String
+    }
+
+    struct WidgetInfo: Encodable {
+        var kind: String
+        var displayName: String
+        var description: String
+        var families: [String]
+        var parameters: [ParameterInfo]
+    }
+
+    /// The JSON, pretty-printed with sorted keys.
+    package static func json(_ widgets: [AnyWidget]) throws -> Data {
+        let infos = widgets.map { widget in
+            WidgetInfo(
+                kind: widget.kind, displayName: widget.displayName, description: widget.description,
+                families: widget.supportedFamilies.map(\.shortName),
+                parameters: widget.parameters.map {
+                    ParameterInfo(
+                        key: $0.key, title: $0.title, summary: $0.summary, type: $0.typeName,
+                        allowed: $0.allowedValues, default: $0.defaultValue)
+                })
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(infos)
     }
 }

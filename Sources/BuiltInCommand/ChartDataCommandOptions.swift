@@ -8,7 +8,9 @@ import WidgetRenderCLI
 ///
 /// They go to the providers as ``ChartDataOptions`` in the request's provider values; a
 /// user's own command does not have them.
-struct ChartDataCommandOptions: WidgetCommandOptions {
+package struct ChartDataCommandOptions: WidgetCommandOptions {
+    package init() {}
+
     @Option(
         help: ArgumentHelp(
             "Chart widgets: read this path or http(s):// or file:// URL instead of the embedded sample; needs one --widget. The format is detected (see `widgetrender formats`).",
@@ -66,9 +68,9 @@ struct ChartDataCommandOptions: WidgetCommandOptions {
     )
     var strict = false
 
-    static var subcommands: [any ParsableCommand.Type] { [Formats.self] }
+    package static var subcommands: [any ParsableCommand.Type] { [Formats.self] }
 
-    static var examples: [String] {
+    package static var examples: [String] {
         [
             "--widget covid-country --param country=KOR --locale ko",
             "--widget price --data ./BTC-USD.csv --range 90d --family large",
@@ -78,7 +80,7 @@ struct ChartDataCommandOptions: WidgetCommandOptions {
         ]
     }
 
-    func apply(to request: inout RenderBatch) throws {
+    package func apply(to request: inout RenderBatch) throws {
         if data == nil {
             // The built-in samples have a known format; a forced one would only misread them.
             if format != nil { throw ValidationError("--format applies to --data; add --data PATH|URL") }

@@ -2,8 +2,10 @@ import ArgumentParser
 import WidgetData
 import WidgetRenderCLI
 
-struct Formats: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct Formats: ParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         abstract: "List the data formats --data reads, with a one-line example each.",
         discussion: """
             The format is detected from the content; force one with --format NAME. A file no
@@ -15,7 +17,7 @@ struct Formats: ParsableCommand {
               widgetrender --widget price --data ./GOOG.csv --format pandas
             """)
 
-    func run() {
+    package func run() {
         for format in SeriesFormat.allCases {
             let kinds = format.kinds.map(\.rawValue).joined(separator: "/")
             print(

@@ -1,0 +1,326 @@
+import Foundation
+import Hummingbird
+import Logging
+import WidgetDates
+import WidgetRender
+import WidgetRenderCLI
+
+/// The widgets over HTTP: what `serve` answers, on one ``RenderEngine``.
+///
+/// - `GET /healthz`: `{"status":"ok"}`.
+/// - `GET /widgets`: the JSON `list --json` prints.
+/// - `GET /widgets/{kind}/{family}.png`: the entry on screen at `at` (ISO 8601; default now),
+///   with `device`, `scheme`, `locale`, `mode` and `param.NAME` as the command's options.
+/// - `POST /reload`, `POST /reload/{kind}`: as `WidgetCenter.reloadAllTimelines()` and
+///   `reloadTimelines(ofKind:)`.
+///
+/// `HEAD` is answered wherever `GET` is. Errors are JSON, `{"error": "…", "status": N}`, with
+/// their status: 400 for a bad value, 401 without the token, 403 for a cross-site POST, 404 for
+/// an unknown path, widget or family, 405 for a method a path does not take, 414 for a URI over
+/// 4 KiB, 503 when a provider timed out.
+package struct WidgetServer: Sendable {
+    package let engine: RenderEngine
+    /// The look and settings of the command's options, which each request's query changes.
+    package let batch: RenderBatch
+    /// The bearer token every request must carry, when set.
+    package let token: String?
+    /// The longest `Cache-Control: max-age`, in seconds (for a timeline that never changes).
+    package var maxAgeCap = 3_600
+
+    private let widgetList: ByteBuffer
+
+    package init(engine: RenderEngine, batch: RenderBatch, token: String?) throws {
+        self.engine = engine
+        self.batch = batch
+        self.token = token
+        widgetList = ByteBuffer(data: try WidgetList.json(engine.widgets))
+    }
+
+    /// The longest request URI, in bytes.
+    static let uriLimit = 4_096
+    /// The most query items a request may have.
+    static let queryItemLimit = 64
+
+    /// A Hummingbird application answering on `host` and `port` (0: a free port, reported to
+    /// `onServerRunning`).
+    package func application(
+        host: String, port: Int, logger: Logger? = nil,
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
+        let server = self
+        return Application(
+            responder: CallbackResponder<BasicRequestContext> { request, _ in await server.respond(to: request) },
+            configuration: ApplicationConfiguration(
+                address: .hostname(host, port: port), serverName: "widgetrender"),
+            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
+            logger: logger)
+    }
+
+    // MARK: - Routing
+
+    package func respond(to request: Request) async -> Response {
+        if let token, request.headers[.authorization] != "Bearer \(token)" {
+            return Self.error(.unauthorized, "this server needs the header Authorization: Bearer <token>")
+        }
+        let uri = request.uri.description
+        guard uri.utf8.count <= Self.uriLimit else {
+            return Self.error(.uriTooLong, "the URI is over \(Self.uriLimit) bytes")
+        }
+        let path = request.uri.path
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        let method = request.method
+        let head = method == .head
+        let reading = method == .get || head
+        switch segments {
+        case ["healthz"]:
+            guard reading else { return Self.notAllowed(method, allow: "GET, HEAD") }
+            return Self.json(#"{"status":"ok"}"#, head: head)
+        case ["widgets"]:
+            guard reading else { return Self.notAllowed(method, allow: "GET, HEAD") }
+            return Self.respond(.ok, body: widgetList, type: "application/json", head: head)
+        case let parts where parts.count == 3 && parts[0] == "widgets":
+            guard reading else { return Self.notAllowed(method, allow: "GET, HEAD") }
+            return await image(kind: parts[1], file: parts[2], request: request, head: head)
+        case let parts where parts.first == "reload" && parts.count <= 2:
+            guard method == .post else { return Self.notAllowed(method, allow: "POST") }
+            if let refusal = crossSite(request) { return refusal }
+            let kind = segments.count == 2 ? segments[1] : nil
+            if let kind {
+                guard engine.widget(kind: kind) != nil else { return Self.unknownWidget(kind, engine) }
+                engine.reloadTimelines(ofKind: kind)
+            } else {
+                engine.reloadAllTimelines()
+            }
+            return Self.json(#"{"reloaded":\#(Self.quoted(kind ?? "all"))}"#, head: false)
+        default:
+            return Self.error(.notFound, "no such path: \(Self.printable(path)); see GET /widgets")
+        }
+    }
+
+    /// A POST from a web page of another site (its `Origin` not this server's `Host`) is refused:
+    /// any page can POST to 127.0.0.1. A POST without `Origin` (curl, a script) is allowed.
+    private func crossSite(_ request: Request) -> Response? {
+        guard let origin = request.headers[.origin] else { return nil }
+        let host = request.head.authority ?? ""
+        guard let originHost = URL(string: origin)?.host, !host.isEmpty else {
+            return Self.error(.forbidden, "a cross-site POST is refused (Origin \(Self.printable(origin)))")
+        }
+        let port = URL(string: origin)?.port.map { ":\($0)" } ?? ""
+        guard originHost + port == host || "[\(originHost)]\(port)" == host else {
+            return Self.error(.forbidden, "a cross-site POST is refused (Origin \(Self.printable(origin)))")
+        }
+        return nil
+    }
+
+    // MARK: - Images
+
+    private func image(kind: String, file: String, request: Request, head: Bool) async -> Response {
+        guard let widget = engine.widget(kind: kind) else { return Self.unknownWidget(kind, engine) }
+        guard let dot = file.lastIndex(of: "."), dot != file.startIndex else {
+            return Self.error(.notFound, "no such path: \(Self.printable(file)); use {family}.png, e.g. medium.png")
+        }
+        let familyName = String(file[..<dot])
+        let ext = String(file[file.index(after: dot)...]).lowercased()
+        guard ext == "png" else {
+            return Self.error(.notFound, "no format '\(Self.printable(ext))'; this server writes png")
+        }
+        guard let family = WidgetFamily(name: familyName) else {
+            let known = WidgetFamily.allCases.map(\.shortName).joined(separator: ", ")
+            return Self.error(.notFound, "no family '\(Self.printable(familyName))'; use one of \(known)")
+        }
+        guard widget.supports(family) else {
+            return Self.error(.notFound, RenderEngine.unsupported(widget, family))
+        }
+        let renderRequest: RenderRequest
+        do {
+            renderRequest = try self.request(kind: kind, family: family, query: request.uri.queryParameters)
+        } catch {
+            return Self.error(.badRequest, error.message)
+        }
+        let rendered: RenderedWidget
+        do {
+            rendered = try await engine.render(renderRequest)
+        } catch {
+            return Self.error(Self.status(of: error), error.message)
+        }
+        guard let image = rendered.image else { return Self.error(.internalServerError, "no image was made") }
+        let tag = Self.entityTag(image, renderRequest)
+        var headers = HTTPFields()
+        headers[.eTag] = tag
+        headers[.vary] = "Accept"
+        headers[.cacheControl] = "max-age=\(maxAge(rendered))"
+        headers[.lastModified] = Self.httpDate(rendered.onScreen.entryDate ?? rendered.shownAt)
+        if let match = request.headers[.ifNoneMatch],
+            match == "*"
+                || match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == tag })
+        {
+            return Response(status: .notModified, headers: headers)
+        }
+        headers[.contentType] = image.format.mediaType
+        headers[.contentLength] = String(image.data.count)
+        return Response(
+            status: .ok, headers: headers,
+            body: head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(data: image.data)))
+    }
+
+    /// A render request from the command's settings and a query: `at`, `device`, `scheme`,
+    /// `locale`, `mode` and `param.NAME`; other keys are ignored (cache busters).
+    package func request(kind: String, family: WidgetFamily, query: Parameters) throws(BadQuery) -> RenderRequest {
+        guard query.count <= Self.queryItemLimit else {
+            throw BadQuery("the query has over \(Self.queryItemLimit) items")
+        }
+        var request = batch.request(kind: kind, family: family)
+        var parameters: [String: String] = [:]
+        for (key, value) in query {
+            let key = String(key)
+            let value = String(value)
+            switch key {
+            case "at":
+                guard let date = DateParsing.date(value, timeZone: request.timeZone) else {
+                    throw BadQuery(
+                        "at: '\(Self.printable(value))' is not an ISO 8601 date: write 2026-01-01 or 2026-01-01T09:00:00Z"
+                    )
+                }
+                request.askedAt = date
+                request.shownAt = nil
+            case "device":
+                do {
+                    request.device = try DeviceProfile.named(value)
+                } catch {
+                    throw BadQuery("device: \(error.description)")
+                }
+            case "scheme":
+                switch value.lowercased() {
+                case "light": request.colorScheme = .light
+                case "dark": request.colorScheme = .dark
+                default: throw BadQuery("scheme: '\(Self.printable(value))' is not light or dark")
+                }
+            case "locale":
+                do {
+                    request.locale = try CommonOptions.locale(value)
+                } catch {
+                    throw BadQuery("locale: \(error)".replacingOccurrences(of: "--locale: ", with: ""))
+                }
+            case "mode":
+                guard let mode = WidgetRenderingMode(named: value) else {
+                    throw BadQuery("mode: '\(Self.printable(value))' is not full-color, accented or vibrant")
+                }
+                request.renderingMode = mode
+            case let name where name.hasPrefix("param."):
+                let parameter = String(name.dropFirst("param.".count))
+                guard parameters[parameter] == nil else { throw BadQuery("param.\(parameter) is given twice") }
+                parameters[parameter] = value
+            default:
+                continue
+            }
+        }
+        if !parameters.isEmpty {
+            guard let widget = engine.widget(kind: kind) else { throw BadQuery("unknown widget '\(kind)'") }
+            let known = Set(widget.parameters.map(\.key))
+            for name in parameters.keys.sorted() where !known.contains(name) {
+                let names = known.sorted().map { "param.\($0)" }.joined(separator: ", ")
+                throw BadQuery(
+                    "param.\(Self.printable(name)): \(kind) has no such parameter; it takes \(names.isEmpty ? "none" : names)"
+                )
+            }
+            request.parameters.merge(parameters) { _, new in new }
+        }
+        return request
+    }
+
+    /// Seconds until what is on screen next changes, at most ``maxAgeCap``.
+    private func maxAge(_ rendered: RenderedWidget) -> Int {
+        guard let next = rendered.nextChange?.date else { return maxAgeCap }
+        let seconds = next.timeIntervalSince(rendered.shownAt)
+        guard seconds.isFinite else { return maxAgeCap }
+        return Int(min(Double(maxAgeCap), max(0, seconds.rounded(.down))))
+    }
+
+    /// A tag for the pixels in this format with these options: equal pixels in another format,
+    /// size or look get another tag.
+    static func entityTag(_ image: EncodedImage, _ request: RenderRequest) -> String {
+        let options = [
+            image.format.name, request.device.id, String(request.scale ?? request.device.scale),
+            request.colorScheme == .dark ? "dark" : "light", request.locale.identifier,
+            request.renderingMode.map { "\($0)" } ?? "default",
+        ].joined(separator: "|")
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in options.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return "\"\(image.pixelsCRC64)-\(String(hash, radix: 16))\""
+    }
+
+    // MARK: - Responses
+
+    /// A query value the server cannot use: a 400.
+    package struct BadQuery: Error, Sendable {
+        package let message: String
+        init(_ message: String) { self.message = message }
+    }
+
+    static func status(of error: WidgetRenderError) -> HTTPResponse.Status {
+        switch error.kind {
+        case .invalidRequest: .badRequest
+        case .providerTimedOut, .unavailable: .serviceUnavailable
+        case .badData, .missingInput: .badGateway
+        default: .internalServerError
+        }
+    }
+
+    static func unknownWidget(_ kind: String, _ engine: RenderEngine) -> Response {
+        error(
+            .notFound,
+            "no widget '\(printable(kind))'; widgets: \(engine.widgets.map(\.kind).joined(separator: ", "))")
+    }
+
+    static func notAllowed(_ method: HTTPRequest.Method, allow: String) -> Response {
+        var response = error(.methodNotAllowed, "\(method.rawValue) is not allowed here; use \(allow)")
+        response.headers[.allow] = allow
+        return response
+    }
+
+    static func error(_ status: HTTPResponse.Status, _ message: String) -> Response {
+        respond(
+            status, body: ByteBuffer(string: #"{"error":\#(quoted(message)),"status":\#(status.code)}"#),
+            type: "application/json", head: false)
+    }
+
+    static func json(_ text: String, head: Bool) -> Response {
+        respond(.ok, body: ByteBuffer(string: text), type: "application/json", head: head)
+    }
+
+    static func respond(_ status: HTTPResponse.Status, body: ByteBuffer, type: String, head: Bool) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = type
+        headers[.contentLength] = String(body.readableBytes)
+        headers[.cacheControl] = "no-store"
+        return Response(status: status, headers: headers, body: head ? ResponseBody() : ResponseBody(byteBuffer: body))
+    }
+
+    /// A JSON string literal.
+    static func quoted(_ text: String) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        let data = (try? encoder.encode(text)) ?? Data("\"\"".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// A value from a request, shortened and with control characters escaped, for a message.
+    static func printable(_ text: String) -> String {
+        let short = text.count > 80 ? String(text.prefix(80)) + "…" : text
+        return short.unicodeScalars.map { scalar in
+            scalar.properties.generalCategory == .control ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
+        }.joined()
+    }
+
+    /// An HTTP date (RFC 9110's IMF-fixdate).
+    static func httpDate(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter.string(from: date)
+    }
+}
