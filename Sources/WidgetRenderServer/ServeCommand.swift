@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Hummingbird
+import Logging
 import WidgetRender
 import WidgetRenderCLI
 
@@ -39,6 +40,7 @@ public struct ServeCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>:
                   GET  /healthz                          {"status":"ok"}
                   GET  /widgets                          the JSON `list --json` prints
                   GET  /widgets/KIND/FAMILY.png          the entry on screen now, as a PNG
+                  GET  /widgets/KIND/timeline.json       the provider's timeline (?family=F)
                   POST /reload, POST /reload/KIND        as WidgetCenter's reloadAllTimelines() \
                 and reloadTimelines(ofKind:)
 
@@ -55,7 +57,7 @@ public struct ServeCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>:
                 and the same tag gets 304 Not Modified. Errors are JSON with their status: 400 \
                 a bad value, 401 no token, 403 a cross-site POST, 404 an unknown path, widget or \
                 family, 405 a method the path does not take, 414 a URI over 4 KiB, 503 a \
-                provider that timed out.
+                provider that timed out or 64 images already being drawn (Retry-After: 1).
 
                 Another host than the loopback needs --token: every request must then carry \
                 Authorization: Bearer <token>. A POST whose Origin is not this server is \
@@ -81,6 +83,9 @@ public struct ServeCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>:
             "A secret every request must carry as Authorization: Bearer <token>; needed for a host other than the loopback. Default: the WIDGETRENDER_TOKEN environment variable, if set.",
             valueName: "token"))
     var token: String?
+
+    @Flag(name: .shortAndLong, help: "Log only warnings and errors, not each request.")
+    var quiet = false
 
     @OptionGroup var common: CommonOptions
     @OptionGroup var options: Options
@@ -117,16 +122,18 @@ public struct ServeCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>:
     public func run() async throws {
         let batch = try makeBatch()
         RenderingProcess.prepare(for: batch)
-        let server: WidgetServer
+        var server: WidgetServer
         do {
             server = try WidgetServer(engine: try RenderEngine(bundle: Bundle()), batch: batch, token: resolvedToken)
         } catch let error as WidgetRenderError {
             throw Console.fail(error)
         }
+        server.logger.logLevel = quiet ? .warning : .info
         let host = self.host
-        let application = server.application(host: host, port: port) { port in
+        let count = server.engine.widgets.count
+        let application = server.application(host: host, port: port, logger: server.logger) { port in
             Console.line(
-                "Serving \(server.engine.widgets.count) widgets on http://\(host):\(port)/widgets; Ctrl-C to stop")
+                "Serving \(count) widgets on http://\(host):\(port)/widgets; Ctrl-C to stop")
         }
         do {
             try await application.runService()

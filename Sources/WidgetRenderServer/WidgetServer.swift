@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import WidgetCore
 import WidgetDates
 import WidgetRender
 import WidgetRenderCLI
@@ -11,13 +12,15 @@ import WidgetRenderCLI
 /// - `GET /widgets`: the JSON `list --json` prints.
 /// - `GET /widgets/{kind}/{family}.png`: the entry on screen at `at` (ISO 8601; default now),
 ///   with `device`, `scheme`, `locale`, `mode` and `param.NAME` as the command's options.
+/// - `GET /widgets/{kind}/timeline.json?family=F`: the timeline the provider gives at `at`: its
+///   entries (each with its image's path), which is on screen, and the reload policy.
 /// - `POST /reload`, `POST /reload/{kind}`: as `WidgetCenter.reloadAllTimelines()` and
 ///   `reloadTimelines(ofKind:)`.
 ///
 /// `HEAD` is answered wherever `GET` is. Errors are JSON, `{"error": "…", "status": N}`, with
 /// their status: 400 for a bad value, 401 without the token, 403 for a cross-site POST, 404 for
 /// an unknown path, widget or family, 405 for a method a path does not take, 414 for a URI over
-/// 4 KiB, 503 when a provider timed out.
+/// 4 KiB, 503 when a provider timed out or too many images are being drawn.
 package struct WidgetServer: Sendable {
     package let engine: RenderEngine
     /// The look and settings of the command's options, which each request's query changes.
@@ -26,6 +29,12 @@ package struct WidgetServer: Sendable {
     package let token: String?
     /// The longest `Cache-Control: max-age`, in seconds (for a timeline that never changes).
     package var maxAgeCap = 3_600
+    /// How many images may be drawn or wait for a renderer at once; beyond it a request gets 503
+    /// with `Retry-After` at once rather than a place in an endless queue.
+    package var renderLimit = 64
+    /// Where each request is logged (method, path, status, milliseconds) at `info`.
+    package var logger = Logger(label: "widgetrender.serve")
+    private let rendering = LockedValue(0)
 
     private let widgetList: ByteBuffer
 
@@ -49,7 +58,7 @@ package struct WidgetServer: Sendable {
     ) -> some ApplicationProtocol {
         let server = self
         return Application(
-            responder: CallbackResponder<BasicRequestContext> { request, _ in await server.respond(to: request) },
+            responder: CallbackResponder<BasicRequestContext> { request, _ in await server.logged(request) },
             configuration: ApplicationConfiguration(
                 address: .hostname(host, port: port), serverName: "widgetrender"),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
@@ -57,6 +66,20 @@ package struct WidgetServer: Sendable {
     }
 
     // MARK: - Routing
+
+    /// The answer to a request, logged with its status and time.
+    package func logged(_ request: Request) async -> Response {
+        let start = ContinuousClock.now
+        let response = await respond(to: request)
+        if logger.logLevel <= .info {
+            let elapsed = ContinuousClock.now - start
+            let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+            logger.info(
+                "\(request.method.rawValue) \(Self.printable(request.uri.description)) \(response.status.code) \(String(format: "%.1f", milliseconds)) ms"
+            )
+        }
+        return response
+    }
 
     package func respond(to request: Request) async -> Response {
         if let token, request.headers[.authorization] != "Bearer \(token)" {
@@ -80,6 +103,7 @@ package struct WidgetServer: Sendable {
             return Self.respond(.ok, body: widgetList, type: "application/json", head: head)
         case let parts where parts.count == 3 && parts[0] == "widgets":
             guard reading else { return Self.notAllowed(method, allow: "GET, HEAD") }
+            if parts[2] == "timeline.json" { return await timeline(kind: parts[1], request: request, head: head) }
             return await image(kind: parts[1], file: parts[2], request: request, head: head)
         case let parts where parts.first == "reload" && parts.count <= 2:
             guard method == .post else { return Self.notAllowed(method, allow: "POST") }
@@ -137,6 +161,18 @@ package struct WidgetServer: Sendable {
         } catch {
             return Self.error(.badRequest, error.message)
         }
+        let admitted = rendering.withLock { count in
+            guard count < renderLimit else { return false }
+            count += 1
+            return true
+        }
+        guard admitted else {
+            var response = Self.error(
+                .serviceUnavailable, "\(renderLimit) images are being drawn; try again in a second")
+            response.headers[.retryAfter] = "1"
+            return response
+        }
+        defer { rendering.withLock { $0 -= 1 } }
         let rendered: RenderedWidget
         do {
             rendered = try await engine.render(renderRequest)
@@ -161,6 +197,70 @@ package struct WidgetServer: Sendable {
         return Response(
             status: .ok, headers: headers,
             body: head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(data: image.data)))
+    }
+
+    /// The provider's timeline at `at` for `family` (a query key, default medium), as JSON.
+    private func timeline(kind: String, request: Request, head: Bool) async -> Response {
+        guard let widget = engine.widget(kind: kind) else { return Self.unknownWidget(kind, engine) }
+        let query = request.uri.queryParameters
+        let familyName = query["family"].map(String.init) ?? "medium"
+        guard let family = WidgetFamily(name: familyName) else {
+            let known = WidgetFamily.allCases.map(\.shortName).joined(separator: ", ")
+            return Self.error(.badRequest, "family: '\(Self.printable(familyName))' is not one of \(known)")
+        }
+        guard widget.supports(family) else { return Self.error(.notFound, RenderEngine.unsupported(widget, family)) }
+        let renderRequest: RenderRequest
+        do {
+            renderRequest = try self.request(kind: kind, family: family, query: query)
+        } catch {
+            return Self.error(.badRequest, error.message)
+        }
+        let timeline: Timeline<AnyTimelineEntry>
+        do {
+            timeline = try await engine.timeline(
+                try engine.question(widget, renderRequest), now: renderRequest.askedAt)
+        } catch {
+            return Self.error(Self.status(of: error), error.message)
+        }
+        let shown = renderRequest.timeShown
+        let onScreen = timeline.entries.lastIndex { $0.date <= shown } ?? (timeline.entries.isEmpty ? nil : 0)
+        let entries = timeline.entries.map { entry in
+            TimelineJSON.Entry(
+                date: Self.iso(entry.date),
+                image: "/widgets/\(kind)/\(family.shortName).png?at=\(Self.iso(entry.date))")
+        }
+        var reloadAt: String?
+        if case .after(let date) = timeline.policy { reloadAt = Self.iso(date) }
+        if case .atEnd = timeline.policy, let last = timeline.entries.last { reloadAt = Self.iso(last.date) }
+        let body = TimelineJSON(
+            kind: kind, family: family.shortName, askedAt: Self.iso(renderRequest.askedAt), entries: entries,
+            onScreen: onScreen, policy: timeline.policy.name, reloadAt: reloadAt)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(body) else {
+            return Self.error(.internalServerError, "the timeline could not be written as JSON")
+        }
+        return Self.respond(.ok, body: ByteBuffer(data: data), type: "application/json", head: head)
+    }
+
+    /// `timeline.json`'s shape.
+    struct TimelineJSON: Encodable {
+        struct Entry: Encodable {
+            var date: String
+            var image: String
+        }
+        var kind: String
+        var family: String
+        var askedAt: String
+        var entries: [Entry]
+        /// The index of the entry on screen at the time shown.
+        var onScreen: Int?
+        var policy: String
+        var reloadAt: String?
+    }
+
+    static func iso(_ date: Date) -> String {
+        date.formatted(.iso8601)
     }
 
     /// A render request from the command's settings and a query: `at`, `device`, `scheme`,

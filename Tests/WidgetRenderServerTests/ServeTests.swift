@@ -53,13 +53,15 @@ struct ServeTests {
 
     /// Runs a server on a free port of 127.0.0.1 for `body`, then stops it.
     static func withServer<T: Sendable>(
-        token: String? = nil, _ body: @Sendable (HTTPClient, WidgetServer) async throws -> T
+        token: String? = nil, renderLimit: Int = 64, _ body: @Sendable (HTTPClient, WidgetServer) async throws -> T
     ) async throws -> T {
         var widgets = try BuiltInWidgets().resolvedWidgets()
         widgets += try CountWidget().resolvedWidgets()
         let engine = try RenderEngine(widgets: widgets)
-        let server = try WidgetServer(
+        var server = try WidgetServer(
             engine: engine, batch: RenderBatch(outputDirectory: URL(fileURLWithPath: "/dev/null")), token: token)
+        server.renderLimit = renderLimit
+        server.logger.logLevel = .critical
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         // Quiet: a server stopped by cancelling its task logs the cancellation as an error.
         var logger = Logger(label: "serve-tests")
@@ -240,5 +242,37 @@ struct ServeTests {
         _ = try Serve.parse(["--host", "0.0.0.0", "--token", "0123456789abcdef"])
         _ = try Serve.parse(["--port", "0", "--device", "iphone-375x667", "--color-scheme", "dark"])
         #expect(Serve.defaultPort == 8620)
+    }
+
+    @Test func theTimelineListsItsEntriesAndWhichIsOnScreen() async throws {
+        try await Self.withServer { client, _ in
+            let response = try await client.get("/widgets/price/timeline.json?family=small&at=\(Self.shown)")
+            #expect(response.status == 200)
+            let json = try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
+            let entries = try #require(json["entries"] as? [[String: Any]])
+            #expect(entries.count == 3)
+            #expect(json["onScreen"] as? Int == 2)
+            #expect(json["kind"] as? String == "price")
+            #expect(json["family"] as? String == "small")
+            #expect(json["policy"] as? String != nil)
+            // Each entry's image is served, and the one on screen is what the family's URL draws at `at`.
+            let images = entries.compactMap { $0["image"] as? String }
+            #expect(images.count == 3)
+            for image in images { #expect(try await client.get(image).status == 200) }
+            let onScreen = try await client.get(images[2])
+            let now = try await client.get("/widgets/price/small.png?at=\(Self.shown)")
+            #expect(onScreen.header("etag") == now.header("etag"))
+            #expect(try await client.get("/widgets/price/timeline.json?family=huge").status == 400)
+            #expect(try await client.get("/widgets/covid-global/timeline.json?family=extraLarge").status == 404)
+        }
+    }
+
+    @Test func overTheRenderLimitIsA503ToRetry() async throws {
+        try await Self.withServer(renderLimit: 0) { client, _ in
+            let response = try await client.get("/widgets/price/small.png?at=\(Self.shown)")
+            #expect(response.status == 503)
+            #expect(response.header("retry-after") == "1")
+            #expect(try await client.get("/healthz").status == 200)
+        }
     }
 }
