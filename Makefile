@@ -8,7 +8,7 @@ OUT ?= Output
 # dynamically. The tests use the debug build, which stays dynamic.
 STATIC ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib)
 
-.PHONY: setup build run test asan tsan bench memory docs lint clean
+.PHONY: setup build run test asan tsan bench loadtest memory docs lint clean
 
 setup:
 	@scripts/setup.sh
@@ -59,6 +59,12 @@ bench: build
 	.build/release/widgetrender bench --family medium --cold
 	.build/release/widgetrender bench --family medium --widget price --batch 100
 	.build/release/widgetrender bench --family medium --widget price --batch 1000
+
+## widgetrender-server under wrk (not in CI): 304s and fresh renders beside bench --batch; scripts/loadtest.sh.
+loadtest: setup
+	$(SWIFT) build -c release --product widgetrender
+	$(SWIFT) build -c release --product widgetrender-server
+	scripts/loadtest.sh
 
 ## Peak memory and time of a 64 MiB CSV (the size limit) in every family: scripts/memory.sh.
 memory: build
