@@ -77,8 +77,15 @@ struct AxisPlan {
                 mark.labelColor = element.color
                 switch label {
                 case .automatic:
+                    // A month's tick where a new year begins inside the axis names the year.
+                    var unit = entry.unit
+                    if unit == .month, case .date(let date) = value, calendar.component(.month, from: date) == 1,
+                        date.timeIntervalSince1970 > scale.lower + 86_400
+                    {
+                        unit = .year
+                    }
                     mark.text = StyledText(
-                        Self.text(value, unit: entry.unit, environment: style.environment), font: ChartPlot.labelFont)
+                        Self.text(value, unit: unit, environment: style.environment), font: ChartPlot.labelFont)
                 case .format(let write):
                     mark.text = write(value, style.environment.locale, style.environment.timeZone).map {
                         StyledText($0, font: ChartPlot.labelFont)
@@ -187,6 +194,9 @@ struct AxisPlan {
         var labels: [(mark: Mark, left: Double, y: Double)] = []
         for mark in marks {
             guard let x = scale.position(mark.value), x >= plot.minX - 0.5, x <= plot.maxX + 0.5 else { continue }
+            // A time's label starts at its tick: one that would run off the chart, or under the y
+            // axis's labels, is left out, and its grid line and tick with it.
+            if scale.kind == .date, mark.labelSize.width > 0, x + 2 + mark.labelSize.width > end { continue }
             var tickLength = 0.0
             for element in mark.elements {
                 switch element.kind {
@@ -211,9 +221,6 @@ struct AxisPlan {
             let size = mark.labelSize
             guard size.width > 0 else { continue }
             var left = scale.kind == .date ? x + 2 : x - size.width / 2
-            // A time's label starts at its tick: one that would run off the chart, or under the y
-            // axis's labels, is left out.
-            if scale.kind == .date, left + size.width > end { continue }
             left = min(max(rect.minX, left), rect.maxX - size.width)
             let y = top ? plot.minY - ChartPlot.gap - tickLength - size.height : plot.maxY + ChartPlot.gap + tickLength
             labels.append((mark, left, y))

@@ -78,6 +78,7 @@ struct ChartPlot: ViewBehavior {
         let xCount = xScale.kind == .date ? max(4, Int(plot.width / 40)) : max(2, Int(plot.width / 64))
         let xAxes = xSpecs.map { AxisPlan($0, scale: xScale, count: xCount, calendar: calendar, style: style) }
 
+        let axesStart = items.count
         for axis in yAxes {
             axis.drawY(scale: yScale, plot: plot, rect: rect, style: style, into: &items)
         }
@@ -93,9 +94,12 @@ struct ChartPlot: ViewBehavior {
         Self.drawMarks(
             placed, x: xScale, y: yScale, plot: plot, colours: colours, environment: environment, into: &drawing,
             anchors: &anchors)
+        let axesEnd = items.count
         if !drawing.isEmpty { items.append(.drawing(drawing, rect, redacted: environment.redacted, fast: true)) }
 
-        // Annotations, at their marks.
+        // Annotations, at their marks; the axes' grid lines stop short of them.
+        var annotated: [Rect] = []
+        defer { Self.gapGridLines(&items, in: axesStart..<axesEnd, around: annotated) }
         for (mark, anchor) in anchors {
             for annotation in mark.annotations {
                 let size = pass.size(of: annotation.content, proposal: .unspecified, environment: environment)
@@ -111,6 +115,7 @@ struct ChartPlot: ViewBehavior {
                 // Kept inside the chart.
                 let x = min(max(rect.minX, origin.x), rect.maxX - size.width)
                 let y = min(max(rect.minY, origin.y), rect.maxY - size.height)
+                annotated.append(Rect(x: x, y: y, width: size.width, height: size.height))
                 pass.place(
                     annotation.content, in: Rect(x: x, y: y, width: size.width, height: size.height),
                     environment: environment, into: &items)
@@ -189,6 +194,43 @@ struct ChartPlot: ViewBehavior {
             if !categories { return sample }
         }
         return values(placed, x: x) + barRoom(placed, horizontal: !x)
+    }
+
+    /// Cuts the grid lines among `items[range]` (thin rectangles) where they would cross a label
+    /// (an annotation's frame, 2 points about it), so no line runs through its text.
+    static func gapGridLines(_ items: inout [DisplayItem], in range: Range<Int>, around labels: [Rect]) {
+        guard !labels.isEmpty, !range.isEmpty, range.upperBound <= items.count else { return }
+        var kept: [DisplayItem] = []
+        for item in items[range] {
+            guard case .shape(let kind, let style, let line, let redacted) = item, min(line.width, line.height) <= 2
+            else {
+                kept.append(item)
+                continue
+            }
+            let vertical = line.height > line.width
+            // The line as a span along its length, less each label it crosses.
+            var spans = [vertical ? (line.minY, line.maxY) : (line.minX, line.maxX)]
+            for label in labels {
+                let pad = Rect(x: label.minX - 2, y: label.minY - 2, width: label.width + 4, height: label.height + 4)
+                let crosses =
+                    vertical
+                    ? line.maxX > pad.minX && line.minX < pad.maxX : line.maxY > pad.minY && line.minY < pad.maxY
+                guard crosses else { continue }
+                let (cutStart, cutEnd) = vertical ? (pad.minY, pad.maxY) : (pad.minX, pad.maxX)
+                spans = spans.flatMap { span -> [(Double, Double)] in
+                    guard cutEnd > span.0, cutStart < span.1 else { return [span] }
+                    return [(span.0, cutStart), (cutEnd, span.1)].filter { $0.1 - $0.0 > 0.5 }
+                }
+            }
+            for span in spans {
+                let piece =
+                    vertical
+                    ? Rect(x: line.minX, y: span.0, width: line.width, height: span.1 - span.0)
+                    : Rect(x: span.0, y: line.minY, width: span.1 - span.0, height: line.height)
+                kept.append(.shape(kind, style, piece, redacted: redacted))
+            }
+        }
+        items.replaceSubrange(range, with: kept)
     }
 
     /// Values that give the bars at the ends of a quantity or time axis room for their width:

@@ -266,7 +266,7 @@ enum WidgetCharts {
     /// Where a candle chart's time labels go: at the first candle of each hour (spans under two
     /// days), day (under four months), month (under three years) or year, every so many of
     /// them so that at most `count` are labelled; each written as the charts' axes write that
-    /// unit in `calendar`'s locale and time zone.
+    /// unit in `calendar`'s locale and time zone (a January after the first candle as its year).
     static func candleTicks(_ dates: [Date], calendar: Calendar, count: Int) -> [(index: Int, label: String)] {
         guard let first = dates.first, let last = dates.last, count > 0 else { return [] }
         let span = last.timeIntervalSince(first)
@@ -292,6 +292,10 @@ enum WidgetCharts {
         let every = Swift.max(1, (starts.count + count - 1) / count)
         return stride(from: 0, to: starts.count, by: every).map { position in
             let index = starts[position]
+            // A month's label where a new year begins names the year, as the charts' axes do.
+            if component == .month, index > 0, calendar.component(.month, from: dates[index]) == 1 {
+                return (index, dates[index].formatted(style.year()))
+            }
             return (index, dates[index].formatted(format))
         }
     }
