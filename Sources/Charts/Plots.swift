@@ -23,10 +23,11 @@ public struct PlottableProjection<Element, Value: Plottable>: @unchecked Sendabl
 
     /// The values of a collection's elements, read once each: straight from the elements'
     /// memory when the key path names a stored property of a trivial type (a `Double`, a
-    /// `Date`) in contiguous storage, as reading through a key path costs a lookup per element.
+    /// `Date`) of a struct in contiguous storage (a class's property has no offset), as reading
+    /// through a key path costs a lookup per element.
     @inlinable
     func values<Data: RandomAccessCollection>(of data: Data) -> [PlotValue] where Data.Element == Element {
-        if _isPOD(Element.self), _isPOD(Value.self), let offset = MemoryLayout<Element>.offset(of: keyPath),
+        if _isPOD(Value.self), let offset = MemoryLayout<Element>.offset(of: keyPath),
             let values = data.withContiguousStorageIfAvailable({ buffer -> [PlotValue] in
                 guard let base = UnsafeRawPointer(buffer.baseAddress) else { return [] }
                 let stride = MemoryLayout<Element>.stride

@@ -130,6 +130,15 @@ package struct CommonOptions: ParsableArguments {
 
     /// A locale from a BCP 47 code: letters, digits, `-` or `_`.
     package static func locale(_ code: String) throws -> Locale {
+        guard let locale = languageCode(code) else {
+            throw ValidationError("--locale: '\(code)' is not a language code such as en, ja, ko or pt-BR")
+        }
+        return locale
+    }
+
+    /// The locale of a BCP 47 language code (`en`, `ja`, `pt-BR`, `zh_Hant`), or `nil` for text
+    /// that is not one.
+    package static func languageCode(_ code: String) -> Locale? {
         let parts = code.split(separator: "-", omittingEmptySubsequences: false).flatMap {
             $0.split(separator: "_", omittingEmptySubsequences: false)
         }
@@ -137,9 +146,7 @@ package struct CommonOptions: ParsableArguments {
             parts.dropFirst().allSatisfy({
                 (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
             })
-        else {
-            throw ValidationError("--locale: '\(code)' is not a language code such as en, ja, ko or pt-BR")
-        }
+        else { return nil }
         return Locale(identifier: code)
     }
 

@@ -296,11 +296,11 @@ package struct WidgetServer: Sendable {
                 default: throw BadQuery("scheme: '\(Self.printable(value))' is not light or dark")
                 }
             case "locale":
-                do {
-                    request.locale = try CommonOptions.locale(value)
-                } catch {
-                    throw BadQuery("locale: \(error)".replacingOccurrences(of: "--locale: ", with: ""))
+                guard let locale = CommonOptions.languageCode(value) else {
+                    throw BadQuery(
+                        "locale: '\(Self.printable(value))' is not a language code such as en, ja, ko or pt-BR")
                 }
+                request.locale = locale
             case "mode":
                 guard let mode = WidgetRenderingMode(named: value) else {
                     throw BadQuery("mode: '\(Self.printable(value))' is not full-color, accented or vibrant")
@@ -415,12 +415,17 @@ package struct WidgetServer: Sendable {
         }.joined()
     }
 
-    /// An HTTP date (RFC 9110's IMF-fixdate).
-    static func httpDate(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        return formatter.string(from: date)
-    }
+    /// An HTTP date (RFC 9110's IMF-fixdate), in a style made once: a value, safe to share.
+    static func httpDate(_ date: Date) -> String { date.formatted(httpDateStyle) }
+
+    private static let httpDateStyle: Date.VerbatimFormatStyle = {
+        var calendar = Calendar(identifier: .gregorian)
+        let gmt = TimeZone(identifier: "GMT") ?? .gmt
+        calendar.timeZone = gmt
+        return Date.VerbatimFormatStyle(
+            format:
+                "\(weekday: .abbreviated), \(day: .twoDigits) \(month: .abbreviated) \(year: .padded(4)) \(hour: .twoDigits(clock: .twentyFourHour, hourCycle: .zeroBased)):\(minute: .twoDigits):\(second: .twoDigits) GMT",
+            locale: Locale(identifier: "en_US_POSIX"), timeZone: gmt, calendar: calendar)
+    }()
+
 }

@@ -5,19 +5,12 @@ import WidgetLayout
 
 @testable import Charts
 
-/// A measurer for layout without fonts: 6 points a character, 12 a line.
-private struct FixedWidths: TextMeasuring {
-    func measure(_ text: String, font: Font, maxWidth: Double?, lineLimit: Int?) -> Size {
-        Size(width: Double(text.count) * 6, height: 12)
-    }
-}
-
 /// Chart modifiers written on the chart (kept by the chart) and on a view around it (written to
 /// the environment) set the same thing, and the one nearest the chart wins, as in SwiftUI.
 @Suite("Chart modifiers")
 struct ChartModifierTests {
     private func layout(_ view: ViewNode) -> [DisplayItem] {
-        LayoutEngine(measurer: FixedWidths()).layout(
+        LayoutEngine(measurer: FixedMeasurer()).layout(
             view, in: Rect(x: 0, y: 0, width: 240, height: 120), environment: EnvironmentValues())
     }
 
@@ -65,7 +58,7 @@ struct ChartModifierTests {
         .chartYAxis(.hidden)
         var environment = EnvironmentValues()
         environment.timeZone = TimeZone(identifier: "UTC") ?? .current
-        let items = LayoutEngine(measurer: FixedWidths()).layout(
+        let items = LayoutEngine(measurer: FixedMeasurer()).layout(
             chart, in: Rect(x: 0, y: 0, width: 240, height: 120), environment: environment)
         let lefts = items.compactMap { item -> Double? in
             guard case .text(let text) = item else { return nil }

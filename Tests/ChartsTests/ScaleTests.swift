@@ -5,13 +5,6 @@ import WidgetLayout
 
 @testable import Charts
 
-/// A measurer for layout without fonts: 6 points a character, 12 a line.
-private struct FixedMeasurer: TextMeasuring {
-    func measure(_ text: String, font: Font, maxWidth: Double?, lineLimit: Int?) -> Size {
-        Size(width: Double(text.count) * 6, height: 12)
-    }
-}
-
 /// The scales and the plot, checked by numbers: where values land, which ticks an axis labels,
 /// what extreme values do.
 @Suite("Chart scales")
@@ -150,7 +143,7 @@ struct UnitTests {
                     y: .value("Sales", 10))
             }
         }.chartYAxis(.hidden).chartXAxis(.hidden)
-        let items = LayoutEngine(measurer: Fixed()).layout(
+        let items = LayoutEngine(measurer: FixedMeasurer()).layout(
             node, in: Rect(x: 0, y: 0, width: 400, height: 100), environment: environment)
         var boxes: [Rect] = []
         for case .drawing(let steps, _, _, _) in items {
@@ -164,12 +157,6 @@ struct UnitTests {
             // From zero (the plot's bottom) to the value (10 of a 0–10 domain: the top), whole:
             // the gap between days is taken across, never off the bar's height.
             #expect(abs(box.maxY - 100) < 1e-6 && abs(box.minY) < 1e-6, "\(box)")
-        }
-    }
-
-    private struct Fixed: TextMeasuring {
-        func measure(_ text: String, font: Font, maxWidth: Double?, lineLimit: Int?) -> Size {
-            Size(width: Double(text.count) * 6, height: 12)
         }
     }
 }

@@ -5,13 +5,6 @@ import WidgetLayout
 
 @testable import Charts
 
-/// A measurer for layout without fonts: 6 points a character, 12 a line.
-private struct FixedMeasurer: TextMeasuring {
-    func measure(_ text: String, font: Font, maxWidth: Double?, lineLimit: Int?) -> Size {
-        Size(width: Double(text.count) * 6, height: 12)
-    }
-}
-
 /// `LinePlot` and `AreaPlot` (Swift Charts' vectorized plots) draw what the same marks written
 /// one by one draw, as one mark each.
 @Suite("Vectorized plots")
@@ -61,6 +54,15 @@ struct VectorizedPlotTests {
         #expect(
             PlottableProjection<Labelled, Double>.value("Close", \.close).values(of: labelled) == [
                 .number(1.5), .number(-2),
+            ])
+        // A class's property, which has no offset: through the key path.
+        final class Box {
+            let close: Double
+            init(_ close: Double) { self.close = close }
+        }
+        #expect(
+            PlottableProjection<Box, Double>.value("Close", \.close).values(of: [Box(7), Box(-1)]) == [
+                .number(7), .number(-1),
             ])
         #expect(
             PlottableProjection<Labelled, String>.value("Name", \.name).values(of: labelled) == [
@@ -128,7 +130,7 @@ struct WeekBarTests {
         .chartXAxis(.hidden).chartYAxis(.hidden).chartYScale(domain: 0...2500)
         var environment = EnvironmentValues()
         environment.displayScale = 2
-        let items = LayoutEngine(measurer: FixedMeasurerForBars()).layout(
+        let items = LayoutEngine(measurer: FixedMeasurer()).layout(
             chart, in: Rect(x: 0, y: 0, width: width, height: 100), environment: environment)
         var heights: [Double] = []
         for item in items {
@@ -140,11 +142,5 @@ struct WeekBarTests {
         #expect(heights.count == 53)
         let expected = weeks.map { $0.1 / 2500 * 100 }
         for (got, want) in zip(heights, expected) { #expect(abs(got - want) < 0.01, "\(got) vs \(want)") }
-    }
-}
-
-private struct FixedMeasurerForBars: TextMeasuring {
-    func measure(_ text: String, font: Font, maxWidth: Double?, lineLimit: Int?) -> Size {
-        Size(width: Double(text.count) * 6, height: 12)
     }
 }
