@@ -6,7 +6,10 @@ import WidgetCore
 
 extension DeviceProfile {
     /// Every device with published widget sizes, in the order of the reference file.
-    public static var all: [DeviceProfile] {
+    public static var all: [DeviceProfile] { catalog }
+
+    /// The catalogue, made once (a request's default device is looked up in it).
+    private static let catalog: [DeviceProfile] = {
         [
             DeviceProfile(
                 id: "iphone-430x932",
@@ -237,5 +240,5 @@ extension DeviceProfile {
                     .systemLarge: Size(width: 412, height: 412), .systemExtraLarge: Size(width: 860, height: 412),
                 ], confidence: "high"),
         ]
-    }
+    }()
 }
