@@ -8,7 +8,7 @@ OUT ?= Output
 # dynamically. The tests use the debug build, which stays dynamic.
 STATIC ?= $(if $(filter Linux,$(shell uname -s)),--static-swift-stdlib)
 
-.PHONY: setup build run test asan tsan bench loadtest memory docs lint clean
+.PHONY: setup build run test asan tsan bench loadtest loadtest-soak memory docs lint clean
 
 setup:
 	@scripts/setup.sh
@@ -60,11 +60,18 @@ bench: build
 	.build/release/widgetrender bench --family medium --widget price --batch 100
 	.build/release/widgetrender bench --family medium --widget price --batch 1000
 
-## widgetrender-server under wrk (not in CI): 304s and fresh renders beside bench --batch; scripts/loadtest.sh.
+## widgetrender-server under wrk (not in CI): 304s and fresh renders beside a minimal Hummingbird 304 and bench --batch; scripts/loadtest.sh.
 loadtest: setup
 	$(SWIFT) build -c release --product widgetrender
 	$(SWIFT) build -c release --product widgetrender-server
+	$(SWIFT) build -c release --product LoadtestBaseline
 	scripts/loadtest.sh
+
+## The server's RSS over ten minutes of fresh renders and 304s (not in CI): scripts/loadtest.sh soak.
+loadtest-soak: setup
+	$(SWIFT) build -c release --product widgetrender-server
+	$(SWIFT) build -c release --product LoadtestBaseline
+	scripts/loadtest.sh soak
 
 ## Peak memory and time of a 64 MiB CSV (the size limit) in every family: scripts/memory.sh.
 memory: build

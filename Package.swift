@@ -33,6 +33,8 @@ let package = Package(
         // `serve` (the WidgetRenderServer product only; the framework does not depend on it).
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         // Property tests for WidgetData.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
@@ -102,7 +104,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ]
+        ),
+        // `make loadtest`'s yardstick: a minimal Hummingbird route answering a fixed 304.
+        .executableTarget(
+            name: "LoadtestBaseline",
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird")]
         ),
         // Snapshot strategies for users' test targets (and ours): widget → pixels → reference PNG.
         .target(

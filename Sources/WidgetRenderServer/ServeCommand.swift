@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import WidgetCore
 import WidgetRender
 import WidgetRenderCLI
 
@@ -40,9 +41,12 @@ public struct ServeCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>:
                   GET  /healthz                          {"status":"ok"}
                   GET  /widgets                          the JSON `list --json` prints
                   GET  /widgets/KIND/FAMILY.png          the entry on screen now, as a PNG
-                  GET  /widgets/KIND/timeline.json       the provider's timeline (?family=F)
+                  GET  /widgets/KIND/FAMILY              the same, in the format Accept prefers
+                  GET  /widgets/KIND/timeline.json       the timeline on screen (?family=F)
                   POST /reload, POST /reload/KIND        as WidgetCenter's reloadAllTimelines() \
-                and reloadTimelines(ofKind:)
+                and reloadTimelines(ofKind:), at most 60 a minute
+                  GET  /metrics                          for Prometheus: requests, latency, \
+                renders, cache hits, queue depth
 
                 FAMILY is named as --family names it (small, medium, accessoryCircular…). The \
                 query changes what is drawn: at (ISO 8601, the time shown; default now), device, \
@@ -51,13 +55,23 @@ public struct ServeCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>:
                 other options below are the defaults a query changes. HEAD is answered wherever \
                 GET is.
 
+                The provider is asked as a device showing the widget asks it: at the quarter \
+                hour (UTC) before the time shown, then again as its reload policy says. So an \
+                image depends on its URL alone, whichever instance answers, and one provider \
+                answer serves a quarter hour of requests. Images are kept in memory (--cache-size) \
+                by everything that decides their pixels, the time shown to the second among it. \
+                `\(name) reload` and WidgetCenter calls from other processes reach a running serve \
+                as they reach watch.
+
                 Images carry an ETag (the pixels' digest with the format and look), \
                 Last-Modified (when the entry on screen began) and Cache-Control: max-age until \
                 what is on screen next changes (at most an hour); a request with If-None-Match \
                 and the same tag gets 304 Not Modified. Errors are JSON with their status: 400 \
                 a bad value, 401 no token, 403 a cross-site POST, 404 an unknown path, widget or \
-                family, 405 a method the path does not take, 414 a URI over 4 KiB, 503 a \
-                provider that timed out or 64 images already being drawn (Retry-After: 1).
+                family, 405 a method the path does not take, 406 no format Accept takes, 413 a \
+                body over 1 KiB, 414 a URI over 4 KiB, 429 over 60 reloads a minute \
+                (Retry-After), 503 a provider that timed out or 64 images already being drawn \
+                (Retry-After: 1). A connection idle for 30 seconds is closed.
 
                 Another host than the loopback needs --token: every request must then carry \
                 Authorization: Bearer <token>. A POST whose Origin is not this server is \
@@ -84,6 +98,11 @@ public struct ServeCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>:
             valueName: "token"))
     var token: String?
 
+    @Option(
+        name: .customLong("cache-size"),
+        help: ArgumentHelp("The most memory the images kept may take, in MiB; 0 keeps none.", valueName: "MiB"))
+    var cacheSize = 64
+
     @Flag(name: .shortAndLong, help: "Log only warnings and errors, not each request.")
     var quiet = false
 
@@ -100,6 +119,9 @@ public struct ServeCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>:
     /// Checks the port, that a host other than the loopback has a token, and every look option.
     public func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, not \(port)") }
+        guard (0...65_536).contains(cacheSize) else {
+            throw ValidationError("--cache-size must be from 0 to 65536 MiB, not \(cacheSize)")
+        }
         let loopback = ["127.0.0.1", "::1", "localhost"].contains(host.lowercased())
         if !loopback, resolvedToken == nil {
             throw ValidationError(
@@ -122,12 +144,26 @@ public struct ServeCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>:
     public func run() async throws {
         let batch = try makeBatch()
         RenderingProcess.prepare(for: batch)
+        let files = WidgetServer.raiseOpenFileLimit()
+        if files < 4_096 {
+            Console.line(
+                "warning: serve: at most \(files) files may be open at once (ulimit -n), so about as many connections")
+        }
         var server: WidgetServer
+        let listener: WidgetCenterListener
         do {
-            server = try WidgetServer(engine: try RenderEngine(bundle: Bundle()), batch: batch, token: resolvedToken)
+            server = try WidgetServer(
+                engine: try RenderEngine(bundle: Bundle()), batch: batch, token: resolvedToken,
+                cacheBytes: cacheSize << 20)
+            do {
+                listener = try WidgetCenterListener(bundle: String(describing: Bundle.self))
+            } catch {
+                throw WidgetRenderError.unavailable("WidgetCenter: \(error.description)")
+            }
         } catch let error as WidgetRenderError {
             throw Console.fail(error)
         }
+        defer { listener.close() }
         server.logger.logLevel = quiet ? .warning : .info
         let host = self.host
         let count = server.engine.widgets.count

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+    import Glibc
+#endif
 import Hummingbird
 import Logging
 import WidgetCore
@@ -10,38 +13,79 @@ import WidgetRenderCLI
 ///
 /// - `GET /healthz`: `{"status":"ok"}`.
 /// - `GET /widgets`: the JSON `list --json` prints.
-/// - `GET /widgets/{kind}/{family}.png`: the entry on screen at `at` (ISO 8601; default now),
-///   with `device`, `scheme`, `locale`, `mode` and `param.NAME` as the command's options.
-/// - `GET /widgets/{kind}/timeline.json?family=F`: the timeline the provider gives at `at`: its
-///   entries (each with its image's path), which is on screen, and the reload policy.
+/// - `GET /widgets/{kind}/{family}.{ext}`: the entry on screen at `at` (ISO 8601; default now),
+///   with `device`, `scheme`, `locale`, `mode` and `param.NAME` as the command's options, in the
+///   format of the extension (one of ``encoders``); `GET /widgets/{kind}/{family}` picks the
+///   format from `Accept`.
+/// - `GET /widgets/{kind}/timeline.json?family=F`: the timeline on screen at `at`: its entries
+///   (each with its image's path), which is on screen, and the reload policy.
 /// - `POST /reload`, `POST /reload/{kind}`: as `WidgetCenter.reloadAllTimelines()` and
-///   `reloadTimelines(ofKind:)`.
+///   `reloadTimelines(ofKind:)`, at most ``reloadBudget`` a minute.
+/// - `GET /metrics`: requests, latency, renders, cache hits and queue depth, for Prometheus.
+///
+/// The provider is asked as a device showing the widget asks it: at the quarter hour before the
+/// time shown (UTC), then again as its reload policy says (``askInterval``). So one provider
+/// answer serves every request of that quarter hour, and an image depends on its URL alone, not
+/// on which requests came before or which instance answers. Images are kept (``ImageCache``) by
+/// everything that decides their pixels, the time shown to the second among it.
 ///
 /// `HEAD` is answered wherever `GET` is. Errors are JSON, `{"error": "…", "status": N}`, with
 /// their status: 400 for a bad value, 401 without the token, 403 for a cross-site POST, 404 for
-/// an unknown path, widget or family, 405 for a method a path does not take, 414 for a URI over
-/// 4 KiB, 503 when a provider timed out or too many images are being drawn.
+/// an unknown path, widget or family, 405 for a method a path does not take, 406 when no format
+/// is acceptable, 413 for a body over 1 KiB, 414 for a URI over 4 KiB, 429 past the reload
+/// budget, 503 when a provider timed out or too many images are being drawn.
 package struct WidgetServer: Sendable {
     package let engine: RenderEngine
     /// The look and settings of the command's options, which each request's query changes.
     package let batch: RenderBatch
     /// The bearer token every request must carry, when set.
     package let token: String?
+    /// The formats served: the extension picks one, or else `Accept`; the first is the default.
+    package let encoders: [any ImageEncoder]
     /// The longest `Cache-Control: max-age`, in seconds (for a timeline that never changes).
     package var maxAgeCap = 3_600
     /// How many images may be drawn or wait for a renderer at once; beyond it a request gets 503
     /// with `Retry-After` at once rather than a place in an endless queue.
     package var renderLimit = 64
+    /// How many reloads a minute `POST /reload` takes; beyond it, 429 with `Retry-After`.
+    package var reloadBudget = 60
+    /// The time a request without `at` shows.
+    package var clock: @Sendable () -> Date = { Date() }
     /// Where each request is logged (method, path, status, milliseconds) at `info`.
-    package var logger = Logger(label: "widgetrender.serve")
+    package var logger = Logger(label: "widgetrender.serve") { ServerLogHandler(label: $0) }
+    /// The images drawn, by everything that decides them.
+    let images: ImageCache
+    /// What the server counts, for `GET /metrics`.
+    let metrics = ServerMetrics()
     private let rendering = LockedValue(0)
+    /// Requests read lately from a query, by widget, family and query (up to 256; then afresh).
+    private let recentRequests = LockedValue([String: (RenderRequest, Date?)]())
+    private let reloads = LockedValue([Date]())
 
     private let widgetList: ByteBuffer
 
-    package init(engine: RenderEngine, batch: RenderBatch, token: String?) throws {
+    /// A server for an engine's widgets.
+    ///
+    /// - Parameters:
+    ///   - engine: the engine.
+    ///   - batch: the command's settings, which queries change.
+    ///   - token: the bearer token every request must carry, if any.
+    ///   - encoders: the formats served (PNG by default).
+    ///   - cacheBytes: the most bytes of images kept (64 MiB by default).
+    package init(
+        engine: RenderEngine, batch: RenderBatch, token: String?, encoders: [any ImageEncoder]? = nil,
+        cacheBytes: Int = 64 << 20
+    ) throws {
         self.engine = engine
         self.batch = batch
         self.token = token
+        var formats: [any ImageEncoder] = []
+        for encoder in encoders ?? [batch.encoder, PNGImageEncoder()]
+        where !formats.contains(where: { $0.format.fileExtension == encoder.format.fileExtension }) {
+            formats.append(encoder)
+        }
+        self.encoders = formats
+        images = ImageCache(limit: cacheBytes)
         widgetList = ByteBuffer(data: try WidgetList.json(engine.widgets))
     }
 
@@ -49,20 +93,44 @@ package struct WidgetServer: Sendable {
     static let uriLimit = 4_096
     /// The most query items a request may have.
     static let queryItemLimit = 64
+    /// The largest request body, in bytes (no route takes one).
+    static let bodyLimit = 1_024
+    /// The provider is asked at the last multiple of this many seconds (a quarter hour) before
+    /// the time shown, and again as its reload policy says.
+    static let askInterval: Int64 = 900
 
     /// A Hummingbird application answering on `host` and `port` (0: a free port, reported to
-    /// `onServerRunning`).
+    /// `onServerRunning`). A connection idle for `idleSeconds` (one sending a byte a second,
+    /// say) is closed.
     package func application(
-        host: String, port: Int, logger: Logger? = nil,
+        host: String, port: Int, logger: Logger? = nil, idleSeconds: Int64 = 30,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         let server = self
         return Application(
             responder: CallbackResponder<BasicRequestContext> { request, _ in await server.logged(request) },
+            server: .http1(configuration: .init(idleTimeout: .seconds(idleSeconds))),
             configuration: ApplicationConfiguration(
                 address: .hostname(host, port: port), serverName: "widgetrender"),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
             logger: logger)
+    }
+
+    /// Raises this process's limit of open files (each connection is one) to its hard limit,
+    /// as far as 65,536.
+    ///
+    /// - Returns: the limit now.
+    @discardableResult
+    package static func raiseOpenFileLimit() -> Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 0 }
+        let wanted = min(limit.rlim_max, 65_536)
+        if limit.rlim_cur < wanted {
+            var raised = limit
+            raised.rlim_cur = wanted
+            if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { limit = raised }
+        }
+        return Int(clamping: limit.rlim_cur)
     }
 
     // MARK: - Routing
@@ -70,10 +138,13 @@ package struct WidgetServer: Sendable {
     /// The answer to a request, logged with its status and time.
     package func logged(_ request: Request) async -> Response {
         let start = ContinuousClock.now
-        let response = await respond(to: request)
+        let (response, route) = await respond(to: request)
+        let elapsed = ContinuousClock.now - start
+        let nanoseconds = elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000
+        metrics.request(
+            route: route, method: request.method.rawValue, status: response.status.code, nanoseconds: nanoseconds)
         if logger.logLevel <= .info {
-            let elapsed = ContinuousClock.now - start
-            let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+            let milliseconds = Double(nanoseconds) / 1e6
             logger.info(
                 "\(request.method.rawValue) \(Self.printable(request.uri.description)) \(response.status.code) \(String(format: "%.1f", milliseconds)) ms"
             )
@@ -81,13 +152,23 @@ package struct WidgetServer: Sendable {
         return response
     }
 
-    package func respond(to request: Request) async -> Response {
+    /// The answer to a request, and its route for the metrics: a pattern such as
+    /// `/widgets/{kind}/{file}`, so that a path of any value does not make a metric of its own.
+    package func respond(to request: Request) async -> (Response, route: String) {
         if let token, request.headers[.authorization] != "Bearer \(token)" {
-            return Self.error(.unauthorized, "this server needs the header Authorization: Bearer <token>")
+            return (
+                Self.error(.unauthorized, "this server needs the header Authorization: Bearer <token>"), "unauthorized"
+            )
         }
         let uri = request.uri.description
         guard uri.utf8.count <= Self.uriLimit else {
-            return Self.error(.uriTooLong, "the URI is over \(Self.uriLimit) bytes")
+            return (Self.error(.uriTooLong, "the URI is over \(Self.uriLimit) bytes"), "invalid")
+        }
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > Self.bodyLimit {
+            return (
+                Self.error(.contentTooLarge, "the body is over \(Self.bodyLimit) bytes; no path here takes one"),
+                "invalid"
+            )
         }
         let path = request.uri.path
         let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
@@ -96,29 +177,70 @@ package struct WidgetServer: Sendable {
         let reading = method == .get || head
         switch segments {
         case ["healthz"]:
-            guard reading else { return Self.notAllowed(method, allow: "GET, HEAD") }
-            return Self.json(#"{"status":"ok"}"#, head: head)
+            guard reading else { return (Self.notAllowed(method, allow: "GET, HEAD"), "/healthz") }
+            return (Self.json(#"{"status":"ok"}"#, head: head), "/healthz")
+        case ["metrics"]:
+            guard reading else { return (Self.notAllowed(method, allow: "GET, HEAD"), "/metrics") }
+            metrics.queueDepth.record(rendering.withLock { $0 })
+            metrics.cacheBytes.record(images.bytes)
+            metrics.cacheImages.record(images.count)
+            return (
+                Self.respond(.ok, body: metrics.text(), type: "text/plain; version=0.0.4; charset=utf-8", head: head),
+                "/metrics"
+            )
         case ["widgets"]:
-            guard reading else { return Self.notAllowed(method, allow: "GET, HEAD") }
-            return Self.respond(.ok, body: widgetList, type: "application/json", head: head)
+            guard reading else { return (Self.notAllowed(method, allow: "GET, HEAD"), "/widgets") }
+            return (Self.respond(.ok, body: widgetList, type: "application/json", head: head), "/widgets")
         case let parts where parts.count == 3 && parts[0] == "widgets":
-            guard reading else { return Self.notAllowed(method, allow: "GET, HEAD") }
-            if parts[2] == "timeline.json" { return await timeline(kind: parts[1], request: request, head: head) }
-            return await image(kind: parts[1], file: parts[2], request: request, head: head)
-        case let parts where parts.first == "reload" && parts.count <= 2:
-            guard method == .post else { return Self.notAllowed(method, allow: "POST") }
-            if let refusal = crossSite(request) { return refusal }
-            let kind = segments.count == 2 ? segments[1] : nil
-            if let kind {
-                guard engine.widget(kind: kind) != nil else { return Self.unknownWidget(kind, engine) }
-                engine.reloadTimelines(ofKind: kind)
-            } else {
-                engine.reloadAllTimelines()
+            if parts[2] == "timeline.json" {
+                guard reading else {
+                    return (Self.notAllowed(method, allow: "GET, HEAD"), "/widgets/{kind}/timeline.json")
+                }
+                return (await timeline(kind: parts[1], request: request, head: head), "/widgets/{kind}/timeline.json")
             }
-            return Self.json(#"{"reloaded":\#(Self.quoted(kind ?? "all"))}"#, head: false)
+            guard reading else { return (Self.notAllowed(method, allow: "GET, HEAD"), "/widgets/{kind}/{family}") }
+            return (
+                await image(kind: parts[1], file: parts[2], request: request, head: head), "/widgets/{kind}/{family}"
+            )
+        case let parts where parts.first == "reload" && parts.count <= 2:
+            return (await reload(kind: parts.count == 2 ? parts[1] : nil, request: request), "/reload")
         default:
-            return Self.error(.notFound, "no such path: \(Self.printable(path)); see GET /widgets")
+            return (Self.error(.notFound, "no such path: \(Self.printable(path)); see GET /widgets"), "unknown")
         }
+    }
+
+    /// `POST /reload[/KIND]`: as `WidgetCenter`, within the reload budget, same-site only.
+    private func reload(kind: String?, request: Request) async -> Response {
+        guard request.method == .post else { return Self.notAllowed(request.method, allow: "POST") }
+        if let refusal = crossSite(request) { return refusal }
+        do {
+            _ = try await request.body.collect(upTo: Self.bodyLimit)
+        } catch {
+            return Self.error(.contentTooLarge, "the body is over \(Self.bodyLimit) bytes; /reload takes none")
+        }
+        if let kind, engine.widget(kind: kind) == nil { return Self.unknownWidget(kind, engine) }
+        let now = Date()
+        let wait = reloads.withLock { times -> Int? in
+            times.removeAll { now.timeIntervalSince($0) >= 60 }
+            guard times.count < reloadBudget else {
+                let oldest = times.first ?? now
+                return max(1, Int((60 - now.timeIntervalSince(oldest)).rounded(.up)))
+            }
+            times.append(now)
+            return nil
+        }
+        if let wait {
+            var response = Self.error(
+                .tooManyRequests, "over \(reloadBudget) reloads a minute; try again in \(wait) s")
+            response.headers[.retryAfter] = String(wait)
+            return response
+        }
+        if let kind {
+            engine.reloadTimelines(ofKind: kind)
+        } else {
+            engine.reloadAllTimelines()
+        }
+        return Self.json(#"{"reloaded":\#(Self.quoted(kind ?? "all"))}"#, head: false)
     }
 
     /// A POST from a web page of another site (its `Origin` not this server's `Host`) is refused:
@@ -140,13 +262,24 @@ package struct WidgetServer: Sendable {
 
     private func image(kind: String, file: String, request: Request, head: Bool) async -> Response {
         guard let widget = engine.widget(kind: kind) else { return Self.unknownWidget(kind, engine) }
-        guard let dot = file.lastIndex(of: "."), dot != file.startIndex else {
-            return Self.error(.notFound, "no such path: \(Self.printable(file)); use {family}.png, e.g. medium.png")
-        }
-        let familyName = String(file[..<dot])
-        let ext = String(file[file.index(after: dot)...]).lowercased()
-        guard ext == "png" else {
-            return Self.error(.notFound, "no format '\(Self.printable(ext))'; this server writes png")
+        let familyName: String
+        let encoder: any ImageEncoder
+        if let dot = file.lastIndex(of: "."), dot != file.startIndex {
+            familyName = String(file[..<dot])
+            let ext = String(file[file.index(after: dot)...]).lowercased()
+            guard let chosen = encoders.first(where: { $0.format.fileExtension.lowercased() == ext }) else {
+                return Self.error(.notFound, "no format '\(Self.printable(ext))'; this server writes \(extensions)")
+            }
+            encoder = chosen
+        } else {
+            familyName = file
+            guard let chosen = Self.negotiate(request.headers[.accept], encoders) else {
+                return Self.error(
+                    .notAcceptable,
+                    "no format the Accept header takes (\(Self.printable(request.headers[.accept] ?? ""))); this server writes \(encoders.map(\.format.mediaType).joined(separator: ", "))"
+                )
+            }
+            encoder = chosen
         }
         guard let family = WidgetFamily(name: familyName) else {
             let known = WidgetFamily.allCases.map(\.shortName).joined(separator: ", ")
@@ -157,49 +290,107 @@ package struct WidgetServer: Sendable {
         }
         let renderRequest: RenderRequest
         do {
-            renderRequest = try self.request(kind: kind, family: family, query: request.uri.queryParameters)
+            renderRequest = try self.request(kind: kind, family: family, in: request)
         } catch {
             return Self.error(.badRequest, error.message)
         }
+        let key = ImageCache.Key(renderRequest, format: encoder.format, reloads: engine.reloadCount(ofKind: kind))
+        let (result, kept) = await images.image(for: key) { await draw(renderRequest, as: encoder) }
+        metrics.cache(hit: kept)
+        let image: ImageCache.Image
+        switch result {
+        case .success(let drawn): image = drawn
+        case .failure(let failure):
+            var response = Self.error(failure.status, failure.message)
+            if let retry = failure.retryAfter { response.headers[.retryAfter] = String(retry) }
+            return response
+        }
+        var headers = image.headers
+        if let match = request.headers[.ifNoneMatch], Self.matches(match, image.tag) {
+            return Response(status: .notModified, headers: headers)
+        }
+        headers[.contentType] = image.mediaType
+        headers[.contentLength] = String(image.body.readableBytes)
+        return Response(
+            status: .ok, headers: headers, body: head ? ResponseBody() : ResponseBody(byteBuffer: image.body))
+    }
+
+    private var extensions: String { encoders.map(\.format.fileExtension).joined(separator: ", ") }
+
+    /// Draws an image for the cache, within the render limit.
+    private func draw(_ request: RenderRequest, as encoder: any ImageEncoder) async -> Result<
+        ImageCache.Image, ImageCache.Failure
+    > {
         let admitted = rendering.withLock { count in
             guard count < renderLimit else { return false }
             count += 1
             return true
         }
         guard admitted else {
-            var response = Self.error(
-                .serviceUnavailable, "\(renderLimit) images are being drawn; try again in a second")
-            response.headers[.retryAfter] = "1"
-            return response
+            return .failure(
+                ImageCache.Failure(
+                    status: .serviceUnavailable,
+                    message: "\(renderLimit) images are being drawn; try again in a second",
+                    retryAfter: 1))
         }
         defer { rendering.withLock { $0 -= 1 } }
+        let start = ContinuousClock.now
         let rendered: RenderedWidget
         do {
-            rendered = try await engine.render(renderRequest)
+            rendered = try await engine.render(request, as: encoder)
         } catch {
-            return Self.error(Self.status(of: error), error.message)
+            let status = Self.status(of: error)
+            metrics.renderFailed(kind: request.kind, status: status.code)
+            return .failure(ImageCache.Failure(status: status, message: error.message))
         }
-        guard let image = rendered.image else { return Self.error(.internalServerError, "no image was made") }
-        let tag = Self.entityTag(image, renderRequest)
+        let elapsed = ContinuousClock.now - start
+        metrics.render(
+            kind: request.kind, family: request.family,
+            nanoseconds: elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
+        guard let image = rendered.image else {
+            return .failure(ImageCache.Failure(status: .internalServerError, message: "no image was made"))
+        }
+        let tag = Self.entityTag(image, request)
         var headers = HTTPFields()
         headers[.eTag] = tag
         headers[.vary] = "Accept"
         headers[.cacheControl] = "max-age=\(maxAge(rendered))"
         headers[.lastModified] = Self.httpDate(rendered.onScreen.entryDate ?? rendered.shownAt)
-        if let match = request.headers[.ifNoneMatch],
-            match == "*"
-                || match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == tag })
-        {
-            return Response(status: .notModified, headers: headers)
-        }
-        headers[.contentType] = image.format.mediaType
-        headers[.contentLength] = String(image.data.count)
-        return Response(
-            status: .ok, headers: headers,
-            body: head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(data: image.data)))
+        return .success(
+            ImageCache.Image(
+                body: ByteBuffer(data: image.data), headers: headers, tag: tag, mediaType: image.format.mediaType))
     }
 
-    /// The provider's timeline at `at` for `family` (a query key, default medium), as JSON.
+    /// Whether an `If-None-Match` value names `tag` (or is `*`).
+    static func matches(_ header: String, _ tag: String) -> Bool {
+        header == tag || header == "*"
+            || header.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == tag }
+    }
+
+    /// The encoder the `Accept` header prefers (by `q`, then by the server's order); the first
+    /// encoder when there is no header; `nil` when it takes none of them.
+    static func negotiate(_ accept: String?, _ encoders: [any ImageEncoder]) -> (any ImageEncoder)? {
+        guard let accept, !accept.trimmingCharacters(in: .whitespaces).isEmpty else { return encoders.first }
+        var best: (encoder: any ImageEncoder, q: Double)?
+        for encoder in encoders {
+            let type = encoder.format.mediaType.lowercased()
+            let major = type.split(separator: "/").first.map(String.init) ?? type
+            var q: Double?
+            var specificity = -1
+            for range in accept.split(separator: ",") {
+                let parts = range.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+                guard let name = parts.first else { continue }
+                let level = name == type ? 2 : name == "\(major)/*" ? 1 : name == "*/*" ? 0 : -1
+                guard level > specificity else { continue }
+                specificity = level
+                q = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            }
+            if let q, q > 0, q > (best?.q ?? 0) { best = (encoder, q) }
+        }
+        return best?.encoder
+    }
+
+    /// The timeline on screen at `at` for `family` (a query key, default medium), as JSON.
     private func timeline(kind: String, request: Request, head: Bool) async -> Response {
         guard let widget = engine.widget(kind: kind) else { return Self.unknownWidget(kind, engine) }
         let query = request.uri.queryParameters
@@ -216,9 +407,12 @@ package struct WidgetServer: Sendable {
             return Self.error(.badRequest, error.message)
         }
         let timeline: Timeline<AnyTimelineEntry>
+        let askedAt: Date
         do {
-            timeline = try await engine.timeline(
-                try engine.question(widget, renderRequest), now: renderRequest.askedAt)
+            // Laid out, not drawn: which request of the provider is on screen at `at`.
+            let rendered = try await engine.render(renderRequest, as: nil)
+            askedAt = rendered.onScreen.timelineAskedAt ?? renderRequest.askedAt
+            timeline = try await engine.timeline(try engine.question(widget, renderRequest), now: askedAt)
         } catch {
             return Self.error(Self.status(of: error), error.message)
         }
@@ -233,7 +427,7 @@ package struct WidgetServer: Sendable {
         if case .after(let date) = timeline.policy { reloadAt = Self.iso(date) }
         if case .atEnd = timeline.policy, let last = timeline.entries.last { reloadAt = Self.iso(last.date) }
         let body = TimelineJSON(
-            kind: kind, family: family.shortName, askedAt: Self.iso(renderRequest.askedAt), entries: entries,
+            kind: kind, family: family.shortName, askedAt: Self.iso(askedAt), entries: entries,
             onScreen: onScreen, policy: timeline.policy.name, reloadAt: reloadAt)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -264,12 +458,46 @@ package struct WidgetServer: Sendable {
     }
 
     /// A render request from the command's settings and a query: `at`, `device`, `scheme`,
-    /// `locale`, `mode` and `param.NAME`; other keys are ignored (cache busters).
+    /// `locale`, `mode` and `param.NAME`; other keys are ignored (cache busters). The time shown
+    /// is `at` (default ``clock``) to the second; the provider is asked at the quarter hour
+    /// before it (``askInterval``).
     package func request(kind: String, family: WidgetFamily, query: Parameters) throws(BadQuery) -> RenderRequest {
+        let (request, shown) = try untimedRequest(kind: kind, family: family, query: query)
+        return timed(request, shown: shown)
+    }
+
+    /// ``request(kind:family:query:)`` for a request's URI, read once for all requests with the
+    /// same widget, family and query (a dashboard asks for one URL again and again).
+    private func request(kind: String, family: WidgetFamily, in http: Request) throws(BadQuery) -> RenderRequest {
+        let key = "\(kind)/\(family.shortName)?\(http.uri.query ?? "")"
+        if let (request, shown) = recentRequests.withLock({ $0[key] }) { return timed(request, shown: shown) }
+        let (request, shown) = try untimedRequest(kind: kind, family: family, query: http.uri.queryParameters)
+        recentRequests.withLock { recent in
+            if recent.count >= 256 { recent.removeAll(keepingCapacity: true) }
+            recent[key] = (request, shown)
+        }
+        return timed(request, shown: shown)
+    }
+
+    /// A request with its times: shown at `shown` (default ``clock``) to the second, asked at
+    /// the quarter hour before.
+    private func timed(_ request: RenderRequest, shown: Date?) -> RenderRequest {
+        var request = request
+        let second = Self.seconds(shown ?? clock())
+        request.shownAt = Date(timeIntervalSince1970: TimeInterval(second))
+        request.askedAt = Date(timeIntervalSince1970: TimeInterval(second - Self.modulo(second, Self.askInterval)))
+        return request
+    }
+
+    /// A request from a query, and the time `at` gives, if any.
+    private func untimedRequest(
+        kind: String, family: WidgetFamily, query: Parameters
+    ) throws(BadQuery) -> (RenderRequest, Date?) {
         guard query.count <= Self.queryItemLimit else {
             throw BadQuery("the query has over \(Self.queryItemLimit) items")
         }
         var request = batch.request(kind: kind, family: family)
+        var shown: Date?
         var parameters: [String: String] = [:]
         for (key, value) in query {
             let key = String(key)
@@ -281,8 +509,7 @@ package struct WidgetServer: Sendable {
                         "at: '\(Self.printable(value))' is not an ISO 8601 date: write 2026-01-01 or 2026-01-01T09:00:00Z"
                     )
                 }
-                request.askedAt = date
-                request.shownAt = nil
+                shown = date
             case "device":
                 do {
                     request.device = try DeviceProfile.named(value)
@@ -325,7 +552,19 @@ package struct WidgetServer: Sendable {
             }
             request.parameters.merge(parameters) { _, new in new }
         }
-        return request
+        return (request, shown)
+    }
+
+    /// Whole seconds since 1970, rounded down (and kept within what a date can hold).
+    static func seconds(_ date: Date) -> Int64 {
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        return Int64(max(-1e15, min(1e15, seconds.isFinite ? seconds : 0)))
+    }
+
+    /// `value` modulo `divisor`, never negative.
+    static func modulo(_ value: Int64, _ divisor: Int64) -> Int64 {
+        let remainder = value % divisor
+        return remainder < 0 ? remainder + divisor : remainder
     }
 
     /// Seconds until what is on screen next changes, at most ``maxAgeCap``.

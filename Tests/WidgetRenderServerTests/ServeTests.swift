@@ -53,14 +53,17 @@ struct ServeTests {
 
     /// Runs a server on a free port of 127.0.0.1 for `body`, then stops it.
     static func withServer<T: Sendable>(
-        token: String? = nil, renderLimit: Int = 64, _ body: @Sendable (HTTPClient, WidgetServer) async throws -> T
+        token: String? = nil, renderLimit: Int = 64, reloadBudget: Int = 60, encoders: [any ImageEncoder]? = nil,
+        _ body: @Sendable (HTTPClient, WidgetServer) async throws -> T
     ) async throws -> T {
         var widgets = try BuiltInWidgets().resolvedWidgets()
         widgets += try CountWidget().resolvedWidgets()
         let engine = try RenderEngine(widgets: widgets)
         var server = try WidgetServer(
-            engine: engine, batch: RenderBatch(outputDirectory: URL(fileURLWithPath: "/dev/null")), token: token)
+            engine: engine, batch: RenderBatch(outputDirectory: URL(fileURLWithPath: "/dev/null")), token: token,
+            encoders: encoders)
         server.renderLimit = renderLimit
+        server.reloadBudget = reloadBudget
         server.logger.logLevel = .critical
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         // Quiet: a server stopped by cancelling its task logs the cancellation as an error.
@@ -159,7 +162,28 @@ struct ServeTests {
         ("GET /widgets/nope/medium.png HTTP/1.1", 404),
         ("GET /widgets/price/huge.png HTTP/1.1", 404),
         ("GET /widgets/price/medium.gif HTTP/1.1", 404),
-        ("GET /widgets/price/medium HTTP/1.1", 404),
+        ("GET /widgets/price/medium HTTP/1.1\r\nAccept: text/html", 406),
+        ("GET /widgets/price/medium HTTP/1.1\r\nAccept: image/png;q=0", 406),
+        ("GET /widgets/price/.png HTTP/1.1", 404),
+        ("GET /widgets/price/medium.PNG.png HTTP/1.1", 404),
+        ("GET /widgets//medium.png HTTP/1.1", 404),
+        ("GET /healthz/ HTTP/1.1", 404),
+        ("GET /metrics/x HTTP/1.1", 404),
+        ("GET /%2e%2e/%2e%2e/etc/passwd HTTP/1.1", 404),
+        ("GET /widgets/price/..%5c..%5cwin.ini HTTP/1.1", 404),
+        ("GET /widgets/price/medium.png?at= HTTP/1.1", 400),
+        ("GET /widgets/price/medium.png?at=2026-01-01T25:00:00Z HTTP/1.1", 400),
+        ("GET /widgets/price/medium.png?at=%ZZ HTTP/1.1", 400),
+        ("GET /widgets/price/medium.png?device= HTTP/1.1", 400),
+        ("GET /widgets/price/medium.png?scheme= HTTP/1.1", 400),
+        ("GET /widgets/price/medium.png?mode= HTTP/1.1", 400),
+        ("GET /widgets/price/medium.png?param.=1 HTTP/1.1", 400),
+        ("GET /widgets/price/timeline.json?family=medium&at=nope HTTP/1.1", 400),
+        ("POST /widgets/price/timeline.json HTTP/1.1", 405),
+        ("POST /metrics HTTP/1.1", 405),
+        ("OPTIONS /widgets HTTP/1.1", 405),
+        ("DELETE /reload HTTP/1.1", 405),
+        ("POST /reload HTTP/1.1\r\nContent-Length: 5000", 413),
         ("GET /widgets/covid-global/extraLarge.png HTTP/1.1", 404),
         ("GET /widgets/price/medium.png/extra HTTP/1.1", 404),
         ("GET /../../etc/passwd HTTP/1.1", 404),
@@ -190,7 +214,9 @@ struct ServeTests {
             var wrong: [String] = []
             for (line, status) in Self.badRequests {
                 var bytes = Array((line + "\r\nHost: 127.0.0.1:\(client.port)\r\nConnection: close\r\n").utf8)
-                if line.hasPrefix("POST") { bytes += Array("Content-Length: 0\r\n".utf8) }
+                if line.hasPrefix("POST"), !line.contains("Content-Length") {
+                    bytes += Array("Content-Length: 0\r\n".utf8)
+                }
                 bytes += [13, 10]
                 let response = try await client.raw(bytes)
                 let json = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]

@@ -37,6 +37,8 @@ public final class RenderEngine: Sendable {
     private let fontFiles: [String]
     /// Providers' answers by everything that decides them.
     private let answers = AnswerCache()
+    /// How many reloads each kind has had (`all` for every kind's).
+    private let reloads = LockedValue((all: 0, kinds: [String: Int]()))
 
     /// An engine for a bundle's widgets.
     ///
@@ -101,6 +103,7 @@ public final class RenderEngine: Sendable {
     /// `WidgetCenter.reloadAllTimelines()`. `WidgetCenter.shared.reloadAllTimelines()` calls it
     /// for every engine of the process.
     public func reloadAllTimelines() {
+        reloads.withLock { $0.all += 1 }
         answers.removeAll()
         cache.removeAll()
     }
@@ -112,8 +115,19 @@ public final class RenderEngine: Sendable {
     ///
     /// - Parameter kind: the widget's kind.
     public func reloadTimelines(ofKind kind: String) {
+        reloads.withLock { $0.kinds[kind, default: 0] += 1 }
         answers.removeAll(kind: kind)
         cache.removeValues(readBy: kind)
+    }
+
+    /// How many times a kind's timelines were reloaded (by ``reloadTimelines(ofKind:)`` or
+    /// ``reloadAllTimelines()``): a number that grows with each, so what a client keeps of a
+    /// render (an image in a server's cache) can say which answers it was drawn from.
+    ///
+    /// - Parameter kind: the widget's kind.
+    /// - Returns: the count.
+    package func reloadCount(ofKind kind: String) -> Int {
+        reloads.withLock { $0.all + $0.kinds[kind, default: 0] }
     }
 
     /// The widget of a kind, or `nil`.

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+@testable import WidgetRenderServer
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A thousand clients that each send a byte a second (the "slowloris" way of holding a server's
+/// connections) do not stop a normal client being served.
+@Suite("serve: slow clients")
+struct SlowClientsTests {
+    /// Connections to 127.0.0.1 that send a request one byte at a time, on a thread of their own.
+    final class Drip: @unchecked Sendable {
+        let sockets: [Int32]
+        private let stop = LockedFlag()
+        private let thread: Thread
+        let request =
+            Array("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ".utf8)
+            + Array(repeating: UInt8(0x61), count: 200)
+
+        init(port: Int, count: Int) throws {
+            var sockets: [Int32] = []
+            for _ in 0..<count {
+                let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+                guard socket >= 0 else {
+                    for open in sockets { Glibc.close(open) }
+                    throw HTTPClient.Failure(description: "socket \(sockets.count): errno \(errno)")
+                }
+                var address = sockaddr_in()
+                address.sin_family = sa_family_t(AF_INET)
+                address.sin_port = in_port_t(UInt16(port).bigEndian)
+                address.sin_addr.s_addr = inet_addr("127.0.0.1")
+                let connected = withUnsafePointer(to: &address) {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                    }
+                }
+                guard connected == 0 else {
+                    Glibc.close(socket)
+                    for open in sockets { Glibc.close(open) }
+                    throw HTTPClient.Failure(description: "connect \(sockets.count): errno \(errno)")
+                }
+                sockets.append(socket)
+            }
+            self.sockets = sockets
+            let opened = sockets
+            let stop = self.stop
+            let request = self.request
+            thread = Thread {
+                var sent = 0
+                while !stop.isSet, sent < request.count {
+                    for socket in opened {
+                        var byte = request[sent]
+                        _ = send(socket, &byte, 1, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+                    }
+                    sent += 1
+                    Thread.sleep(forTimeInterval: 1)
+                }
+            }
+            thread.start()
+        }
+
+        func close() {
+            stop.set()
+            for socket in sockets { Glibc.close(socket) }
+        }
+    }
+
+    final class LockedFlag: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = false
+        func set() { lock.withLock { value = true } }
+        var isSet: Bool { lock.withLock { value } }
+    }
+
+    @Test func aThousandSlowClientsDoNotStopANormalOne() async throws {
+        // The test process holds both ends of each connection: 2,000 descriptors and more.
+        let files = WidgetServer.raiseOpenFileLimit()
+        try #require(files >= 2_200, "the open-file limit is \(files); this test needs 2,200")
+        try await ServeTests.withServer { client, _ in
+            let drip = try Drip(port: client.port, count: 1_000)
+            defer { drip.close() }
+            // Two seconds in, every slow client has sent a byte or two and holds its connection.
+            try await Task.sleep(for: .seconds(2))
+            for path in ["/healthz", "/widgets/price/small.png?at=\(ServeTests.shown)", "/widgets"] {
+                let start = ContinuousClock.now
+                let response = try await client.get(path)
+                let elapsed = ContinuousClock.now - start
+                #expect(response.status == 200, "\(path)")
+                #expect(elapsed < .seconds(2), "\(path) took \(elapsed) beside 1,000 slow clients")
+            }
+        }
+    }
+}
