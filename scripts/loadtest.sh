@@ -21,7 +21,7 @@ command -v wrk >/dev/null || { echo "error: wrk is missing: apt-get install wrk"
 for binary in "$server" "$baseline" .build/release/widgetrender; do
   [ -x "$binary" ] || { echo "error: $binary is missing: make loadtest builds it" >&2; exit 1; }
 done
-"$server" --port "$port" --quiet &
+env ${SERVER_ENV:-} "$server" --port "$port" --quiet &
 pid=$!
 "$baseline" "$baseline_port" >/dev/null 2>&1 &
 baseline_pid=$!
@@ -78,6 +78,8 @@ echo "RSS: $(rss)"
 echo "== 3. fresh medium renders (a distinct at each), 64 connections, $duration"
 wrk -t2 -c64 -d"$duration" --latency -s /tmp/widgetrender-fresh.lua "http://127.0.0.1:$port" | summary
 echo "RSS: $(rss)"
+echo "== 3b. the same with 2 connections (one per core: latency without a queue), $duration"
+wrk -t2 -c2 -d"$duration" --latency -s /tmp/widgetrender-fresh.lua "http://127.0.0.1:$port" | summary
 echo "== yardstick again: bench --batch 1000"
 .build/release/widgetrender bench --family medium --widget price --batch 1000 2>&1 | tail -3
 curl -s "http://127.0.0.1:$port/metrics" | grep -E "^widgetrender_(image_cache|renders_total)" || true

@@ -142,6 +142,7 @@ public struct ServeCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>:
 
     /// Serves until SIGINT or SIGTERM, then answers the requests in flight and returns.
     public func run() async throws {
+        WidgetServer.limitMallocArenas()
         let batch = try makeBatch()
         RenderingProcess.prepare(for: batch)
         let files = WidgetServer.raiseOpenFileLimit()

@@ -58,8 +58,8 @@ package struct WidgetServer: Sendable {
     /// What the server counts, for `GET /metrics`.
     let metrics = ServerMetrics()
     private let rendering = LockedValue(0)
-    /// Requests read lately from a query, by widget, family and query (up to 256; then afresh).
-    private let recentRequests = LockedValue([String: (RenderRequest, Date?)]())
+    /// Image URLs read lately (up to 256; then afresh).
+    private let recentRequests = LockedValue([String: Resolved]())
     private let reloads = LockedValue([Date]())
 
     private let widgetList: ByteBuffer
@@ -131,6 +131,21 @@ package struct WidgetServer: Sendable {
             if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { limit = raised }
         }
         return Int(clamping: limit.rlim_cur)
+    }
+
+    /// Keeps glibc to two malloc arenas. With one per thread (its default, up to eight per
+    /// core), an image drawn on one thread and forgotten on another leaves its memory in the
+    /// first thread's arena: ten minutes of fresh renders grew the server from 164 to 208 MB
+    /// (27 %); with two, 165 to 172 MB, at the same speed.
+    /// `MALLOC_ARENA_MAX` in the environment, when set, is left to decide.
+    package static func limitMallocArenas() {
+        #if canImport(Glibc)
+            guard ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] == nil else { return }
+            // mallopt(M_ARENA_MAX, 2): malloc.h is not in Glibc's module map; M_ARENA_MAX is -8.
+            typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
+            _ = unsafeBitCast(symbol, to: Mallopt.self)(-8, 2)
+        #endif
     }
 
     // MARK: - Routing
@@ -260,41 +275,40 @@ package struct WidgetServer: Sendable {
 
     // MARK: - Images
 
+    /// What an image URL asks for, read once for every request with the same widget, file,
+    /// query and (without an extension) `Accept`: a dashboard asks for one URL again and again.
+    struct Resolved: Sendable {
+        var encoder: any ImageEncoder
+        /// The request, its times still to set.
+        var request: RenderRequest
+        /// The time `at` gives, if any.
+        var shown: Date?
+        /// The cache key, its second and reload count still to set.
+        var key: ImageCache.Key
+    }
+
     private func image(kind: String, file: String, request: Request, head: Bool) async -> Response {
-        guard let widget = engine.widget(kind: kind) else { return Self.unknownWidget(kind, engine) }
-        let familyName: String
-        let encoder: any ImageEncoder
-        if let dot = file.lastIndex(of: "."), dot != file.startIndex {
-            familyName = String(file[..<dot])
-            let ext = String(file[file.index(after: dot)...]).lowercased()
-            guard let chosen = encoders.first(where: { $0.format.fileExtension.lowercased() == ext }) else {
-                return Self.error(.notFound, "no format '\(Self.printable(ext))'; this server writes \(extensions)")
-            }
-            encoder = chosen
+        let accept = file.utf8.contains(UInt8(ascii: ".")) ? "" : request.headers[.accept] ?? ""
+        let memo = "\(kind)/\(file)?\(request.uri.query ?? "")\n\(accept)"
+        let resolved: Resolved
+        if let known = recentRequests.withLock({ $0[memo] }) {
+            resolved = known
         } else {
-            familyName = file
-            guard let chosen = Self.negotiate(request.headers[.accept], encoders) else {
-                return Self.error(
-                    .notAcceptable,
-                    "no format the Accept header takes (\(Self.printable(request.headers[.accept] ?? ""))); this server writes \(encoders.map(\.format.mediaType).joined(separator: ", "))"
-                )
+            switch resolve(kind: kind, file: file, request: request) {
+            case .failure(let failure): return failure.response
+            case .success(let fresh):
+                resolved = fresh
+                recentRequests.withLock { recent in
+                    if recent.count >= 256 { recent.removeAll(keepingCapacity: true) }
+                    recent[memo] = fresh
+                }
             }
-            encoder = chosen
         }
-        guard let family = WidgetFamily(name: familyName) else {
-            let known = WidgetFamily.allCases.map(\.shortName).joined(separator: ", ")
-            return Self.error(.notFound, "no family '\(Self.printable(familyName))'; use one of \(known)")
-        }
-        guard widget.supports(family) else {
-            return Self.error(.notFound, RenderEngine.unsupported(widget, family))
-        }
-        let renderRequest: RenderRequest
-        do {
-            renderRequest = try self.request(kind: kind, family: family, in: request)
-        } catch {
-            return Self.error(.badRequest, error.message)
-        }
-        let key = ImageCache.Key(renderRequest, format: encoder.format, reloads: engine.reloadCount(ofKind: kind))
+        let renderRequest = timed(resolved.request, shown: resolved.shown)
+        var key = resolved.key
+        key.second = Self.seconds(renderRequest.timeShown)
+        key.reloads = engine.reloadCount(ofKind: kind)
+        let encoder = resolved.encoder
         let (result, kept) = await images.image(for: key) { await draw(renderRequest, as: encoder) }
         metrics.cache(hit: kept)
         let image: ImageCache.Image
@@ -316,6 +330,57 @@ package struct WidgetServer: Sendable {
     }
 
     private var extensions: String { encoders.map(\.format.fileExtension).joined(separator: ", ") }
+
+    /// Reads an image URL: the widget, family, format and query; or the error to answer.
+    private func resolve(kind: String, file: String, request: Request) -> Result<Resolved, ErrorResponse> {
+        guard let widget = engine.widget(kind: kind) else {
+            return .failure(ErrorResponse(Self.unknownWidget(kind, engine)))
+        }
+        let familyName: String
+        let encoder: any ImageEncoder
+        if let dot = file.lastIndex(of: "."), dot != file.startIndex {
+            familyName = String(file[..<dot])
+            let ext = String(file[file.index(after: dot)...]).lowercased()
+            guard let chosen = encoders.first(where: { $0.format.fileExtension.lowercased() == ext }) else {
+                return .failure(
+                    ErrorResponse(
+                        Self.error(.notFound, "no format '\(Self.printable(ext))'; this server writes \(extensions)")))
+            }
+            encoder = chosen
+        } else {
+            familyName = file
+            guard let chosen = Self.negotiate(request.headers[.accept], encoders) else {
+                return .failure(
+                    ErrorResponse(
+                        Self.error(
+                            .notAcceptable,
+                            "no format the Accept header takes (\(Self.printable(request.headers[.accept] ?? ""))); this server writes \(encoders.map(\.format.mediaType).joined(separator: ", "))"
+                        )))
+            }
+            encoder = chosen
+        }
+        guard let family = WidgetFamily(name: familyName) else {
+            let known = WidgetFamily.allCases.map(\.shortName).joined(separator: ", ")
+            return .failure(
+                ErrorResponse(Self.error(.notFound, "no family '\(Self.printable(familyName))'; use one of \(known)")))
+        }
+        guard widget.supports(family) else {
+            return .failure(ErrorResponse(Self.error(.notFound, RenderEngine.unsupported(widget, family))))
+        }
+        do {
+            let (untimed, shown) = try untimedRequest(kind: kind, family: family, query: request.uri.queryParameters)
+            let key = ImageCache.Key(untimed, format: encoder.format, reloads: 0)
+            return .success(Resolved(encoder: encoder, request: untimed, shown: shown, key: key))
+        } catch {
+            return .failure(ErrorResponse(Self.error(.badRequest, error.message)))
+        }
+    }
+
+    /// An error answer, as a `Result`'s failure.
+    struct ErrorResponse: Error {
+        var response: Response
+        init(_ response: Response) { self.response = response }
+    }
 
     /// Draws an image for the cache, within the render limit.
     private func draw(_ request: RenderRequest, as encoder: any ImageEncoder) async -> Result<
@@ -463,19 +528,6 @@ package struct WidgetServer: Sendable {
     /// before it (``askInterval``).
     package func request(kind: String, family: WidgetFamily, query: Parameters) throws(BadQuery) -> RenderRequest {
         let (request, shown) = try untimedRequest(kind: kind, family: family, query: query)
-        return timed(request, shown: shown)
-    }
-
-    /// ``request(kind:family:query:)`` for a request's URI, read once for all requests with the
-    /// same widget, family and query (a dashboard asks for one URL again and again).
-    private func request(kind: String, family: WidgetFamily, in http: Request) throws(BadQuery) -> RenderRequest {
-        let key = "\(kind)/\(family.shortName)?\(http.uri.query ?? "")"
-        if let (request, shown) = recentRequests.withLock({ $0[key] }) { return timed(request, shown: shown) }
-        let (request, shown) = try untimedRequest(kind: kind, family: family, query: http.uri.queryParameters)
-        recentRequests.withLock { recent in
-            if recent.count >= 256 { recent.removeAll(keepingCapacity: true) }
-            recent[key] = (request, shown)
-        }
         return timed(request, shown: shown)
     }
 

@@ -210,6 +210,8 @@ struct ServeTests {
     ]
 
     @Test func badRequestsGetTheirStatusAsJSONAndTheServerGoesOn() async throws {
+        // With the two that are not UTF-8 and the cross-site POST below: fifty.
+        #expect(Self.badRequests.count + 3 >= 50)
         try await Self.withServer { client, _ in
             var wrong: [String] = []
             for (line, status) in Self.badRequests {
@@ -268,6 +270,23 @@ struct ServeTests {
         _ = try Serve.parse(["--host", "0.0.0.0", "--token", "0123456789abcdef"])
         _ = try Serve.parse(["--port", "0", "--device", "iphone-375x667", "--color-scheme", "dark"])
         #expect(Serve.defaultPort == 8620)
+    }
+
+    /// The README's Kubernetes Deployment runs `serve` with arguments it takes (the token
+    /// comes from the environment there).
+    @Test func theReadmesDeploymentArgumentsParse() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let line = try #require(
+            readme.split(separator: "\n").first {
+                $0.trimmingCharacters(in: .whitespaces).hasPrefix("args: [\"--host\"")
+            })
+        let json = line.drop { $0 != "[" }
+        let arguments = try JSONDecoder().decode([String].self, from: Data(json.utf8))
+        typealias Serve = ServeCommand<BuiltInWidgets, NoWidgetCommandOptions>
+        _ = try Serve.parse(arguments + ["--token", "0123456789abcdef"])
+        #expect(throws: (any Error).self) { try Serve.parse(arguments) }
     }
 
     @Test func theTimelineListsItsEntriesAndWhichIsOnScreen() async throws {

@@ -86,10 +86,7 @@ import Testing
     /// their own shard of the same run: read with PyYAML (python3-yaml, which
     /// scripts/setup.sh installs), not run.
     @Test func theKubernetesJobRendersOneShardPerIndex() throws {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let start = try #require(readme.range(of: "```yaml\n"))
-        let end = try #require(readme.range(of: "\n```", range: start.upperBound..<readme.endIndex))
-        let yaml = String(readme[start.upperBound..<end.lowerBound])
+        let yaml = try #require(try Self.yamlBlock(containing: "kind: Job"))
         let check = """
             import json, re, sys, yaml
             job = yaml.safe_load(sys.stdin)
@@ -106,23 +103,7 @@ import Testing
                 "outPerShard": "--out /out/shard-$((JOB_COMPLETION_INDEX+1))" in line,
             }))
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", check]
-        let input = Pipe()
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        input.fileHandleForWriting.write(Data(yaml.utf8))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let problem = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "python3 with PyYAML (apt install python3-yaml): \(problem)")
-        let fields = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let fields = try Self.python(check, input: yaml)
         #expect(fields["apiVersion"] as? String == "batch/v1")
         #expect(fields["kind"] as? String == "Job")
         #expect(fields["mode"] as? String == "Indexed")
@@ -132,6 +113,81 @@ import Testing
         #expect(fields["parallelism"] as? Int == completions)
         #expect(fields["now"] as? Bool == true, "every shard renders the same --now")
         #expect(fields["outPerShard"] as? Bool == true)
+    }
+
+    /// The README's ```yaml block that contains `text`.
+    static func yamlBlock(containing text: String) throws -> String? {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        return readme.components(separatedBy: "```yaml\n").dropFirst().compactMap { part in
+            part.components(separatedBy: "\n```").first
+        }.first { $0.contains(text) }
+    }
+
+    /// Runs a Python check over `input` on stdin; it prints one JSON object.
+    static func python(_ check: String, input: String) throws -> [String: Any] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", check]
+        let stdin = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let problem = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "python3 with PyYAML (apt install python3-yaml): \(problem)")
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    /// The Kubernetes Deployment and Service in "Serve it over HTTP" are valid YAML whose pods
+    /// run `serve` reachable from the Service, with the token from a Secret (another host than
+    /// the loopback needs one), probes on the port served, and time to end gracefully.
+    @Test func theKubernetesDeploymentServesThroughItsService() throws {
+        let yaml = try #require(try Self.yamlBlock(containing: "kind: Deployment"))
+        let check = """
+            import json, sys, yaml
+            deployment, service = list(yaml.safe_load_all(sys.stdin))
+            pod = deployment["spec"]["template"]
+            container = pod["spec"]["containers"][0]
+            args = container["args"]
+            def after(flag): return args[args.index(flag) + 1] if flag in args else None
+            env = {e["name"]: e.get("valueFrom", {}).get("secretKeyRef") for e in container.get("env", [])}
+            print(json.dumps({
+                "kinds": [deployment["apiVersion"] + "/" + deployment["kind"], service["apiVersion"] + "/" + service["kind"]],
+                "replicas": deployment["spec"]["replicas"],
+                "selectorMatches": deployment["spec"]["selector"]["matchLabels"].items() <= pod["metadata"]["labels"].items(),
+                "serviceSelects": service["spec"]["selector"].items() <= pod["metadata"]["labels"].items(),
+                "host": after("--host"), "port": after("--port"),
+                "containerPorts": [p["containerPort"] for p in container["ports"]],
+                "targetPorts": [p["targetPort"] for p in service["spec"]["ports"]],
+                "probePorts": [container[p]["tcpSocket"]["port"] for p in ("readinessProbe", "livenessProbe")],
+                "tokenFromSecret": env.get("WIDGETRENDER_TOKEN") is not None,
+                "grace": pod["spec"].get("terminationGracePeriodSeconds"),
+                "memoryLimit": container["resources"]["limits"]["memory"],
+                "cacheSize": after("--cache-size"),
+            }))
+            """
+        let fields = try Self.python(check, input: yaml)
+        #expect(fields["kinds"] as? [String] == ["apps/v1/Deployment", "v1/Service"])
+        #expect((fields["replicas"] as? Int ?? 0) >= 2, "instances behind the Service")
+        #expect(fields["selectorMatches"] as? Bool == true)
+        #expect(fields["serviceSelects"] as? Bool == true)
+        #expect(fields["host"] as? String == "0.0.0.0")
+        let port = try #require((fields["port"] as? String).flatMap(Int.init))
+        #expect(fields["containerPorts"] as? [Int] == [port])
+        #expect(fields["targetPorts"] as? [Int] == [port])
+        #expect(fields["probePorts"] as? [Int] == [port, port])
+        #expect(fields["tokenFromSecret"] as? Bool == true, "--host 0.0.0.0 needs a token")
+        #expect((fields["grace"] as? Int ?? 0) >= 10)
+        // The image cache fits under the memory limit with room for the renderers.
+        let limit = try #require((fields["memoryLimit"] as? String).flatMap { Int($0.dropLast(2)) })
+        let cache = try #require((fields["cacheSize"] as? String).flatMap(Int.init))
+        #expect(cache + 128 <= limit)
     }
 
     @Test func theCheckCatchesABlockThatIsNotThere() throws {
