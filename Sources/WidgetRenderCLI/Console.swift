@@ -25,6 +25,29 @@ package enum Console {
         signal(SIGPIPE, SIG_IGN)
     }
 
+    /// Where results go (the paths of the files written): stdout, kept apart from what a
+    /// provider prints once ``keepStdoutForResults()`` has run. Set once, before any work.
+    nonisolated(unsafe) private static var resultDescriptor: Int32 = STDOUT_FILENO
+
+    /// From here on, what the process writes to stdout (a provider's `print`, as tutorials
+    /// write them) goes to stderr, and only ``result(_:)`` lines go to stdout: a script reading
+    /// the paths of the files written never reads a provider's chatter between them.
+    static func keepStdoutForResults() {
+        fflush(nil)
+        let saved = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3)
+        guard saved >= 0 else { return }
+        guard dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else {
+            close(saved)
+            return
+        }
+        resultDescriptor = saved
+    }
+
+    /// Writes one result line (a file's path) to stdout.
+    static func result(_ line: String) {
+        write(line + "\n", to: resultDescriptor)
+    }
+
     /// Ends the process with a code, stdout's buffer flushed.
     static func exit(_ code: Int32) -> Never {
         fflush(nil)

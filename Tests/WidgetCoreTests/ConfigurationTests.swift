@@ -128,19 +128,47 @@ private struct Twice: WidgetBundle {
 
 /// App Group containers reach providers and views the way iOS code asks for them.
 @Suite struct AppGroupTests {
-    @Test func containerURLAnswersWithinARenderAndNilOutside() {
+    @Test func containerURLAnswersWithinARenderAndTheStandardFolderOtherwise() throws {
         let folder = URL(fileURLWithPath: "/tmp/group-a")
         let fallback = URL(fileURLWithPath: "/tmp/any")
         let groups = AppGroupContainers(folders: ["group.a": folder], defaultFolder: fallback)
-        #expect(FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.a") == nil)
         AppGroupContainers.$current.withValue(groups) {
             #expect(FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.a") == folder)
             #expect(FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.b") == fallback)
         }
+        // A group no option maps: its standard folder, made, and a warning that names it; never
+        // the nil that iOS code unwraps with `!`.
+        let group = "group.com.example.widgetrender-test-\(getpid())"
+        let standard = try #require(AppGroupContainers.standardFolder(for: group))
+        defer { try? FileManager.default.removeItem(at: standard) }
         let context = TimelineProviderContext(
             family: .systemSmall, displaySize: .zero, now: Date(timeIntervalSince1970: 0),
             appGroups: AppGroupContainers(folders: ["group.a": folder]))
         #expect(context.containerURL(forSecurityApplicationGroupIdentifier: "group.a") == folder)
-        #expect(context.containerURL(forSecurityApplicationGroupIdentifier: "group.b") == nil)
+        #expect(context.diagnostics.drain().isEmpty)
+        #expect(context.containerURL(forSecurityApplicationGroupIdentifier: group) == standard)
+        var isFolder: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: standard.path, isDirectory: &isFolder) && isFolder.boolValue)
+        let warnings = context.diagnostics.drain()
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("app group '\(group)' has no folder mapped to it") == true)
+        #expect(warnings.first?.contains(standard.path) == true)
+    }
+
+    @Test func theStandardFolderFollowsXDGAndRefusesIdentifiersThatAreNotNames() {
+        #expect(
+            AppGroupContainers.standardFolder(
+                for: "group.a", environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/u"])
+                == URL(fileURLWithPath: "/data/widgetrender/groups/group.a", isDirectory: true))
+        #expect(
+            AppGroupContainers.standardFolder(for: "group.a", environment: ["HOME": "/home/u"])
+                == URL(fileURLWithPath: "/home/u/.local/share/widgetrender/groups/group.a", isDirectory: true))
+        // A relative XDG_DATA_HOME is ignored, as the specification says.
+        #expect(
+            AppGroupContainers.standardFolder(for: "g", environment: ["XDG_DATA_HOME": "data", "HOME": "/h"])?.path
+                == "/h/.local/share/widgetrender/groups/g")
+        for bad in ["", "../etc", "a/b", ".hidden", "group a", String(repeating: "g", count: 300)] {
+            #expect(AppGroupContainers.standardFolder(for: bad, environment: ["HOME": "/h"]) == nil, "\(bad)")
+        }
     }
 }

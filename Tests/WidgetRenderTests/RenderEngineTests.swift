@@ -302,3 +302,66 @@ struct CountingWidget: Widget {
             .supportedFamilies([.systemSmall, .systemMedium])
     }
 }
+
+/// The `Date()` trap from the tutorials: entries dated by this machine's clock instead of the
+/// time asked leave nothing of the provider's own on screen at `--now`; the render says so.
+@Suite("Entries dated after the time asked")
+struct EntriesAfterTheTimeAskedTests {
+    struct Entry: TimelineEntry {
+        let date: Date
+    }
+
+    /// Dates its entries with `Date()`, as tutorials do, or from `context.now`.
+    struct Provider: TimelineProvider {
+        let wallClock: Bool
+        func placeholder(in context: Context) -> Entry { Entry(date: context.now) }
+        func getSnapshot(in context: Context, completion: @escaping (Entry) -> Void) {
+            completion(placeholder(in: context))
+        }
+        func getTimeline(in context: Context, completion: @escaping (Timeline<Entry>) -> Void) {
+            let start = wallClock ? Date() : context.now
+            let entries = (0..<3).map { Entry(date: start.addingTimeInterval(Double($0) * 3600)) }
+            completion(Timeline(entries: entries, policy: .atEnd))
+        }
+    }
+
+    struct WallClockWidget: Widget {
+        var body: some WidgetConfiguration {
+            StaticConfiguration(kind: "wall-clock", provider: Provider(wallClock: true)) { entry in
+                Text(entry.date, style: .time).containerBackground(.white, for: .widget)
+            }
+            .supportedFamilies([.systemSmall])
+        }
+    }
+
+    struct ContextNowWidget: Widget {
+        var body: some WidgetConfiguration {
+            StaticConfiguration(kind: "context-now", provider: Provider(wallClock: false)) { entry in
+                Text(entry.date, style: .time).containerBackground(.white, for: .widget)
+            }
+            .supportedFamilies([.systemSmall])
+        }
+    }
+
+    @Test func aProviderDatingEntriesWithDateIsWarnedWithTheDates() async throws {
+        let engine = try RenderEngine(
+            widgets: try WallClockWidget().resolvedWidgets() + ContextNowWidget().resolvedWidgets())
+        // Asked at a time before this machine's clock, as --now 2026-01-01 is.
+        let asked = Date().addingTimeInterval(-30 * 86_400)
+        let trapped = try await engine.render(
+            RenderRequest(kind: "wall-clock", family: .systemSmall, askedAt: asked), as: nil)
+        let warning = try #require(trapped.warnings.first { $0.message.contains("context.now") })
+        #expect(warning.widget == "wall-clock")
+        #expect(warning.message.contains(asked.formatted(Date.ISO8601FormatStyle())))
+        #expect(warning.message.contains("Date()"))
+        let fine = try await engine.render(
+            RenderRequest(kind: "context-now", family: .systemSmall, askedAt: asked), as: nil)
+        #expect(fine.warnings.isEmpty)
+        // Shown before the time asked, by choice: the first entry early, and no warning.
+        var early = RenderRequest(kind: "context-now", family: .systemSmall, askedAt: asked)
+        early.shownAt = asked.addingTimeInterval(-3600)
+        let shownEarly = try await engine.render(early, as: nil)
+        #expect(shownEarly.onScreen.reason == .beforeFirstEntry)
+        #expect(shownEarly.warnings.isEmpty)
+    }
+}

@@ -32,10 +32,15 @@ import WidgetRender
         return text
     }
 
-    static func run(_ arguments: [String], command: String = "tutorial-widgets") throws -> Output {
+    static func run(
+        _ arguments: [String], command: String = "tutorial-widgets", environment: [String: String] = [:]
+    ) throws -> Output {
         let process = Process()
         process.executableURL = executable(command)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
@@ -90,9 +95,36 @@ import WidgetRender
             "--shared-container", "group.com.example.todo=\(Fixtures.folder("todo-corrupt").path)", "--out", out.path,
         ])
         #expect(result.status == 0, "\(result.stderr)")
+        // The provider's print goes to stderr; stdout holds only the paths of the files written.
+        #expect(result.stderr.contains("Error loading to-dos: "))
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(!lines.isEmpty)
+        for line in lines {
+            #expect(FileManager.default.fileExists(atPath: line), "not a path on stdout: \(line)")
+        }
         let manifest = try Manifest.decode(Data(contentsOf: out.appendingPathComponent("manifest.json")))
         #expect(manifest.widgets.first?.reloadPolicy == .after)
         #expect(manifest.widgets.first?.nextReload == Fixtures.morning.addingTimeInterval(15 * 60))
+    }
+
+    /// The tutorial unwraps its App Group folder with `!`-like force; a group no option maps
+    /// gets its standard folder under XDG_DATA_HOME, with a warning naming it, not a crash.
+    @Test func anUnmappedAppGroupGetsItsStandardFolder() throws {
+        let out = try Fixtures.temporaryDirectory()
+        let data = try Fixtures.temporaryDirectory()
+        defer {
+            try? FileManager.default.removeItem(at: out)
+            try? FileManager.default.removeItem(at: data)
+        }
+        let result = try Self.run(
+            ["--widget", "todo-list", "--family", "small", "--now", "2026-01-01T09:00:00Z", "--out", out.path],
+            environment: ["XDG_DATA_HOME": data.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let folder = data.appendingPathComponent("widgetrender/groups/group.com.example.todo")
+        #expect(result.stderr.contains("app group 'group.com.example.todo' has no folder mapped to it"))
+        #expect(result.stderr.contains(folder.path))
+        #expect(FileManager.default.fileExists(atPath: folder.path))
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("manifest.json").path))
     }
 
     @Test func listShowsTheIntentParameter() throws {

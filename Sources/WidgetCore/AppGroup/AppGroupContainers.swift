@@ -26,13 +26,55 @@ public struct AppGroupContainers: Sendable, Hashable {
         self.defaultFolder = defaultFolder
     }
 
-    /// The folder for a group, or `nil` when none is mapped.
+    /// The folder for a group: the one mapped to it, else ``defaultFolder``, else the group's
+    /// standard folder (``standardFolder(for:environment:)``), created if need be, with a
+    /// warning to the provider being asked (code written for iOS unwraps this URL with `!`);
+    /// `nil` only for an identifier that cannot name a folder.
     ///
     /// - Parameter groupIdentifier: e.g. `group.com.example.todo`.
     /// - Returns: the folder.
     public func url(for groupIdentifier: String) -> URL? {
-        folders[groupIdentifier] ?? defaultFolder
+        if let folder = folders[groupIdentifier] ?? defaultFolder { return folder }
+        guard let folder = Self.standardFolder(for: groupIdentifier) else {
+            Self.warnings?.warn("app group '\(groupIdentifier)' cannot name a folder, so it has none")
+            return nil
+        }
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        Self.warnings?.warn(
+            "app group '\(groupIdentifier)' has no folder mapped to it: using \(folder.path)"
+        )
+        return folder
     }
+
+    /// Where a group no option maps lives: `$XDG_DATA_HOME/widgetrender/groups/<group>`
+    /// (`~/.local/share/widgetrender/groups/<group>` when `XDG_DATA_HOME` is unset), as the
+    /// XDG Base Directory specification places an application's data.
+    ///
+    /// - Parameters:
+    ///   - groupIdentifier: e.g. `group.com.example.todo`; letters, digits, `.`, `-` and `_`,
+    ///     not starting with a dot.
+    ///   - environment: where `XDG_DATA_HOME` and `HOME` are read.
+    /// - Returns: the folder, or `nil` for an identifier that cannot name one.
+    public static func standardFolder(
+        for groupIdentifier: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> URL? {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_")
+        guard !groupIdentifier.isEmpty, groupIdentifier.count <= 200, !groupIdentifier.hasPrefix("."),
+            groupIdentifier.allSatisfy({ allowed.contains($0) })
+        else { return nil }
+        let data: URL
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            data = URL(fileURLWithPath: xdg, isDirectory: true)
+        } else {
+            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+            data = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".local/share")
+        }
+        return data.appendingPathComponent("widgetrender/groups/\(groupIdentifier)", isDirectory: true)
+    }
+
+    /// Where a call that falls back to a standard folder is reported: the diagnostics of the
+    /// provider being asked (set by the engine around each call).
+    @TaskLocal package static var warnings: Diagnostics?
 
     /// True when no folder is mapped.
     public var isEmpty: Bool { folders.isEmpty && defaultFolder == nil }
@@ -47,12 +89,13 @@ extension FileManager {
     /// App Group folder compiles and runs on Linux as it is.
     ///
     /// WidgetRender sets the mapping while it calls a provider or builds a view
-    /// (``AppGroupContainers/current``); outside those calls, or for a group with no
-    /// folder, the answer is `nil`, as on a device without the entitlement. Inside a
-    /// provider, `context.containerURL(forSecurityApplicationGroupIdentifier:)` says the same.
+    /// (``AppGroupContainers/current``); a group no option maps gets its standard folder
+    /// (``AppGroupContainers/standardFolder(for:environment:)``) and a warning, rather than
+    /// the `nil` that code written for iOS unwraps with `!`. Inside a provider,
+    /// `context.containerURL(forSecurityApplicationGroupIdentifier:)` says the same.
     ///
     /// - Parameter groupIdentifier: e.g. `group.com.example.todo`.
-    /// - Returns: the folder, or `nil`.
+    /// - Returns: the folder, or `nil` for an identifier that cannot name one.
     public func containerURL(forSecurityApplicationGroupIdentifier groupIdentifier: String) -> URL? {
         AppGroupContainers.current.url(for: groupIdentifier)
     }

@@ -67,10 +67,12 @@ public struct TimelineProviderContext: Sendable {
     /// `FileManager.containerURL(forSecurityApplicationGroupIdentifier:)` on iOS.
     ///
     /// - Parameter groupIdentifier: e.g. `group.com.example.todo`.
-    /// - Returns: the folder mapped to that group (or the default folder), or `nil` when none
-    ///   is, as on a device without the entitlement.
+    /// - Returns: the folder mapped to that group (or the default folder, or else the group's
+    ///   standard folder, with a warning: ``AppGroupContainers/url(for:)``).
     public func containerURL(forSecurityApplicationGroupIdentifier groupIdentifier: String) -> URL? {
-        appGroups.url(for: groupIdentifier)
+        AppGroupContainers.$warnings.withValue(AppGroupContainers.warnings ?? diagnostics) {
+            appGroups.url(for: groupIdentifier)
+        }
     }
 }
 

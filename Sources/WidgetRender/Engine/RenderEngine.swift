@@ -191,6 +191,7 @@ public final class RenderEngine: Sendable {
         }
         let shown = try await entryOnScreen(question, request)
         var warnings = question.diagnostics.drain().map { RenderWarning(.provider, widget: widget.kind, $0) }
+        if let warning = Self.entriesAfterTheTimeAsked(widget.kind, shown.onScreen) { warnings.append(warning) }
         let scene = Scene(
             view: shown.entry.view, metrics: question.metrics,
             context: viewContext(request, metrics: question.metrics, isPlaceholder: request.entry == .placeholder),
@@ -379,6 +380,21 @@ public final class RenderEngine: Sendable {
     }
 
     /// The warning for a `Link` in a small widget.
+    /// The `Date()` trap: a timeline whose first entry is dated after the time its provider was
+    /// asked leaves nothing of its own on screen until then (WidgetRender draws the first entry
+    /// early). A provider that dates entries with `Date()` dates them by this machine's clock,
+    /// not the time asked (`--now`), and does just that.
+    package static func entriesAfterTheTimeAsked(_ kind: String, _ onScreen: OnScreen) -> RenderWarning? {
+        guard onScreen.reason == .beforeFirstEntry, let first = onScreen.entryDate,
+            let asked = onScreen.timelineAskedAt, first > asked
+        else { return nil }
+        let iso = Date.ISO8601FormatStyle()
+        return RenderWarning(
+            .provider, widget: kind,
+            "\(kind): no entry is on screen at \(asked.formatted(iso)), the time the provider was asked: its first entry is dated \(first.formatted(iso)), so that entry is drawn early. Entries dated with Date() take this machine's clock, not the time asked: date them from context.now"
+        )
+    }
+
     package static func linkInSmallWidget(_ kind: String) -> RenderWarning {
         RenderWarning(
             .controls, widget: kind,
@@ -511,7 +527,9 @@ public final class RenderEngine: Sendable {
         let appGroups = question.appGroups
         let call = { @Sendable () async -> AnswerCache.Result in
             do throws(WidgetRenderError) {
-                let answer = try await Self.call(widget, appGroups: appGroups, timeout: timeout) {
+                let answer = try await Self.call(
+                    widget, appGroups: appGroups, timeout: timeout, diagnostics: diagnostics
+                ) {
                     try await ask(context)
                 }
                 return AnswerCache.Result(answer: .success(answer), warnings: diagnostics.drain())
@@ -529,12 +547,14 @@ public final class RenderEngine: Sendable {
     /// A provider that does not answer in time (a completion never called, a hung fetch) is an
     /// error naming the widget, not a hang.
     package static func call<Value: Sendable>(
-        _ widget: AnyWidget, appGroups: AppGroupContainers, timeout: TimeInterval,
+        _ widget: AnyWidget, appGroups: AppGroupContainers, timeout: TimeInterval, diagnostics: Diagnostics? = nil,
         _ work: @escaping @Sendable () async throws -> Value
     ) async throws(WidgetRenderError) -> Value {
         do {
             return try await AppGroupContainers.$current.withValue(appGroups) {
-                try await Deadline.run(seconds: timeout, work)
+                try await AppGroupContainers.$warnings.withValue(diagnostics) {
+                    try await Deadline.run(seconds: timeout, work)
+                }
             }
         } catch {
             throw Self.error(error, widget: widget)

@@ -52,6 +52,7 @@ struct GalleryCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Asyn
         try OutputFolder.check(out)
         let request = try makeRequest()
         RenderingProcess.prepare(for: request)
+        Console.keepStdoutForResults()
         let started = DispatchTime.now()
         do {
             let engine = try RenderEngine(bundle: Bundle())
@@ -61,8 +62,8 @@ struct GalleryCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Asyn
             }
             if !quiet { Console.endProgress() }
             if !quiet {
-                print(Console.display(result.index))
-                print(Console.display(result.contactSheet))
+                Console.result(Console.display(result.index))
+                Console.result(Console.display(result.contactSheet))
             }
             // Warnings are printed even with --quiet, as render does.
             Console.warnings(result.warnings, all: true)

@@ -100,6 +100,7 @@ struct RenderCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Async
         try OutputFolder.check(out)
         let request = try makeRequest()
         RenderingProcess.prepare(for: request)
+        Console.keepStdoutForResults()
         let started = DispatchTime.now()
         do {
             let engine = try RenderEngine(bundle: Bundle())
@@ -107,7 +108,7 @@ struct RenderCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Async
                 if !quiet { Console.progress(line) }
             }
             if !quiet { Console.endProgress() }
-            if !quiet { for url in result.files { print(Console.display(url)) } }
+            if !quiet { for url in result.files { Console.result(Console.display(url)) } }
             // Warnings are printed even with --quiet: they say the picture may not show what was asked.
             Console.warnings(result.warnings, all: allWarnings)
             if !quiet {

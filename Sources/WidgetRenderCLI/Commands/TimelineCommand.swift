@@ -101,6 +101,7 @@ struct TimelineCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Asy
     func run() async throws {
         try OutputFolder.check(out)
         let (request, start, end, interval) = try makeRequest()
+        Console.keepStdoutForResults()
         let started = DispatchTime.now()
         do {
             let engine = try RenderEngine(bundle: Bundle())
@@ -110,7 +111,7 @@ struct TimelineCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Asy
                 if !quiet { Console.progress(line) }
             }
             if !quiet { Console.endProgress() }
-            if !quiet { for url in result.files { print(Console.display(url)) } }
+            if !quiet { for url in result.files { Console.result(Console.display(url)) } }
             Console.warnings(result.warnings, all: allWarnings)
             if !quiet {
                 Console.notes(result.notes)

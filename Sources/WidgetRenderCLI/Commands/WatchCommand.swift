@@ -91,6 +91,7 @@ struct WatchCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncP
         try OutputFolder.check(out)
         let (request, budget) = try makeRequest()
         RenderingProcess.prepare(for: request)
+        Console.keepStdoutForResults()
         let bundleName = String(describing: Bundle.self)
         do {
             let engine = try RenderEngine(bundle: Bundle())

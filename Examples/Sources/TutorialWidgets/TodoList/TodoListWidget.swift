@@ -35,6 +35,9 @@ struct TodoProvider: TimelineProvider {
         do {
             return TodoEntry(date: date, todos: try TodoStore().load())
         } catch {
+            // As the tutorial logs it; `render` sends a provider's print to stderr, not
+            // between the paths it prints on stdout.
+            print("Error loading to-dos: \(error.message)")
             return TodoEntry(date: date, todos: [], errorMessage: error.message)
         }
     }
