@@ -36,7 +36,9 @@ extension Snapshotting where Value: Widget, Format == WidgetImage {
     ///   - locale: the language of the widget's text.
     ///   - timeZone: for dates on the widget; UTC by default.
     ///   - parameters: `key=value` settings, validated as `--param` is.
-    ///   - appGroups: folders standing in for app group containers.
+    ///   - appGroups: folders standing in for app group containers. A group they do not map
+    ///     reads an empty folder (as before the app's first write), not the command's standard
+    ///     folder in your home, so a snapshot does not depend on what is there.
     ///   - providerValues: values for the provider.
     ///   - kind: which widget, when the value's `body` declares several.
     ///   - providerTimeout: seconds the provider may take.
@@ -67,7 +69,7 @@ extension Snapshotting where Value: Widget, Format == WidgetImage {
         request.locale = locale
         request.timeZone = timeZone
         request.parameters = parameters
-        request.appGroups = appGroups
+        request.appGroups = appGroups.withEmptyDefault()
         request.providerValues = providerValues
         request.providerTimeout = providerTimeout
         let widgetRequest = request
@@ -121,7 +123,8 @@ extension Snapshotting where Value: View, Format == WidgetImage {
     ///   - timeZone: for dates; UTC by default.
     ///   - date: the time the screen shows (for relative-date text).
     ///   - isPlaceholder: draw redacted.
-    ///   - appGroups: folders standing in for app group containers.
+    ///   - appGroups: folders standing in for app group containers (an unmapped group reads
+    ///     an empty folder).
     ///   - contentMarginsDisabled: lay the view out edge to edge.
     ///   - fonts: font files the view uses with `Font.custom(_:size:)`, as a widget's `.fonts(_:)`.
     ///   - channelTolerance: how far a channel may differ (0…255).
@@ -143,7 +146,7 @@ extension Snapshotting where Value: View, Format == WidgetImage {
         request.scale = scale
         request.locale = locale
         request.timeZone = timeZone
-        request.appGroups = appGroups
+        request.appGroups = appGroups.withEmptyDefault()
         let viewRequest = request
         return Snapshotting(
             pathExtension: "png",
@@ -186,3 +189,22 @@ final class ProviderThread: TaskExecutor, @unchecked Sendable {
         queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }
+
+extension AppGroupContainers {
+    /// These containers, with an empty folder of this process's for every group they do not
+    /// map (when they have no default folder).
+    func withEmptyDefault() -> AppGroupContainers {
+        guard defaultFolder == nil else { return self }
+        var groups = self
+        groups.defaultFolder = emptyGroupFolder
+        return groups
+    }
+}
+
+/// An empty folder, made once per process, for groups a snapshot does not map.
+private let emptyGroupFolder: URL = {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "widgetrender-snapshot-groups-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+}()
