@@ -365,3 +365,49 @@ struct EntriesAfterTheTimeAskedTests {
         #expect(shownEarly.warnings.isEmpty)
     }
 }
+
+/// iOS 17 draws "Please adopt containerBackground API" over a widget that declares no
+/// container background; the render says so, naming the modifier to add.
+@Suite("Container background hint")
+struct ContainerBackgroundHintTests {
+    struct Entry: TimelineEntry {
+        let date: Date
+    }
+
+    struct Provider: TimelineProvider {
+        func placeholder(in context: Context) -> Entry { Entry(date: context.now) }
+        func getSnapshot(in context: Context, completion: @escaping (Entry) -> Void) {
+            completion(placeholder(in: context))
+        }
+        func getTimeline(in context: Context, completion: @escaping (Timeline<Entry>) -> Void) {
+            completion(Timeline(entries: [placeholder(in: context)], policy: .never))
+        }
+    }
+
+    struct Bare: Widget {
+        var body: some WidgetConfiguration {
+            StaticConfiguration(kind: "bare", provider: Provider()) { _ in Text("Hello") }
+                .supportedFamilies([.systemSmall])
+        }
+    }
+
+    struct Adopted: Widget {
+        var body: some WidgetConfiguration {
+            StaticConfiguration(kind: "adopted", provider: Provider()) { _ in
+                Text("Hello").containerBackground(.background, for: .widget)
+            }
+            .supportedFamilies([.systemSmall])
+        }
+    }
+
+    @Test func aWidgetWithoutAContainerBackgroundIsWarned() async throws {
+        let engine = try RenderEngine(widgets: try Bare().resolvedWidgets() + Adopted().resolvedWidgets())
+        let bare = try await engine.render(RenderRequest(kind: "bare", family: .systemSmall, askedAt: Fixtures.now))
+        let warning = try #require(bare.warnings.first { $0.message.contains("containerBackground") })
+        #expect(warning.message.contains("Please adopt containerBackground API"))
+        #expect(warning.message.contains(".containerBackground(.background, for: .widget)"))
+        let adopted = try await engine.render(
+            RenderRequest(kind: "adopted", family: .systemSmall, askedAt: Fixtures.now))
+        #expect(adopted.warnings.isEmpty)
+    }
+}

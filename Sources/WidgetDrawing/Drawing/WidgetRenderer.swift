@@ -83,6 +83,8 @@ package final class WidgetRenderer {
         package var background: [DisplayItem]
         package var content: [DisplayItem]
         package var widgetURL: URL?
+        /// Whether the view declares `.containerBackground(_:for: .widget)`, as iOS 17 asks.
+        package var declaresContainerBackground = true
 
         package init(background: [DisplayItem], content: [DisplayItem], widgetURL: URL?) {
             self.background = background
@@ -122,10 +124,12 @@ package final class WidgetRenderer {
                 background = engine.layout(node, in: metrics.bounds, environment: backgroundEnvironment)
             }
             let contentRect = contentMarginsDisabled ? metrics.bounds : metrics.contentRect
-            return Layout(
+            var layout = Layout(
                 background: background,
                 content: engine.layout(split.content, in: contentRect, environment: environment),
                 widgetURL: resolved.widgetURL)
+            layout.declaresContainerBackground = split.background != nil
+            return layout
         }
         for item in lists.background + lists.content {
             if case .text(let text) = item, let name = text.text.runs.lazy.compactMap(\.unknownSymbol).first {

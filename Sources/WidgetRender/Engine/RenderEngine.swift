@@ -200,6 +200,9 @@ public final class RenderEngine: Sendable {
         if request.family == .systemSmall, drawn.layout.hitTargets.contains(where: { $0.target.kind == "link" }) {
             warnings.append(Self.linkInSmallWidget(widget.kind))
         }
+        if !drawn.layout.declaresContainerBackground, request.entry != .placeholder {
+            warnings.append(Self.noContainerBackground(widget.kind))
+        }
         return RenderedWidget(
             kind: widget.kind, metrics: question.metrics, askedAt: request.askedAt, shownAt: request.timeShown,
             onScreen: shown.onScreen, nextChange: shown.nextChange, entry: shown.entry,
@@ -392,6 +395,15 @@ public final class RenderEngine: Sendable {
         return RenderWarning(
             .provider, widget: kind,
             "\(kind): no entry is on screen at \(asked.formatted(iso)), the time the provider was asked: its first entry is dated \(first.formatted(iso)), so that entry is drawn early. Entries dated with Date() take this machine's clock, not the time asked: date them from context.now"
+        )
+    }
+
+    /// iOS 17 and later draw "Please adopt containerBackground API" in place of a widget whose
+    /// view does not declare its background.
+    package static func noContainerBackground(_ kind: String) -> RenderWarning {
+        RenderWarning(
+            .provider, widget: kind,
+            "\(kind): the view declares no .containerBackground(_:for: .widget): on iOS 17 and later the widget shows \"Please adopt containerBackground API\" instead. Add .containerBackground(.background, for: .widget), or your own background, to the view"
         )
     }
 
