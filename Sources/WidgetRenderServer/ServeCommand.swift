@@ -51,9 +51,11 @@ public struct ServeCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>:
                 FAMILY is named as --family names it (small, medium, accessoryCircular…). The \
                 query changes what is drawn: at (ISO 8601, the time shown; default now), device, \
                 scheme (light or dark), locale, mode (full-color, accented or vibrant) and \
-                param.NAME=value; other keys are ignored, so a cache buster does no harm. The \
-                other options below are the defaults a query changes. HEAD is answered wherever \
-                GET is.
+                param.NAME=value; other keys are ignored, so a cache buster does no harm. \
+                --device, --color-scheme, --locale, --rendering-mode and --param below are the \
+                defaults a query changes; --scale, --time-zone, --shared-container and \
+                --provider-timeout apply to every request; --widget serves only the widgets \
+                named. HEAD is answered wherever GET is.
 
                 The provider is asked as a device showing the widget asks it: at the quarter \
                 hour (UTC) before the time shown, then again as its reload policy says. So an \
@@ -64,17 +66,21 @@ public struct ServeCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>:
                 as they reach watch.
 
                 Images carry an ETag (the pixels' digest with the format and look), \
-                Last-Modified (when the entry on screen began) and Cache-Control: max-age until \
-                what is on screen next changes (at most an hour); a request with If-None-Match \
-                and the same tag gets 304 Not Modified. Errors are JSON with their status: 400 \
+                Last-Modified (when the entry on screen began), Vary: Accept and Cache-Control: \
+                max-age until what is on screen next changes or the next quarter hour, whichever \
+                is first; a request with If-None-Match and the same tag gets 304 Not Modified \
+                (If-Modified-Since is not used: a reload can change an image whose entry did \
+                not, so poll with If-None-Match). Errors are JSON with their status: 400 \
                 a bad value, 401 no token, 403 a cross-site POST, 404 an unknown path, widget or \
                 family, 405 a method the path does not take, 406 no format Accept takes, 413 a \
                 body over 1 KiB, 414 a URI over 4 KiB, 429 over 60 reloads a minute \
                 (Retry-After), 503 a provider that timed out or 64 images already being drawn \
                 (Retry-After: 1). A connection idle for 30 seconds is closed.
 
-                Another host than the loopback needs --token: every request must then carry \
-                Authorization: Bearer <token>. A POST whose Origin is not this server is \
+                Another host than the loopback needs --token (16 characters or more): every \
+                request must then carry Authorization: Bearer <token>, /healthz and /metrics \
+                too (a page's <img> or a chat preview cannot send it: put a proxy that adds it \
+                in front). A POST whose Origin is not this server is \
                 refused (any web page can POST to 127.0.0.1); a POST without Origin, from curl \
                 or a script, is allowed.
 
@@ -152,12 +158,27 @@ public struct ServeCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>:
         }
         var server: WidgetServer
         let listener: WidgetCenterListener
+        let bundleName = String(describing: Bundle.self)
         do {
+            // --widget restricts what is served.
+            var widgets: [AnyWidget]
+            do {
+                widgets = try Bundle().resolvedWidgets()
+            } catch {
+                throw WidgetRenderError.invalidBundle("\(bundleName): \(error.description)")
+            }
+            if !batch.kinds.isEmpty {
+                let known = widgets.map(\.kind)
+                for kind in batch.kinds where !known.contains(kind) {
+                    throw ValidationError("--widget: no widget '\(kind)'; widgets: \(known.joined(separator: ", "))")
+                }
+                widgets = widgets.filter { batch.kinds.contains($0.kind) }
+            }
             server = try WidgetServer(
-                engine: try RenderEngine(bundle: Bundle()), batch: batch, token: resolvedToken,
+                engine: try RenderEngine(widgets: widgets), batch: batch, token: resolvedToken,
                 cacheBytes: cacheSize << 20)
             do {
-                listener = try WidgetCenterListener(bundle: String(describing: Bundle.self))
+                listener = try WidgetCenterListener(bundle: bundleName)
             } catch {
                 throw WidgetRenderError.unavailable("WidgetCenter: \(error.description)")
             }
@@ -165,17 +186,47 @@ public struct ServeCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>:
             throw Console.fail(error)
         }
         defer { listener.close() }
+        // `reload --list` (and getCurrentConfigurations) lists what this server serves.
+        let served = ServedWidgets(bundle: bundleName, widgets: server.engine.widgets, batch: batch)
+        WidgetCenter.shared.addObserver(served)
+        defer { WidgetCenter.shared.removeObserver(served) }
         server.logger.logLevel = quiet ? .warning : .info
         let host = self.host
+        let port = self.port
         let count = server.engine.widgets.count
         let application = server.application(host: host, port: port, logger: server.logger) { port in
             Console.line(
-                "Serving \(count) widgets on http://\(host):\(port)/widgets; Ctrl-C to stop")
+                "Serving \(count) widget\(count == 1 ? "" : "s") on http://\(host):\(port)/widgets; Ctrl-C to stop")
         }
         do {
             try await application.runService()
         } catch {
-            throw Console.fail(.unavailable("serve: \(error)"))
+            let text = "\(error)"
+            if text.contains("Address already in use") {
+                throw Console.fail(
+                    .unavailable("serve: \(host):\(port) is in use by another process; choose another with --port"))
+            }
+            throw Console.fail(.unavailable("serve: \(text)"))
         }
     }
+}
+
+/// What a running `serve` tells `reload --list` and `WidgetCenter.getCurrentConfigurations`:
+/// every widget it serves in every family it supports (the engine itself hears reloads).
+final class ServedWidgets: WidgetCenterObserver {
+    let bundleName: String?
+    let runningWidgets: [WidgetInfo]
+
+    init(bundle: String, widgets: [AnyWidget], batch: RenderBatch) {
+        bundleName = WidgetCenterChannel.socketStem(bundle)
+        runningWidgets = widgets.flatMap { widget in
+            (batch.families ?? widget.supportedFamilies).filter(widget.supports).map { family in
+                WidgetInfo(
+                    kind: widget.kind, family: family, configuration: batch.parameters,
+                    bundle: WidgetCenterChannel.socketStem(bundle), processID: getpid())
+            }
+        }
+    }
+
+    func widgetCenterReload(kind: String?) {}
 }

@@ -58,6 +58,8 @@ package struct WidgetServer: Sendable {
     /// What the server counts, for `GET /metrics`.
     let metrics = ServerMetrics()
     private let rendering = LockedValue(0)
+    /// The warnings logged so far.
+    private let warned = LockedValue(Set<String>())
     /// Image URLs read lately (up to 256; then afresh).
     private let recentRequests = LockedValue([String: Resolved]())
     private let reloads = LockedValue([Date]())
@@ -170,10 +172,10 @@ package struct WidgetServer: Sendable {
     /// The answer to a request, and its route for the metrics: a pattern such as
     /// `/widgets/{kind}/{file}`, so that a path of any value does not make a metric of its own.
     package func respond(to request: Request) async -> (Response, route: String) {
-        if let token, request.headers[.authorization] != "Bearer \(token)" {
-            return (
-                Self.error(.unauthorized, "this server needs the header Authorization: Bearer <token>"), "unauthorized"
-            )
+        if let token, !Self.carries(token, request.headers[.authorization]) {
+            var response = Self.error(.unauthorized, "this server needs the header Authorization: Bearer <token>")
+            response.headers[.wwwAuthenticate] = #"Bearer realm="widgetrender""#
+            return (response, "unauthorized")
         }
         let uri = request.uri.description
         guard uri.utf8.count <= Self.uriLimit else {
@@ -218,10 +220,19 @@ package struct WidgetServer: Sendable {
                 await image(kind: parts[1], file: parts[2], request: request, head: head), "/widgets/{kind}/{family}"
             )
         case let parts where parts.first == "reload" && parts.count <= 2:
-            return (await reload(kind: parts.count == 2 ? parts[1] : nil, request: request), "/reload")
+            return (
+                await reload(kind: parts.count == 2 ? parts[1] : nil, request: request),
+                parts.count == 2 ? "/reload/{kind}" : "/reload"
+            )
         default:
             return (Self.error(.notFound, "no such path: \(Self.printable(path)); see GET /widgets"), "unknown")
         }
+    }
+
+    /// Whether an `Authorization` value is `Bearer <token>` (the scheme in any case).
+    static func carries(_ token: String, _ authorization: String?) -> Bool {
+        guard let authorization, authorization.count == token.count + 7 else { return false }
+        return authorization.prefix(7).lowercased() == "bearer " && authorization.dropFirst(7) == token
     }
 
     /// `POST /reload[/KIND]`: as `WidgetCenter`, within the reload budget, same-site only.
@@ -412,6 +423,7 @@ package struct WidgetServer: Sendable {
         metrics.render(
             kind: request.kind, family: request.family,
             nanoseconds: elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
+        for warning in rendered.warnings { warnOnce(warning.message) }
         guard let image = rendered.image else {
             return .failure(ImageCache.Failure(status: .internalServerError, message: "no image was made"))
         }
@@ -426,10 +438,24 @@ package struct WidgetServer: Sendable {
                 body: ByteBuffer(data: image.data), headers: headers, tag: tag, mediaType: image.format.mediaType))
     }
 
+    /// Logs a provider's or the engine's warning once (the first 1,000 distinct ones).
+    private func warnOnce(_ message: String) {
+        let first = warned.withLock { warned in
+            guard warned.count < 1_000 else { return false }
+            return warned.insert(message).inserted
+        }
+        if first { logger.warning("\(message)") }
+    }
+
     /// Whether an `If-None-Match` value names `tag` (or is `*`).
+    /// Whether an `If-None-Match` value names `tag` (or is `*`), by RFC 9110's weak comparison
+    /// (`W/"x"` matches `"x"`).
     static func matches(_ header: String, _ tag: String) -> Bool {
         header == tag || header == "*"
-            || header.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == tag }
+            || header.split(separator: ",").contains { item in
+                let trimmed = item.trimmingCharacters(in: .whitespaces)
+                return trimmed == tag || (trimmed.hasPrefix("W/") && trimmed.dropFirst(2) == tag)
+            }
     }
 
     /// The encoder the `Accept` header prefers (by `q`, then by the server's order); the first
@@ -483,10 +509,16 @@ package struct WidgetServer: Sendable {
         }
         let shown = renderRequest.timeShown
         let onScreen = timeline.entries.lastIndex { $0.date <= shown } ?? (timeline.entries.isEmpty ? nil : 0)
+        // Each image's link keeps the look the timeline was asked with.
+        let kept = (request.uri.query ?? "").split(separator: "&").filter { item in
+            let key = item.split(separator: "=", maxSplits: 1).first ?? ""
+            return key != "at" && key != "family"
+        }.joined(separator: "&")
+        let extraQuery = kept.isEmpty ? "" : "&" + kept
         let entries = timeline.entries.map { entry in
             TimelineJSON.Entry(
                 date: Self.iso(entry.date),
-                image: "/widgets/\(kind)/\(family.shortName).png?at=\(Self.iso(entry.date))")
+                image: "/widgets/\(kind)/\(family.shortName).png?at=\(Self.iso(entry.date))\(extraQuery)")
         }
         var reloadAt: String?
         if case .after(let date) = timeline.policy { reloadAt = Self.iso(date) }
@@ -620,11 +652,17 @@ package struct WidgetServer: Sendable {
     }
 
     /// Seconds until what is on screen next changes, at most ``maxAgeCap``.
+    /// Seconds until what is on screen next changes, at most ``maxAgeCap`` and at most until
+    /// the next quarter hour, when the provider is asked afresh (``askInterval``).
     private func maxAge(_ rendered: RenderedWidget) -> Int {
-        guard let next = rendered.nextChange?.date else { return maxAgeCap }
-        let seconds = next.timeIntervalSince(rendered.shownAt)
-        guard seconds.isFinite else { return maxAgeCap }
-        return Int(min(Double(maxAgeCap), max(0, seconds.rounded(.down))))
+        let second = Self.seconds(rendered.shownAt)
+        let toNextAsk = Double(Self.askInterval - Self.modulo(second, Self.askInterval))
+        var seconds = min(Double(maxAgeCap), toNextAsk)
+        if let next = rendered.nextChange?.date {
+            let untilNext = next.timeIntervalSince(rendered.shownAt)
+            if untilNext.isFinite { seconds = min(seconds, untilNext) }
+        }
+        return Int(max(0, seconds.rounded(.down)))
     }
 
     /// A tag for the pixels in this format with these options: equal pixels in another format,

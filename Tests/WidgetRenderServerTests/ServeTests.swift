@@ -92,8 +92,11 @@ struct ServeTests {
             #expect(response.header("content-length") == String(response.body.count))
             #expect(response.header("vary") == "Accept")
             #expect(response.header("last-modified") == "Fri, 01 Mar 2013 00:00:00 GMT")
-            // The daily entries never change by themselves: the cap.
-            #expect(response.header("cache-control") == "max-age=3600")
+            // The daily entries are past: what is on screen changes when the provider is asked
+            // again, at the next quarter hour.
+            #expect(response.header("cache-control") == "max-age=900")
+            let later = try await client.get("/widgets/price/medium.png?at=2013-03-01T12:14:30Z")
+            #expect(later.header("cache-control") == "max-age=30")
             // The same bytes as the engine draws for that request.
             var request = RenderRequest(
                 kind: "price", family: .systemMedium,
@@ -109,6 +112,10 @@ struct ServeTests {
             #expect(again.status == 304)
             #expect(again.header("etag") == tag)
             #expect(again.body.isEmpty)
+            // RFC 9110's weak comparison: W/"x" names "x".
+            let weak = try await client.get(
+                "/widgets/price/medium.png?at=\(Self.shown)", headers: ["If-None-Match": "W/\(tag)"])
+            #expect(weak.status == 304)
             // Another look is another tag.
             let dark = try await client.get("/widgets/price/medium.png?at=\(Self.shown)&scheme=dark")
             #expect(dark.status == 200)
@@ -257,8 +264,12 @@ struct ServeTests {
         try await Self.withServer(token: token) { client, _ in
             let without = try await client.get("/healthz")
             #expect(without.status == 401)
+            #expect(without.header("www-authenticate")?.hasPrefix("Bearer") == true)
             #expect(try await client.get("/healthz", headers: ["Authorization": "Bearer wrong"]).status == 401)
+            #expect(try await client.get("/healthz", headers: ["Authorization": "Bearer \(token)x"]).status == 401)
             #expect(try await client.get("/healthz", headers: ["Authorization": "Bearer \(token)"]).status == 200)
+            // The scheme's name is case-insensitive (RFC 9110).
+            #expect(try await client.get("/healthz", headers: ["Authorization": "bearer \(token)"]).status == 200)
         }
     }
 
@@ -307,6 +318,12 @@ struct ServeTests {
             let onScreen = try await client.get(images[2])
             let now = try await client.get("/widgets/price/small.png?at=\(Self.shown)")
             #expect(onScreen.header("etag") == now.header("etag"))
+            // The links keep the look the timeline was asked with.
+            let dark = try await client.get(
+                "/widgets/price/timeline.json?family=small&at=\(Self.shown)&scheme=dark&locale=ja")
+            let darkJSON = try #require(try JSONSerialization.jsonObject(with: dark.body) as? [String: Any])
+            let darkImages = try #require(darkJSON["entries"] as? [[String: Any]]).compactMap { $0["image"] as? String }
+            #expect(darkImages.allSatisfy { $0.hasSuffix("&scheme=dark&locale=ja") && !$0.contains("family=") })
             #expect(try await client.get("/widgets/price/timeline.json?family=huge").status == 400)
             #expect(try await client.get("/widgets/covid-global/timeline.json?family=extraLarge").status == 404)
         }
@@ -319,5 +336,24 @@ struct ServeTests {
             #expect(response.header("retry-after") == "1")
             #expect(try await client.get("/healthz").status == 200)
         }
+    }
+}
+
+/// What a running `serve` tells `reload --list`: the widgets it serves, in their families.
+@Suite("serve: running widgets")
+struct ServedWidgetsTests {
+    @Test func everyServedWidgetIsListedInItsFamilies() throws {
+        let widgets = try BuiltInWidgets().resolvedWidgets()
+        var batch = RenderBatch(outputDirectory: URL(fileURLWithPath: "/dev/null"))
+        batch.families = nil
+        batch.parameters = ["range": "7d"]
+        let served = ServedWidgets(bundle: "BuiltInWidgets", widgets: widgets, batch: batch)
+        let expected = widgets.reduce(0) { $0 + $1.supportedFamilies.count }
+        #expect(served.runningWidgets.count == expected)
+        #expect(Set(served.runningWidgets.map(\.kind)) == Set(widgets.map(\.kind)))
+        #expect(served.runningWidgets.allSatisfy { $0.processID == getpid() && $0.configuration == ["range": "7d"] })
+        WidgetCenter.shared.addObserver(served)
+        defer { WidgetCenter.shared.removeObserver(served) }
+        #expect(WidgetCenter.shared.runningWidgetsHere().count >= expected)
     }
 }

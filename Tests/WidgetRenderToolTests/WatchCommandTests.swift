@@ -92,7 +92,7 @@ struct WatchCommandTests {
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
         let result = try CommandRunner.run(["reload"], environment: ["XDG_RUNTIME_DIR": runtime.path])
         #expect(result.exitCode == 0)
-        #expect(result.stderr.contains("No `watch` of BuiltInWidgets is running"), "\(result.stderr)")
+        #expect(result.stderr.contains("No `watch` or `serve` of BuiltInWidgets is running"), "\(result.stderr)")
         let unknown = try CommandRunner.run(
             ["reload", "--kind", "nope"], environment: ["XDG_RUNTIME_DIR": runtime.path])
         #expect(unknown.exitCode == 64)

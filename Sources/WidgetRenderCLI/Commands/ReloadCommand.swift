@@ -8,14 +8,15 @@ struct ReloadCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Parsa
         let name = CommandName.current
         return CommandConfiguration(
             commandName: "reload",
-            abstract: "Ask this bundle's running `watch` to reload, as WidgetCenter does.",
+            abstract: "Ask this bundle's running `watch` and `serve` to reload, as WidgetCenter does.",
             discussion: """
                 What WidgetCenter.shared.reloadTimelines(ofKind:) does in an app, from a shell or a \
                 script: each running `\(name) watch` that shows the widget asks its provider again \
-                (within its reload budget) and redraws. Without --kind, every widget reloads \
+                (within its reload budget) and redraws, and each running `serve` asks afresh for \
+                its next image. Without --kind, every widget reloads \
                 (reloadAllTimelines()). --list prints the running widgets instead \
                 (getCurrentConfigurations). The sockets are in $XDG_RUNTIME_DIR/widgetrender/ \
-                (/tmp/widgetrender-<uid>/ when it is unset): give `watch` and `reload` the same \
+                (/tmp/widgetrender-<uid>/ when it is unset): give `watch`, `serve` and `reload` the same \
                 XDG_RUNTIME_DIR.
 
                 Examples:
@@ -64,7 +65,7 @@ struct ReloadCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Parsa
             }
             if widgets.isEmpty {
                 Console.line(
-                    "No widget of \(bundleName) is running (no `watch` socket in \(folder.path); start one with `watch`)."
+                    "No widget of \(bundleName) is running (no `watch` or `serve` socket in \(folder.path); start one with `watch` or `serve`)."
                 )
             }
             return
@@ -72,7 +73,7 @@ struct ReloadCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Parsa
         let reached = center.reload(kind: kind)
         Console.line(
             reached == 0
-                ? "No `watch` of \(bundleName) is running (no socket in \(folder.path)): nothing to reload."
+                ? "No `watch` or `serve` of \(bundleName) is running (no socket in \(folder.path)): nothing to reload."
                 : "Asked \(reached) running process\(reached == 1 ? "" : "es") to reload \(kind ?? "every widget").")
     }
 }
