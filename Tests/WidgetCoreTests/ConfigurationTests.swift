@@ -149,6 +149,10 @@ private struct Twice: WidgetBundle {
         #expect(context.containerURL(forSecurityApplicationGroupIdentifier: group) == standard)
         var isFolder: ObjCBool = false
         #expect(FileManager.default.fileExists(atPath: standard.path, isDirectory: &isFolder) && isFolder.boolValue)
+        // Asked without making one: the standard folder only once it exists.
+        #expect(AppGroupContainers().existingURL(for: group) == standard)
+        #expect(AppGroupContainers().existingURL(for: group + "-never-made") == nil)
+        #expect(AppGroupContainers(defaultFolder: fallback).existingURL(for: group) == fallback)
         let warnings = context.diagnostics.drain()
         #expect(warnings.count == 1)
         #expect(warnings.first?.contains("app group '\(group)' has no folder mapped to it") == true)

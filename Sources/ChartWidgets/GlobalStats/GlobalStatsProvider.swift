@@ -33,8 +33,8 @@ public struct GlobalStatsProvider: TimelineProvider {
     /// PNG of a sensible size; otherwise the widget draws its own background (with a warning
     /// when the file is there but cannot be used).
     static func backgroundImage(_ context: TimelineProviderContext, warn: Bool = true) -> String? {
-        guard let folder = context.containerURL(forSecurityApplicationGroupIdentifier: BuiltInWidgets.appGroup)
-        else { return nil }
+        // Optional: a folder is neither made nor announced for it.
+        guard let folder = context.appGroups.existingURL(for: BuiltInWidgets.appGroup) else { return nil }
         let path = folder.appendingPathComponent("bg.png").path
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         // Decoded whole (once per file version): a file whose header is right and whose data is

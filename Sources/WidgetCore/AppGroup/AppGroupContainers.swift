@@ -46,6 +46,20 @@ public struct AppGroupContainers: Sendable, Hashable {
         return folder
     }
 
+    /// The folder for a group when there is one, without making or announcing one: the folder
+    /// mapped to it, ``defaultFolder``, or its standard folder when that exists. For what a
+    /// widget reads if it is there (a photo a user may have put in the group).
+    ///
+    /// - Parameter groupIdentifier: e.g. `group.com.example.todo`.
+    /// - Returns: the folder, or `nil`.
+    public func existingURL(for groupIdentifier: String) -> URL? {
+        if let folder = folders[groupIdentifier] ?? defaultFolder { return folder }
+        guard let folder = Self.standardFolder(for: groupIdentifier) else { return nil }
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) && isFolder.boolValue
+            ? folder : nil
+    }
+
     /// Where a group no option maps lives: `$XDG_DATA_HOME/widgetrender/groups/<group>`
     /// (`~/.local/share/widgetrender/groups/<group>` when `XDG_DATA_HOME` is unset), as the
     /// XDG Base Directory specification places an application's data.
