@@ -39,7 +39,7 @@ final class ImageCache: Sendable {
             timeZone = request.timeZone.identifier
             mode = request.renderingMode.map { "\($0)" } ?? ""
             parameters = request.parameters
-            second = Int64(request.timeShown.timeIntervalSince1970.rounded(.down))
+            second = WidgetServer.seconds(request.timeShown)
             self.format = format.name
             self.reloads = reloads
         }

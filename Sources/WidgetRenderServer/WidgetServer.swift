@@ -157,7 +157,7 @@ package struct WidgetServer: Sendable {
         let start = ContinuousClock.now
         let (response, route) = await respond(to: request)
         let elapsed = ContinuousClock.now - start
-        let nanoseconds = elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000
+        let nanoseconds = Self.nanoseconds(elapsed)
         metrics.request(
             route: route, method: request.method.rawValue, status: response.status.code, nanoseconds: nanoseconds)
         if logger.logLevel <= .info {
@@ -422,7 +422,7 @@ package struct WidgetServer: Sendable {
         let elapsed = ContinuousClock.now - start
         metrics.render(
             kind: request.kind, family: request.family,
-            nanoseconds: elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
+            nanoseconds: Self.nanoseconds(elapsed))
         for warning in rendered.warnings { warnOnce(warning.message) }
         guard let image = rendered.image else {
             return .failure(ImageCache.Failure(status: .internalServerError, message: "no image was made"))
@@ -643,6 +643,13 @@ package struct WidgetServer: Sendable {
     static func seconds(_ date: Date) -> Int64 {
         let seconds = date.timeIntervalSince1970.rounded(.down)
         return Int64(max(-1e15, min(1e15, seconds.isFinite ? seconds : 0)))
+    }
+
+    /// A duration in whole nanoseconds (saturating past about 292 years).
+    static func nanoseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        return overflow ? .max : whole &+ attoseconds / 1_000_000_000
     }
 
     /// `value` modulo `divisor`, never negative.

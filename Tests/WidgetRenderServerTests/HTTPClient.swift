@@ -36,22 +36,32 @@ struct HTTPClient {
         }
     }
 
-    private func rawBlocking(_ bytes: [UInt8], timeout: TimeInterval) throws -> Response {
+    /// A blocking socket connected to 127.0.0.1:`port`; the caller closes it.
+    static func connect(port: Int) throws -> Int32 {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw Failure(description: "socket: \(errno)") }
-        defer { close(socket) }
-        var time = timeval(tv_sec: Int(timeout), tv_usec: 0)
-        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+        guard socket >= 0 else { throw Failure(description: "socket: errno \(errno)") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard connected == 0 else { throw Failure(description: "connect to 127.0.0.1:\(port): \(errno)") }
+        guard connected == 0 else {
+            let error = errno
+            close(socket)
+            throw Failure(description: "connect to 127.0.0.1:\(port): errno \(error)")
+        }
+        return socket
+    }
+
+    private func rawBlocking(_ bytes: [UInt8], timeout: TimeInterval) throws -> Response {
+        let socket = try Self.connect(port: port)
+        defer { close(socket) }
+        var time = timeval(tv_sec: Int(timeout), tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
         var sent = 0
         while sent < bytes.count {
             let count = bytes[sent...].withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }

@@ -24,24 +24,12 @@ struct SlowClientsTests {
         init(port: Int, count: Int) throws {
             var sockets: [Int32] = []
             for _ in 0..<count {
-                let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-                guard socket >= 0 else {
+                let socket: Int32
+                do {
+                    socket = try HTTPClient.connect(port: port)
+                } catch {
                     for open in sockets { Glibc.close(open) }
-                    throw HTTPClient.Failure(description: "socket \(sockets.count): errno \(errno)")
-                }
-                var address = sockaddr_in()
-                address.sin_family = sa_family_t(AF_INET)
-                address.sin_port = in_port_t(UInt16(port).bigEndian)
-                address.sin_addr.s_addr = inet_addr("127.0.0.1")
-                let connected = withUnsafePointer(to: &address) {
-                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                    }
-                }
-                guard connected == 0 else {
-                    Glibc.close(socket)
-                    for open in sockets { Glibc.close(open) }
-                    throw HTTPClient.Failure(description: "connect \(sockets.count): errno \(errno)")
+                    throw HTTPClient.Failure(description: "connection \(sockets.count + 1): \(error)")
                 }
                 sockets.append(socket)
             }

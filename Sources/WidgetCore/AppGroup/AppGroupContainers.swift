@@ -39,7 +39,10 @@ public struct AppGroupContainers: Sendable, Hashable {
             Self.warnings?.warn("app group '\(groupIdentifier)' cannot name a folder, so it has none")
             return nil
         }
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // Made once per process, not on every call (a view may ask on each render).
+        if Self.made.withLock({ $0.insert(folder.path).inserted }) {
+            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
         Self.warnings?.warn(
             "app group '\(groupIdentifier)' has no folder mapped to it: using \(folder.path)"
         )
@@ -85,6 +88,9 @@ public struct AppGroupContainers: Sendable, Hashable {
         }
         return data.appendingPathComponent("widgetrender/groups/\(groupIdentifier)", isDirectory: true)
     }
+
+    /// The standard folders made by this process.
+    private static let made = LockedValue(Set<String>())
 
     /// Where a call that falls back to a standard folder is reported: the diagnostics of the
     /// provider being asked (set by the engine around each call).
