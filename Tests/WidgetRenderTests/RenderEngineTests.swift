@@ -212,8 +212,10 @@ struct RenderEngineCancellationTests {
         let cancelled = Date()
         waiter.cancel()
         let result = await waiter.result
-        // The provider takes ten seconds; the caller does not wait for it.
-        #expect(Date().timeIntervalSince(cancelled) < 5)
+        // The provider takes ten seconds; the caller does not wait for it. (Under a parallel run
+        // of the whole suite on two cores, scheduling alone once took 5.6 s: the bound only has
+        // to tell "did not wait" from the provider's ten.)
+        #expect(Date().timeIntervalSince(cancelled) < 9)
         if case .failure(let error as WidgetRenderError) = result {
             #expect(error.kind == .cancelled)
         } else {
