@@ -52,6 +52,13 @@ let package = Package(
         ),
         // libpng reports errors with longjmp, which Swift cannot catch: a thin C layer does.
         .target(name: "PNGCodec", dependencies: ["CPNG"]),
+        // libjpeg(-turbo), for JPEG photos a widget shows; a thin C layer catches its longjmp errors.
+        .systemLibrary(
+            name: "CJPEG",
+            pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg-dev"])]
+        ),
+        .target(name: "JPEGCodec", dependencies: ["CJPEG"]),
         // ISA-L's igzip and CRC-32, for the PNG writer built for widget images.
         .systemLibrary(
             name: "CISAL",
@@ -76,7 +83,9 @@ let package = Package(
         .target(name: "Charts", dependencies: ["WidgetCore"]),
         .target(
             name: "WidgetDrawing",
-            dependencies: ["WidgetDates", "WidgetCore", "WidgetLayout", "CCairo", "CPNG", "PNGCodec", "ISALPNG"]
+            dependencies: [
+                "WidgetDates", "WidgetCore", "WidgetLayout", "CCairo", "CPNG", "PNGCodec", "ISALPNG", "JPEGCodec",
+            ]
         ),
         .target(
             name: "WidgetAssets",
@@ -166,7 +175,7 @@ let package = Package(
                 "WidgetRender", "WidgetCore", "WidgetLayout", "WidgetDrawing", "WidgetAssets", "ChartWidgets",
                 "WidgetSnapshotTesting", "CCairo", "ISALPNG",
             ],
-            exclude: ["__Snapshots__"]
+            exclude: ["__Snapshots__", "Fixtures"]
         ),
         .testTarget(
             name: "WidgetSnapshotTestingTests",

@@ -168,7 +168,7 @@ struct PipelineTests {
         try Data("garbage".utf8).write(to: container.appendingPathComponent("bg.png"))
         let garbage = try await run(request)
         #expect(garbage.manifest.images.first?.sha256 == plain.manifest.images.first?.sha256)
-        #expect(garbage.warnings.contains { $0.message.contains("bg.png: not a valid PNG (no PNG signature)") })
+        #expect(garbage.warnings.contains { $0.message.contains("bg.png: not a valid PNG or JPEG (no PNG signature") })
         // A PNG whose header claims 20000×20000 pixels is refused by its header, not decoded.
         var huge = try Data(contentsOf: try Fixtures.backgroundImage(in: container))
         huge.replaceSubrange(16..<24, with: [0, 0, 0x4E, 0x20, 0, 0, 0x4E, 0x20])

@@ -18,6 +18,8 @@ package struct ImageSpec: Sendable, Hashable {
         case named(String, bundle: URL)
         /// A symbol by its SF Symbols name.
         case system(String)
+        /// Pixels decoded already (`Image(uiImage:)`).
+        case pixels(ImagePixels)
     }
 
     package var source: Source
@@ -33,30 +35,33 @@ package struct ImageSpec: Sendable, Hashable {
         self.contentMode = contentMode
     }
 
-    /// The file for a PNG image; `nil` for a named image not found and for symbols.
+    /// The file for a PNG or JPEG image; `nil` for a named image not found, for symbols and for
+    /// pixels in memory.
     package var path: String? {
         switch source {
         case .file(let path): path
         case .named(let name, let bundle): Self.resolve(name, in: bundle)
-        case .system: nil
+        case .system, .pixels: nil
         }
     }
 
-    /// `name.png`, `name@3x.png`, `name@2x.png`, `name@1x.png`, or the largest PNG of
-    /// `*.xcassets/name.imageset/` in the bundle folder (or its `Resources`).
-    static func resolve(_ name: String, in bundle: URL) -> String? {
+    /// `name.png`, `name@3x.png`, `name@2x.png`, `name@1x.png` (or `.jpg`), or the largest PNG
+    /// or JPEG of `*.xcassets/name.imageset/` in the bundle folder (or its `Resources`).
+    package static func resolve(_ name: String, in bundle: URL) -> String? {
         let manager = FileManager.default
         let folders = [bundle, bundle.appendingPathComponent("Resources")]
         for folder in folders {
             for suffix in ["", "@3x", "@2x", "@1x"] {
-                let file = folder.appendingPathComponent("\(name)\(suffix).png")
-                if manager.fileExists(atPath: file.path) { return file.path }
+                for type in ["png", "jpg", "jpeg"] {
+                    let file = folder.appendingPathComponent("\(name)\(suffix).\(type)")
+                    if manager.fileExists(atPath: file.path) { return file.path }
+                }
             }
             guard let entries = try? manager.contentsOfDirectory(atPath: folder.path) else { continue }
             for catalog in entries.sorted() where catalog.hasSuffix(".xcassets") {
                 let set = folder.appendingPathComponent(catalog).appendingPathComponent("\(name).imageset")
                 guard let files = try? manager.contentsOfDirectory(atPath: set.path) else { continue }
-                let pngs = files.filter { $0.lowercased().hasSuffix(".png") }.sorted {
+                let pngs = files.filter { [".png", ".jpg", ".jpeg"].contains(where: $0.lowercased().hasSuffix) }.sorted {
                     (Self.scaleRank($0), $0) > (Self.scaleRank($1), $1)
                 }
                 if let best = pngs.first { return set.appendingPathComponent(best).path }
@@ -70,7 +75,27 @@ package struct ImageSpec: Sendable, Hashable {
     }
 }
 
-/// An image, as SwiftUI's `Image`: a PNG file, an image of your bundle by name, or a symbol.
+/// Decoded pixels held in memory, for an image made from bytes (`Image(uiImage:)`): premultiplied,
+/// native-endian ARGB32 rows (Cairo's format), `stride` bytes apart. Equal only to itself.
+package final class ImagePixels: Sendable, Hashable {
+    package let width: Int
+    package let height: Int
+    package let stride: Int
+    package let bytes: [UInt8]
+
+    package init(width: Int, height: Int, stride: Int, bytes: [UInt8]) {
+        self.width = width
+        self.height = height
+        self.stride = stride
+        self.bytes = bytes
+    }
+
+    package static func == (a: ImagePixels, b: ImagePixels) -> Bool { a === b }
+    package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+/// An image, as SwiftUI's `Image`: a PNG or JPEG file, an image of your bundle by name, a
+/// `UIImage` made from bytes, or a symbol.
 ///
 /// Files are decoded once per render session. A symbol (`Image(systemName:)`) is drawn from
 /// the symbol font in the current font's size and the foreground colour, like text.
@@ -94,7 +119,12 @@ public struct Image: PrimitiveView {
         public static var large: Scale { Scale(factor: 1.25) }
     }
 
-    /// An image from a PNG file, drawn at its own size until `resizable()`.
+    /// An image of the given source.
+    package init(spec: ImageSpec) {
+        self.spec = spec
+    }
+
+    /// An image from a PNG or JPEG file, drawn at its own size until `resizable()`.
     public init(path: String) {
         spec = ImageSpec(path: path)
     }

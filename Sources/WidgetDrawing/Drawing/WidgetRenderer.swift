@@ -550,8 +550,15 @@ package final class WidgetRenderer {
                 cairo_fill(cr)
                 return
             }
-            guard let path = spec.path else { return }
-            let image = try image(at: path)
+            let path = spec.path
+            let image: CairoSurface
+            if let path {
+                image = try self.image(at: path)
+            } else if case .pixels(let pixels) = spec.source {
+                image = try pixels.surface()
+            } else {
+                return
+            }
             let iw = Double(image.width)
             let ih = Double(image.height)
             guard iw > 0, ih > 0, rect.width > 0, rect.height > 0 else { return }
@@ -573,7 +580,7 @@ package final class WidgetRenderer {
                 cairo_paint(cr)
                 cairo_restore(cr)
             }
-            if let (scaled, x, y) = scaledImage(
+            if let path, let (scaled, x, y) = scaledImage(
                 path: path, scale: scale, rect: rect, context: context, paint: paintScaled)
             {
                 // The same pixels, resampled once per size: a copy at whole device pixels.

@@ -1,7 +1,8 @@
 import CCairo
 import Foundation
 
-/// Reads PNG files into Cairo surfaces (for background images and golden comparisons).
+/// Reads PNG files into Cairo surfaces (for background images and golden comparisons), and
+/// JPEG files through ``JPEGImage`` (a file or bytes that start as a JPEG are read as one).
 ///
 /// Both readers check the 24-byte header (signature, image header, size) before anything
 /// decodes, so a file that claims 20000×20000 pixels is refused without allocating 1.6 GB.
@@ -24,6 +25,12 @@ package enum PNGImage {
             throw .image(path: path, reason: "cannot be opened (is it readable?)")
         }
         let head = (try? handle.read(upToCount: 24)) ?? Data()
+        if JPEGImage.isJPEG(head) {
+            defer { try? handle.close() }
+            try? handle.seek(toOffset: 0)
+            let data = (try? handle.read(upToCount: JPEGImage.maximumBytes + 1)) ?? Data()
+            return try JPEGImage.read(data: data, name: path, maximumSide: maximumSide)
+        }
         try? handle.close()
         if let problem = problem(header: head, maximumSide: maximumSide) { throw .image(path: path, reason: problem) }
         return try checked(cairo_image_surface_create_from_png(path), path: path)
@@ -36,6 +43,9 @@ package enum PNGImage {
     package static func read(data: Data, name: String = "PNG data", maximumSide: Int = maximumSide) throws(RenderError)
         -> CairoSurface
     {
+        if JPEGImage.isJPEG(data) {
+            return try JPEGImage.read(data: data, name: name == "PNG data" ? "JPEG data" : name, maximumSide: maximumSide)
+        }
         if let problem = problem(header: data.prefix(24), maximumSide: maximumSide) {
             throw .image(path: name, reason: problem)
         }
@@ -74,7 +84,9 @@ package enum PNGImage {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         // Cairo reports a file that is not a PNG at all as "out of memory"; say what it is.
         if bytes.isEmpty { return "not a valid PNG (the file is empty)" }
-        guard bytes.count >= 8, Array(bytes[0..<8]) == signature else { return "not a valid PNG (no PNG signature)" }
+        guard bytes.count >= 8, Array(bytes[0..<8]) == signature else {
+            return "not a valid PNG or JPEG (no PNG signature, no JPEG start-of-image marker)"
+        }
         guard bytes.count == 24, Array(bytes[12..<16]) == Array("IHDR".utf8) else {
             return "not a valid PNG (no image header)"
         }

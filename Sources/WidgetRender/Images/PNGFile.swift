@@ -1,7 +1,7 @@
 import Foundation
 import WidgetDrawing
 
-/// A look at a PNG file before a view draws it with `Image(path:)`.
+/// A look at a PNG (or JPEG) file before a view draws it with `Image(path:)`.
 ///
 /// `Image(path:)` fails the render when its file cannot be drawn. A provider that takes an image
 /// from a place the user fills (an App Group container, say) can ask first and fall back to a
@@ -40,7 +40,20 @@ public enum PNGFile {
         if let problem = PNGImage.regularFileProblem(path) { return problem }
         guard let handle = FileHandle(forReadingAtPath: path) else { return "cannot be read" }
         defer { try? handle.close() }
-        if let problem = PNGImage.problem(header: (try? handle.read(upToCount: 24)) ?? Data()) { return problem }
+        let head = (try? handle.read(upToCount: 24)) ?? Data()
+        if JPEGImage.isJPEG(head) {
+            try? handle.seek(toOffset: 0)
+            let data = (try? handle.read(upToCount: JPEGImage.maximumBytes + 1)) ?? Data()
+            guard decoding else { return JPEGImage.problem(data: data, name: path) }
+            do {
+                _ = try JPEGImage.read(data: data, name: path)
+                return nil
+            } catch {
+                if case .image(_, let reason) = error { return reason }
+                return error.description
+            }
+        }
+        if let problem = PNGImage.problem(header: head) { return problem }
         guard decoding else { return nil }
         // The header allows at most maximumSide² pixels; a PNG of them is rarely larger than this.
         guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)), data.count <= 512 * 1024 * 1024 else {
