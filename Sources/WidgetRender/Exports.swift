@@ -5,3 +5,8 @@
 @_exported import WidgetCore
 @_exported import WidgetDates
 @_exported import WidgetLayout
+
+/// `UserDefaults(suiteName:)` as ported widget code writes it: an App Group's settings, kept in
+/// the group's folder (see ``AppGroupDefaults``). It hides Foundation's `UserDefaults` in files
+/// that import WidgetRender and not Foundation itself.
+public typealias UserDefaults = AppGroupDefaults

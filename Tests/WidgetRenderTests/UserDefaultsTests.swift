@@ -8,7 +8,7 @@ import WidgetRender
 /// widget reads what its app stored.
 @Suite("UserDefaults and AppStorage over App Groups")
 struct UserDefaultsTests {
-    typealias Defaults = WidgetCore.UserDefaults
+    typealias Defaults = AppGroupDefaults
 
     static let group = "group.com.example.todo"
 

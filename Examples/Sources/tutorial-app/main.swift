@@ -4,6 +4,7 @@
 //
 //   tutorial-app todo add TITLE --container DIR [--pause]
 //   tutorial-app todo toggle TITLE --container DIR
+//   tutorial-app todo rename NAME --container DIR
 //   tutorial-app covid fetch --from API_DIR --container DIR
 //
 // --pause saves, prints "saved", and waits for a line on stdin before it reloads (tests use it
@@ -53,12 +54,16 @@ do {
             TodoApp.reloadWidget()
             say("reloaded")
         }
+    case ("todo", "rename"):
+        guard arguments.count == 3 else { fail("todo rename takes one name") }
+        TodoApp(container: container).rename(arguments[2])
+        say("saved")
     case ("covid", "fetch"):
         guard let source else { fail("covid fetch takes --from API_DIR (all.json and countries.json)") }
         let snapshot = try CovidApp.fetch(from: URL(fileURLWithPath: source, isDirectory: true), into: container)
         say("saved \(snapshot.countries.count) countries; reloaded")
     default:
-        fail("use: todo add TITLE | todo toggle TITLE | covid fetch --from DIR, with --container DIR")
+        fail("use: todo add TITLE | todo toggle TITLE | todo rename NAME | covid fetch --from DIR, with --container DIR")
     }
 } catch {
     FileHandle.standardError.write(Data("tutorial-app: \(error)\n".utf8))

@@ -52,4 +52,27 @@ import WidgetRender
         let bytes = try #require(png)
         #expect(try PNGFile.decode(bytes).height == 510)
     }
+
+    /// The app renames the list through `UserDefaults(suiteName:)`; the widget's
+    /// `@AppStorage` title reads it at the next render.
+    @Test func theAppsDefaultsReachTheWidgetsAppStorage() async throws {
+        let container = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: container) }
+        try FileManager.default.copyItem(
+            at: Fixtures.folder("todo/todos.json"), to: container.appendingPathComponent("todos.json"))
+        let engine = try RenderEngine(bundle: TutorialWidgets())
+        var request = RenderRequest(kind: "todo-list", family: .systemSmall, askedAt: morning)
+        request.appGroups = AppGroupContainers(folders: ["group.com.example.todo": container])
+        let before = try #require(try await engine.render(request).image?.pixelsCRC64)
+
+        TodoApp(container: container).rename("Groceries", reloading: false)
+        let file = container.appendingPathComponent("Library/Preferences/group.com.example.todo.plist")
+        let stored = try PropertyListSerialization.propertyList(from: Data(contentsOf: file), format: nil)
+        #expect((stored as? [String: Any])?["listName"] as? String == "Groceries")
+        let after = try #require(try await engine.render(request).image?.pixelsCRC64)
+        #expect(after != before)
+        // The same pixels as the golden drawn from a fixture holding that name.
+        request.appGroups = Fixtures.todoGroup("todo-renamed")
+        #expect(try await engine.render(request).image?.pixelsCRC64 == after)
+    }
 }

@@ -97,6 +97,11 @@ struct TutorialSnapshotTests {
             of: TodoListWidget(),
             as: .widget(family: .systemSmall, at: Fixtures.morning, appGroups: Fixtures.todoGroup("todo-corrupt")),
             named: "corrupt")
+        // The app named the list in the group's defaults (a binary property list, as iOS writes).
+        await assertSnapshot(
+            of: TodoListWidget(),
+            as: .widget(family: .systemSmall, at: Fixtures.morning, appGroups: Fixtures.todoGroup("todo-renamed")),
+            named: "renamed")
         await assertSnapshot(
             of: TodoListWidget(), as: .widget(family: .systemSmall, at: Fixtures.morning, entry: .placeholder),
             named: "placeholder")

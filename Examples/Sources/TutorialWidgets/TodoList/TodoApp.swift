@@ -37,6 +37,16 @@ public struct TodoApp {
         if reloading { Self.reloadWidget() }
     }
 
+    /// Names the list (the widget's title), in the group's defaults, and reloads the widget.
+    public func rename(_ name: String, reloading: Bool = true) {
+        // On iOS the group's defaults are found by its identifier; here the container this
+        // app was given stands for the group.
+        AppGroupContainers.$current.withValue(AppGroupContainers(folders: [TodoStore.groupIdentifier: container])) {
+            UserDefaults(suiteName: "group.com.example.todo")?.set(name, forKey: "listName")
+        }
+        if reloading { Self.reloadWidget() }
+    }
+
     /// What the app calls after an edit.
     public static func reloadWidget() {
         WidgetCenter.shared.reloadTimelines(ofKind: TodoListWidget.kind)

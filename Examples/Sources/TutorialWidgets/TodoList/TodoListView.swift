@@ -3,6 +3,9 @@ import WidgetRender
 struct TodoListView: View {
     var entry: TodoEntry
     @Environment(\.widgetFamily) var family
+    // The list's name, as the app saved it in the group's defaults.
+    @AppStorage("listName", store: UserDefaults(suiteName: "group.com.example.todo"))
+    var listName = "To-Do"
 
     /// How many rows fit each family.
     var rows: Int {
@@ -16,7 +19,7 @@ struct TodoListView: View {
     var body: some View {
         VStack(alignment: .leading, spacing: 6) {
             HStack {
-                Label("To-Do", systemImage: "checklist").font(.headline).foregroundStyle(.orange).widgetAccentable()
+                Label(listName, systemImage: "checklist").font(.headline).foregroundStyle(.orange).widgetAccentable()
                 Spacer()
                 Text("\(entry.todos.filter { !$0.isDone }.count)").font(.headline.monospacedDigit())
                     .foregroundStyle(.secondary)

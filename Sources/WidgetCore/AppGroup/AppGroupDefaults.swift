@@ -23,14 +23,15 @@ import Foundation
 /// property list reads as empty, with a warning naming it. ``standard`` (no suite) lives in
 /// memory: a widget extension's own defaults are not shared with anyone.
 ///
-/// Files that import WidgetRender should not also `import Foundation` (WidgetRender exports
-/// it): with both, `UserDefaults` is ambiguous between this type and Foundation's.
-public final class UserDefaults: @unchecked Sendable {
+/// `import WidgetRender` makes `UserDefaults` name this type (a type alias that hides
+/// Foundation's). A file that also says `import Foundation` sees both and the name is ambiguous:
+/// drop that line (WidgetRender exports Foundation), or write `AppGroupDefaults`.
+public final class AppGroupDefaults: @unchecked Sendable {
     /// The suite (an App Group identifier), or `nil` for ``standard``.
     public let suiteName: String?
 
     /// The defaults of the widget itself, kept in memory for the process.
-    public static let standard = UserDefaults(memorySuite: ())
+    public static let standard = AppGroupDefaults(memorySuite: ())
 
     /// The defaults of a suite: an App Group's, kept in its folder.
     ///
