@@ -31,7 +31,8 @@ struct ImageDataTests {
     @Test(arguments: ["coffee.jpg", "coffee-progressive.jpg", "coffee-grey.jpg"])
     func aJPEGDecodesToThePixelsPillowReads(_ name: String) throws {
         let ours = try PNGImage.read(data: try Self.fixture(name), name: name)
-        let pillow = try PNGImage.read(path: Self.fixtures.appendingPathComponent(name + "").deletingPathExtension().path + ".pillow.png")
+        let pillow = try PNGImage.read(
+            path: Self.fixtures.appendingPathComponent(name + "").deletingPathExtension().path + ".pillow.png")
         #expect(ours.width == 300 && ours.height == 200)
         let (a, b) = (Self.rgb(ours), Self.rgb(pillow))
         try #require(a.count == b.count && a.count == 300 * 200 * 3)

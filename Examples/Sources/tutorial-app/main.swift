@@ -63,7 +63,8 @@ do {
         let snapshot = try CovidApp.fetch(from: URL(fileURLWithPath: source, isDirectory: true), into: container)
         say("saved \(snapshot.countries.count) countries; reloaded")
     default:
-        fail("use: todo add TITLE | todo toggle TITLE | todo rename NAME | covid fetch --from DIR, with --container DIR")
+        fail(
+            "use: todo add TITLE | todo toggle TITLE | todo rename NAME | covid fetch --from DIR, with --container DIR")
     }
 } catch {
     FileHandle.standardError.write(Data("tutorial-app: \(error)\n".utf8))

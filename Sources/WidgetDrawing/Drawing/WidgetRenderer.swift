@@ -580,8 +580,9 @@ package final class WidgetRenderer {
                 cairo_paint(cr)
                 cairo_restore(cr)
             }
-            if let path, let (scaled, x, y) = scaledImage(
-                path: path, scale: scale, rect: rect, context: context, paint: paintScaled)
+            if let path,
+                let (scaled, x, y) = scaledImage(
+                    path: path, scale: scale, rect: rect, context: context, paint: paintScaled)
             {
                 // The same pixels, resampled once per size: a copy at whole device pixels.
                 cairo_save(cr)

@@ -66,7 +66,9 @@ package enum JPEGImage {
         guard wr_jpeg_size(bytes, bytes.count, &width, &height, &message, message.count) == 0 else {
             throw .image(path: name, reason: "not a valid JPEG (\(Self.text(message)))")
         }
-        guard width > 0, height > 0 else { throw .image(path: name, reason: "not a valid JPEG (\(width)×\(height) pixels)") }
+        guard width > 0, height > 0 else {
+            throw .image(path: name, reason: "not a valid JPEG (\(width)×\(height) pixels)")
+        }
         guard Int(width) <= maximumSide, Int(height) <= maximumSide else {
             throw .image(
                 path: name, reason: "\(width)×\(height) pixels is larger than the \(maximumSide)×\(maximumSide) limit")

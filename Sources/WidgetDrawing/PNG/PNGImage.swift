@@ -44,7 +44,8 @@ package enum PNGImage {
         -> CairoSurface
     {
         if JPEGImage.isJPEG(data) {
-            return try JPEGImage.read(data: data, name: name == "PNG data" ? "JPEG data" : name, maximumSide: maximumSide)
+            return try JPEGImage.read(
+                data: data, name: name == "PNG data" ? "JPEG data" : name, maximumSide: maximumSide)
         }
         if let problem = problem(header: data.prefix(24), maximumSide: maximumSide) {
             throw .image(path: name, reason: problem)
