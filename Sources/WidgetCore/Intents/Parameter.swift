@@ -156,7 +156,7 @@ extension Bool: IntentValue {
 ///     ]
 /// }
 /// ```
-public protocol AppEnum: IntentValue, CaseIterable, RawRepresentable, Hashable where RawValue == String {
+public protocol AppEnum: OptionalIntentValue, CaseIterable, RawRepresentable, Hashable where RawValue == String {
     /// What the type is called.
     static var typeDisplayRepresentation: TypeDisplayRepresentation { get }
     /// What each case is called.
@@ -176,6 +176,19 @@ extension AppEnum {
     }
     /// The case's raw value as a choice.
     public var parameterValue: ParameterValue { .string(rawValue) }
+    /// The case whose raw value is `text`.
+    public init?(parameterText text: String) { self.init(rawValue: text) }
+    /// The case's raw value.
+    public var parameterText: String { rawValue }
+}
+
+/// A value a parameter may leave unset (`@Parameter var country: Country?`): an ``AppEnum``, or
+/// an ``INObject`` of an iOS 14 intent.
+public protocol OptionalIntentValue: IntentValue {
+    /// The value that `text` (never empty) names, or `nil`.
+    init?(parameterText text: String)
+    /// The text that names the value.
+    var parameterText: String { get }
 }
 
 extension Parameter {
@@ -190,13 +203,13 @@ extension Parameter {
     /// - Parameters:
     ///   - title: the title shown.
     ///   - description: one sentence on what it changes.
-    public init<Wrapped: AppEnum>(title: LocalizedStringResource, description: String = "")
+    public init<Wrapped: OptionalIntentValue>(title: LocalizedStringResource, description: String = "")
     where Value == Wrapped? {
         self.init(title: title, description: description, default: nil)
     }
 }
 
-extension Optional: IntentValue where Wrapped: AppEnum {
+extension Optional: IntentValue where Wrapped: OptionalIntentValue {
     /// The enum's choices, after an empty value for none.
     public static func parameterKind(range: ClosedRange<Int>?) -> WidgetParameter.Kind {
         guard case .choice(let choices) = Wrapped.parameterKind(range: range) else {
@@ -205,17 +218,17 @@ extension Optional: IntentValue where Wrapped: AppEnum {
         return .choice([.init(value: "", label: "None")] + choices)
     }
 
-    /// The case whose raw value was chosen, or none for an empty value.
+    /// The value the text names, or none for an empty value.
     public init?(parameterValue: ParameterValue) {
         guard case .string(let value) = parameterValue else { return nil }
         if value.isEmpty {
             self = .none
             return
         }
-        guard let wrapped = Wrapped(rawValue: value) else { return nil }
+        guard let wrapped = Wrapped(parameterText: value) else { return nil }
         self = .some(wrapped)
     }
 
-    /// The case's raw value, or an empty value for none.
-    public var parameterValue: ParameterValue { .string(self?.rawValue ?? "") }
+    /// The value's text, or an empty value for none.
+    public var parameterValue: ParameterValue { .string(self?.parameterText ?? "") }
 }
