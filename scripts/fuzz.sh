@@ -85,9 +85,9 @@ seed() {
         find Tests/WidgetDataTests/Fixtures -type f \( -name '*.gz' -o -name '*.zip' \) -size -"$max_len"c \
             -exec cp {} "$folder/" \;
     fi
-    # The PNG reader: the goldens and test images that fit in --max-len.
+    # The image reader (PNG, and JPEG behind the same call): the goldens and test images that fit in --max-len.
     if [ "$kind" = png ]; then
-        find Tests Examples/Tests -type f -name '*.png' -size -"$max_len"c -exec cp {} "$folder/" \;
+        find Tests Examples/Tests -type f \( -name '*.png' -o -name '*.jpg' \) -size -"$max_len"c -exec cp {} "$folder/" \;
     fi
     # Hand-made seeds for formats without a real file, and earlier findings.
     for extra in "Fuzz/Seeds/$kind" "Fuzz/Seeds/$name"; do

@@ -104,4 +104,41 @@ struct ImageDataTests {
         let (r, g, bl) = (Int(rgb[centre]), Int(rgb[centre + 1]), Int(rgb[centre + 2]))
         #expect(r > bl + 60 && g > bl && g < r, "crema pixel \(r),\(g),\(bl)")
     }
+
+    /// `.resizable()` alone stretches a picture to its frame, as SwiftUI does; `.scaledToFit()`
+    /// and `.aspectRatio(contentMode: .fit)` keep its aspect ratio (bands above and below).
+    @Test func resizableStretchesAndFitKeepsTheAspectRatio() async throws {
+        // A 40×20 picture: red left half, blue right half.
+        let picture = try CairoSurface(width: 40, height: 20)
+        _ = picture.withMutablePixels { data, stride in
+            for y in 0..<20 {
+                for x in 0..<40 {
+                    let pixel: UInt32 = x < 20 ? 0xFFFF_0000 : 0xFF00_00FF
+                    UnsafeMutableRawPointer(data + y * stride + x * 4).storeBytes(of: pixel, as: UInt32.self)
+                }
+            }
+        }
+        let photo = try #require(UIImage(data: try WidgetPNGWriter().encode(picture)))
+        let engine = try RenderEngine(widgets: [])
+        let request = RenderRequest(kind: "", family: .systemSmall)
+        func draw(_ view: some View) async throws -> CairoSurface {
+            let rendered = try await engine.render(
+                view.frame(width: 100, height: 100), in: request, contentMarginsDisabled: true)
+            return try PNGImage.read(data: try #require(rendered.image?.data))
+        }
+        // The small widget is 170 points on 3× pixels: the 100-point frame is centred.
+        let top = (510 - 300) / 2
+        let stretched = try await draw(Image(uiImage: photo).resizable())
+        #expect(stretched.pixel(x: top + 20, y: top + 10) == (255, 0, 0, 255))
+        #expect(stretched.pixel(x: top + 280, y: top + 290) == (0, 0, 255, 255))
+        for fitted in [
+            try await draw(Image(uiImage: photo).resizable().scaledToFit()),
+            try await draw(Image(uiImage: photo).resizable().aspectRatio(contentMode: .fit)),
+        ] {
+            // 300×150 pixels in the middle; white above and below.
+            #expect(fitted.pixel(x: top + 20, y: top + 10) == (255, 255, 255, 255))
+            #expect(fitted.pixel(x: top + 20, y: top + 150) == (255, 0, 0, 255))
+            #expect(fitted.pixel(x: top + 280, y: top + 290) == (255, 255, 255, 255))
+        }
+    }
 }

@@ -8,6 +8,8 @@ package struct ImageSpec: Sendable, Hashable {
         case fill
         /// Scale to fit inside (aspect kept).
         case fit
+        /// Scale each side to the frame's (`resizable()` alone, as SwiftUI draws it).
+        case stretch
     }
 
     /// Where the pixels come from.
@@ -153,14 +155,26 @@ public struct Image: PrimitiveView {
         spec = ImageSpec(source: .system(systemName))
     }
 
-    /// Scales the image to its frame (fill by default; a symbol fits).
+    /// Scales the image to its frame: stretched to it, as SwiftUI's `resizable()` draws a
+    /// picture, until `scaledToFit()`, `scaledToFill()` or `aspectRatio(contentMode:)` keeps its
+    /// aspect ratio. A symbol fits its frame.
     public func resizable() -> Image {
         var copy = self
         if case .system = spec.source {
             copy.spec.contentMode = .fit
         } else {
-            copy.spec.contentMode = copy.spec.contentMode ?? .fill
+            copy.spec.contentMode = copy.spec.contentMode ?? .stretch
         }
+        return copy
+    }
+
+    /// Keeps the image's own aspect ratio, fitting or filling its frame, as SwiftUI's
+    /// `aspectRatio(contentMode:)` does for a resizable image.
+    ///
+    /// - Parameter contentMode: `.fit` inside the frame, or `.fill` it (cropping the rest).
+    public func aspectRatio(contentMode: ContentMode) -> Image {
+        var copy = self
+        copy.spec.contentMode = contentMode == .fit ? .fit : .fill
         return copy
     }
 

@@ -562,27 +562,30 @@ package final class WidgetRenderer {
             let iw = Double(image.width)
             let ih = Double(image.height)
             guard iw > 0, ih > 0, rect.width > 0, rect.height > 0 else { return }
-            let scale: Double =
+            // `.resizable()` alone stretches to the frame, as SwiftUI's does; fit and fill keep
+            // the image's aspect ratio.
+            let (scaleX, scaleY): (Double, Double) =
                 switch spec.contentMode {
-                case .fill: max(rect.width / iw, rect.height / ih)
-                case .fit: min(rect.width / iw, rect.height / ih)
-                case nil: 1
+                case .fill: (max(rect.width / iw, rect.height / ih), max(rect.width / iw, rect.height / ih))
+                case .fit: (min(rect.width / iw, rect.height / ih), min(rect.width / iw, rect.height / ih))
+                case .stretch: (rect.width / iw, rect.height / ih)
+                case nil: (1, 1)
                 }
             // The image, scaled and cut to `rect`, drawn with the current transform.
             func paintScaled(on cr: OpaquePointer) {
                 cairo_save(cr)
                 cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
                 cairo_clip(cr)
-                cairo_translate(cr, rect.midX - iw * scale / 2, rect.midY - ih * scale / 2)
-                cairo_scale(cr, scale, scale)
+                cairo_translate(cr, rect.midX - iw * scaleX / 2, rect.midY - ih * scaleY / 2)
+                cairo_scale(cr, scaleX, scaleY)
                 cairo_set_source_surface(cr, image.pointer, 0, 0)
                 cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
                 cairo_paint(cr)
                 cairo_restore(cr)
             }
-            if let path,
+            if let path, scaleX == scaleY,
                 let (scaled, x, y) = scaledImage(
-                    path: path, scale: scale, rect: rect, context: context, paint: paintScaled)
+                    path: path, scale: scaleX, rect: rect, context: context, paint: paintScaled)
             {
                 // The same pixels, resampled once per size: a copy at whole device pixels.
                 cairo_save(cr)
