@@ -26,6 +26,18 @@ static void wr_jpeg_warn(j_common_ptr info, int level) {
     if (level < 0 && info->err->msg_code == JWRN_JPEG_EOF) wr_jpeg_fail(info);
 }
 
+/// More scans than this is a file built to take the CPU (a real progressive JPEG has about ten):
+/// libjpeg-turbo's own tools stop at the same number (djpeg -maxscans, TJPARAM_SCANLIMIT).
+#define WR_JPEG_MAX_SCANS 100
+
+static void wr_jpeg_progress(j_common_ptr info) {
+    if (info->is_decompressor && ((j_decompress_ptr)info)->input_scan_number > WR_JPEG_MAX_SCANS) {
+        wr_jpeg_error *error = (wr_jpeg_error *)info->err;
+        snprintf(error->message, sizeof error->message, "more than %d scans", WR_JPEG_MAX_SCANS);
+        longjmp(error->jump, 1);
+    }
+}
+
 static void wr_copy_message(const char *message, char *error, size_t error_length) {
     if (error && error_length > 0) {
         strncpy(error, message, error_length - 1);
@@ -33,14 +45,21 @@ static void wr_copy_message(const char *message, char *error, size_t error_lengt
     }
 }
 
-/// Starts decompressing `data`; returns 0, or non-zero with `error` set (then `info` is destroyed).
-static int wr_jpeg_open(struct jpeg_decompress_struct *info, wr_jpeg_error *failure, const uint8_t *data,
-                        size_t length) {
+/// Starts decompressing `data` and reads its header (a failure jumps to `failure->jump`). The
+/// callers' `info` is changed between their setjmp and a longjmp; that is safe because its
+/// address is taken (it lives in memory, not in a register), the pattern of libjpeg's example.c.
+static int wr_jpeg_open(struct jpeg_decompress_struct *info, wr_jpeg_error *failure,
+                        struct jpeg_progress_mgr *progress, const uint8_t *data, size_t length) {
     info->err = jpeg_std_error(&failure->manager);
     failure->manager.error_exit = wr_jpeg_fail;
     failure->manager.emit_message = wr_jpeg_warn;
     failure->message[0] = 0;
     jpeg_create_decompress(info);
+    // A progressive image keeps all its coefficients: 8192×8192 colour is about 400 MB. Past
+    // this libjpeg stops ("backing store not supported") instead of allocating it.
+    info->mem->max_memory_to_use = 256L * 1024 * 1024;
+    progress->progress_monitor = wr_jpeg_progress;
+    info->progress = progress;
     jpeg_mem_src(info, data, (unsigned long)length);
     jpeg_read_header(info, TRUE);
     return 0;
@@ -49,6 +68,7 @@ static int wr_jpeg_open(struct jpeg_decompress_struct *info, wr_jpeg_error *fail
 int wr_jpeg_size(const uint8_t *data, size_t length, int *width, int *height, char *error, size_t error_length) {
     struct jpeg_decompress_struct info;
     wr_jpeg_error failure;
+    struct jpeg_progress_mgr progress;
     if (length < 3 || data[0] != 0xFF || data[1] != 0xD8 || data[2] != 0xFF) {
         wr_copy_message("not a JPEG (no start-of-image marker)", error, error_length);
         return 1;
@@ -58,7 +78,12 @@ int wr_jpeg_size(const uint8_t *data, size_t length, int *width, int *height, ch
         wr_copy_message(failure.message, error, error_length);
         return 1;
     }
-    wr_jpeg_open(&info, &failure, data, length);
+    wr_jpeg_open(&info, &failure, &progress, data, length);
+    if (info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK) {
+        jpeg_destroy_decompress(&info);
+        wr_copy_message("a CMYK JPEG (save it as RGB)", error, error_length);
+        return 2;
+    }
     *width = (int)info.image_width;
     *height = (int)info.image_height;
     jpeg_destroy_decompress(&info);
@@ -69,12 +94,13 @@ int wr_jpeg_decode_argb32(const uint8_t *data, size_t length, uint8_t *pixels, i
                           char *error, size_t error_length) {
     struct jpeg_decompress_struct info;
     wr_jpeg_error failure;
+    struct jpeg_progress_mgr progress;
     if (setjmp(failure.jump)) {
         jpeg_destroy_decompress(&info);
         wr_copy_message(failure.message, error, error_length);
         return 1;
     }
-    wr_jpeg_open(&info, &failure, data, length);
+    wr_jpeg_open(&info, &failure, &progress, data, length);
     if (info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK) {
         jpeg_destroy_decompress(&info);
         wr_copy_message("a CMYK JPEG (save it as RGB)", error, error_length);

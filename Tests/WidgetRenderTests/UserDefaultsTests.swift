@@ -67,6 +67,10 @@ struct UserDefaultsTests {
             try PropertyListSerialization.data(fromPropertyList: changed, format: .binary, options: 0)
                 .write(to: file)
             #expect(shared.integer(forKey: "openCount") == 42)
+            // A rewrite of the same size within the same moment is seen too (a new inode).
+            try PropertyListSerialization.data(fromPropertyList: ["openCount": 43], format: .binary, options: 0)
+                .write(to: file, options: .atomic)
+            #expect(shared.integer(forKey: "openCount") == 43)
             #expect(shared.string(forKey: "title") == nil)
             shared.removeObject(forKey: "openCount")
             #expect(shared.object(forKey: "openCount") == nil)
@@ -79,6 +83,7 @@ struct UserDefaultsTests {
         let preferences = folder.appendingPathComponent("Library/Preferences")
         try FileManager.default.createDirectory(at: preferences, withIntermediateDirectories: true)
         try Data("{ not a plist".utf8).write(to: preferences.appendingPathComponent("group.broken.plist"))
+        try Data(count: 5 << 20).write(to: preferences.appendingPathComponent("group.huge.plist"))
         let diagnostics = Diagnostics()
         try AppGroupContainers.$warnings.withValue(diagnostics) {
             try AppGroupContainers.$current.withValue(AppGroupContainers(folders: ["group.broken": folder])) {
@@ -87,10 +92,15 @@ struct UserDefaultsTests {
                 defaults.set(Defaults.standard, forKey: "notAPlistValue")
                 #expect(defaults.object(forKey: "notAPlistValue") == nil)
             }
+            let huge = AppGroupContainers.$current.withValue(AppGroupContainers(folders: ["group.huge": folder])) {
+                Defaults(suiteName: "group.huge")?.object(forKey: "openCount")
+            }
+            #expect(huge == nil)
         }
         let messages = diagnostics.drain()
         #expect(messages.contains { $0.contains("group.broken.plist is not a property list") }, "\(messages)")
         #expect(messages.contains { $0.contains("'notAPlistValue'") && $0.contains("not a property-list value") })
+        #expect(messages.contains { $0.contains("group.huge.plist is larger than 4 MiB") })
         #expect(Defaults(suiteName: "") == nil)
         #expect(Defaults(suiteName: "../etc") == nil)
         #expect(Defaults(suiteName: "NSGlobalDomain") == nil)

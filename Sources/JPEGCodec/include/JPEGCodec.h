@@ -6,7 +6,8 @@
 
 /// Reads a JPEG's size without decoding it.
 ///
-/// - Returns 0 with `width` and `height` set; otherwise non-zero with a message in `error`.
+/// - Returns 0 with `width` and `height` set; 1 with libjpeg's message in `error` for bytes it
+///   cannot read; 2 with a whole reason in `error` for a CMYK JPEG.
 int wr_jpeg_size(const uint8_t *data, size_t length, int *width, int *height, char *error, size_t error_length);
 
 /// Decodes a baseline or progressive JPEG (greyscale or colour) into opaque, native-endian

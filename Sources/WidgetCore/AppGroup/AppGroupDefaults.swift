@@ -17,7 +17,9 @@ import Foundation
 /// ```
 ///
 /// The folder is looked up on every read and write, while WidgetRender calls the provider or
-/// builds the view, so a `static let` made before any render reads the mapped folder.
+/// builds the view, so a `static let` made before any render reads the mapped folder. The
+/// mapping is task-local: code run on a thread of its own (a `DispatchQueue` callback) sees
+/// the groups' standard folders instead, so read the defaults before leaving the call.
 /// The file is read again when it changes (an app writing while `watch` or `serve` runs);
 /// XML and binary property lists are read, XML is written (atomically). A file that is not a
 /// property list reads as empty, with a warning naming it. ``standard`` (no suite) lives in
@@ -233,9 +235,13 @@ private final class DefaultsStore: @unchecked Sendable {
         var stamp: Stamp?
     }
 
-    /// What tells a changed file: its modification time and size.
+    /// What tells a changed file: its device and inode (an atomic write makes a new file), its
+    /// modification and change times to the nanosecond, and its size.
     private struct Stamp: Equatable {
-        var modified: Date
+        var device: UInt64
+        var inode: UInt64
+        var modified: [Int]
+        var changed: [Int]
         var size: Int
     }
 
@@ -280,7 +286,8 @@ private final class DefaultsStore: @unchecked Sendable {
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             let data = try PropertyListSerialization.data(fromPropertyList: values, format: .xml, options: 0)
             try data.write(to: url, options: .atomic)
-            entries[location] = Entry(values: values, stamp: Self.stamp(path))
+            // Read back at the next read: another process may write between this write and a stamp.
+            entries[location] = Entry(values: values, stamp: nil)
         } catch {
             entries[location] = Entry(values: values, stamp: nil)
             AppGroupContainers.warnings?.warn("\(path): could not be written (\(error.localizedDescription))")
@@ -292,21 +299,19 @@ private final class DefaultsStore: @unchecked Sendable {
         guard case .file(let path) = location else { return entries[location]?.values ?? [:] }
         let stamp = Self.stamp(path)
         if let entry = entries[location], entry.stamp == stamp { return entry.values }
-        let values = read(path, exists: stamp != nil)
+        let values = read(path, size: stamp?.size)
         entries[location] = Entry(values: values, stamp: stamp)
         return values
     }
 
     /// The values in a property-list file; empty (with one warning) when it is not one.
-    private func read(_ path: String, exists: Bool) -> [String: Any] {
-        guard exists else { return [:] }
+    private func read(_ path: String, size: Int?) -> [String: Any] {
+        guard let size else { return [:] }
+        guard size <= 4 << 20 else { return warn(path, "is larger than 4 MiB; settings are small values") }
         let problem: String
         if !Self.isRegularFile(path) {
             problem = "is not a regular file"
-        } else if let data = FileManager.default.contents(atPath: path) {
-            guard data.count <= 4 << 20 else {
-                return warn(path, "is larger than 4 MiB; settings are small values")
-            }
+        } else if let data = FileManager.default.contents(atPath: path), data.count <= 4 << 20 {
             do {
                 let object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
                 if let values = object as? [String: Any] { return values }
@@ -334,9 +339,11 @@ private final class DefaultsStore: @unchecked Sendable {
     }
 
     private static func stamp(_ path: String) -> Stamp? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-            let modified = attributes[.modificationDate] as? Date
-        else { return nil }
-        return Stamp(modified: modified, size: (attributes[.size] as? NSNumber)?.intValue ?? 0)
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Stamp(
+            device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
+            modified: [Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)],
+            changed: [Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec)], size: Int(info.st_size))
     }
 }

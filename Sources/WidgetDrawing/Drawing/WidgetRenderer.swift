@@ -139,7 +139,7 @@ package final class WidgetRenderer {
                 throw .image(
                     path: name,
                     reason:
-                        "no image named '\(name)' in \(bundle.path) (looked for \(name).png, \(name)@3x.png, @2x, @1x and *.xcassets/\(name).imageset)"
+                        "no image named '\(name)' in \(bundle.path) (looked for \(name).png or .jpg, @3x, @2x, @1x and *.xcassets/\(name).imageset)"
                 )
             }
         }

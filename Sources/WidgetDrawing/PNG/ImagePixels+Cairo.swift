@@ -14,6 +14,9 @@ extension ImagePixels {
 
     /// A surface with these pixels (a copy, so Cairo never writes into them).
     package func surface() throws(RenderError) -> CairoSurface {
+        guard width > 0, height > 0, stride >= width * 4, bytes.count >= stride * (height - 1) + width * 4 else {
+            throw .image(path: "image data", reason: "\(bytes.count) bytes cannot hold \(width)×\(height) pixels")
+        }
         guard let made = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
             cairo_surface_status(made) == CAIRO_STATUS_SUCCESS
         else { throw .image(path: "image data", reason: "cannot allocate \(width)×\(height) pixels") }

@@ -63,8 +63,10 @@ package enum JPEGImage {
         var message = [CChar](repeating: 0, count: 256)
         var width: Int32 = 0
         var height: Int32 = 0
-        guard wr_jpeg_size(bytes, bytes.count, &width, &height, &message, message.count) == 0 else {
-            throw .image(path: name, reason: "not a valid JPEG (\(Self.text(message)))")
+        switch wr_jpeg_size(bytes, bytes.count, &width, &height, &message, message.count) {
+        case 0: break
+        case 2: throw .image(path: name, reason: Self.text(message))
+        default: throw .image(path: name, reason: "not a valid JPEG (\(Self.text(message)))")
         }
         guard width > 0, height > 0 else {
             throw .image(path: name, reason: "not a valid JPEG (\(width)×\(height) pixels)")
