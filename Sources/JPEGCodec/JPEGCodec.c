@@ -45,11 +45,9 @@ static void wr_copy_message(const char *message, char *error, size_t error_lengt
     }
 }
 
-/// Starts decompressing `data` and reads its header (a failure jumps to `failure->jump`). The
-/// callers' `info` is changed between their setjmp and a longjmp; that is safe because its
-/// address is taken (it lives in memory, not in a register), the pattern of libjpeg's example.c.
-static int wr_jpeg_open(struct jpeg_decompress_struct *info, wr_jpeg_error *failure,
-                        struct jpeg_progress_mgr *progress, const uint8_t *data, size_t length) {
+/// Starts decompressing `data` and reads its header (a failure jumps to `failure->jump`).
+static void wr_jpeg_open(struct jpeg_decompress_struct *info, wr_jpeg_error *failure,
+                         struct jpeg_progress_mgr *progress, const uint8_t *data, size_t length) {
     info->err = jpeg_std_error(&failure->manager);
     failure->manager.error_exit = wr_jpeg_fail;
     failure->manager.emit_message = wr_jpeg_warn;
@@ -62,10 +60,14 @@ static int wr_jpeg_open(struct jpeg_decompress_struct *info, wr_jpeg_error *fail
     info->progress = progress;
     jpeg_mem_src(info, data, (unsigned long)length);
     jpeg_read_header(info, TRUE);
-    return 0;
 }
 
-int wr_jpeg_size(const uint8_t *data, size_t length, int *width, int *height, char *error, size_t error_length) {
+/// Reads the header and, given `pixels`, the image (which must be `width` × `height`); without
+/// `pixels`, sets `width` and `height`. `info` is changed between setjmp and a longjmp; that is
+/// safe because its address is taken (it lives in memory, not in a register), the pattern of
+/// libjpeg's example.c. Returns as the two public functions say.
+static int wr_jpeg_read(const uint8_t *data, size_t length, uint8_t *pixels, int *width, int *height, int stride,
+                        char *error, size_t error_length) {
     struct jpeg_decompress_struct info;
     wr_jpeg_error failure;
     struct jpeg_progress_mgr progress;
@@ -79,37 +81,19 @@ int wr_jpeg_size(const uint8_t *data, size_t length, int *width, int *height, ch
         return 1;
     }
     wr_jpeg_open(&info, &failure, &progress, data, length);
+    const char *refusal = NULL;
     if (info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK) {
-        jpeg_destroy_decompress(&info);
-        wr_copy_message("a CMYK JPEG (save it as RGB)", error, error_length);
-        return 2;
+        refusal = "a CMYK JPEG (save it as RGB)";
+    } else if (!pixels) {
+        *width = (int)info.image_width;
+        *height = (int)info.image_height;
+    } else if ((int)info.image_width != *width || (int)info.image_height != *height) {
+        refusal = "its size changed while it was read";
     }
-    *width = (int)info.image_width;
-    *height = (int)info.image_height;
-    jpeg_destroy_decompress(&info);
-    return 0;
-}
-
-int wr_jpeg_decode_argb32(const uint8_t *data, size_t length, uint8_t *pixels, int width, int height, int stride,
-                          char *error, size_t error_length) {
-    struct jpeg_decompress_struct info;
-    wr_jpeg_error failure;
-    struct jpeg_progress_mgr progress;
-    if (setjmp(failure.jump)) {
+    if (refusal || !pixels) {
         jpeg_destroy_decompress(&info);
-        wr_copy_message(failure.message, error, error_length);
-        return 1;
-    }
-    wr_jpeg_open(&info, &failure, &progress, data, length);
-    if (info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK) {
-        jpeg_destroy_decompress(&info);
-        wr_copy_message("a CMYK JPEG (save it as RGB)", error, error_length);
-        return 2;
-    }
-    if ((int)info.image_width != width || (int)info.image_height != height) {
-        jpeg_destroy_decompress(&info);
-        wr_copy_message("its size changed while it was read", error, error_length);
-        return 2;
+        if (refusal) wr_copy_message(refusal, error, error_length);
+        return refusal ? 2 : 0;
     }
     // Cairo's ARGB32 is a native-endian 32-bit word; on a little-endian machine its bytes are B, G, R, A.
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -125,4 +109,17 @@ int wr_jpeg_decode_argb32(const uint8_t *data, size_t length, uint8_t *pixels, i
     jpeg_finish_decompress(&info);
     jpeg_destroy_decompress(&info);
     return 0;
+}
+
+int wr_jpeg_size(const uint8_t *data, size_t length, int *width, int *height, char *error, size_t error_length) {
+    return wr_jpeg_read(data, length, NULL, width, height, 0, error, error_length);
+}
+
+int wr_jpeg_decode_argb32(const uint8_t *data, size_t length, uint8_t *pixels, int width, int height, int stride,
+                          char *error, size_t error_length) {
+    if (!pixels) {
+        wr_copy_message("no pixels to decode into", error, error_length);
+        return 2;
+    }
+    return wr_jpeg_read(data, length, pixels, &width, &height, stride, error, error_length);
 }

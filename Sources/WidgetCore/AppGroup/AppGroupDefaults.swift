@@ -236,13 +236,17 @@ private final class DefaultsStore: @unchecked Sendable {
     }
 
     /// What tells a changed file: its device and inode (an atomic write makes a new file), its
-    /// modification and change times to the nanosecond, and its size.
+    /// modification and change times to the nanosecond, and its size; and whether it is a
+    /// regular file (a FIFO or device could block a read).
     private struct Stamp: Equatable {
         var device: UInt64
         var inode: UInt64
-        var modified: [Int]
-        var changed: [Int]
+        var modified: Int
+        var modifiedNanoseconds: Int
+        var changed: Int
+        var changedNanoseconds: Int
         var size: Int
+        var isRegular: Bool
     }
 
     private let lock = NSLock()
@@ -276,20 +280,17 @@ private final class DefaultsStore: @unchecked Sendable {
         defer { lock.unlock() }
         var values = current(location)
         body(&values)
-        guard case .file(let path) = location else {
-            entries[location] = Entry(values: values, stamp: nil)
-            return
-        }
+        // A file is read back at the next read: another process may write between this write
+        // and a stamp taken now.
+        entries[location] = Entry(values: values, stamp: nil)
+        guard case .file(let path) = location else { return }
         do {
             let url = URL(fileURLWithPath: path)
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             let data = try PropertyListSerialization.data(fromPropertyList: values, format: .xml, options: 0)
             try data.write(to: url, options: .atomic)
-            // Read back at the next read: another process may write between this write and a stamp.
-            entries[location] = Entry(values: values, stamp: nil)
         } catch {
-            entries[location] = Entry(values: values, stamp: nil)
             AppGroupContainers.warnings?.warn("\(path): could not be written (\(error.localizedDescription))")
         }
     }
@@ -299,17 +300,17 @@ private final class DefaultsStore: @unchecked Sendable {
         guard case .file(let path) = location else { return entries[location]?.values ?? [:] }
         let stamp = Self.stamp(path)
         if let entry = entries[location], entry.stamp == stamp { return entry.values }
-        let values = read(path, size: stamp?.size)
+        let values = read(path, stamp: stamp)
         entries[location] = Entry(values: values, stamp: stamp)
         return values
     }
 
     /// The values in a property-list file; empty (with one warning) when it is not one.
-    private func read(_ path: String, size: Int?) -> [String: Any] {
-        guard let size else { return [:] }
-        guard size <= 4 << 20 else { return warn(path, "is larger than 4 MiB; settings are small values") }
+    private func read(_ path: String, stamp: Stamp?) -> [String: Any] {
+        guard let stamp else { return [:] }
+        guard stamp.size <= 4 << 20 else { return warn(path, "is larger than 4 MiB; settings are small values") }
         let problem: String
-        if !Self.isRegularFile(path) {
+        if !stamp.isRegular {
             problem = "is not a regular file"
         } else if let data = FileManager.default.contents(atPath: path), data.count <= 4 << 20 {
             do {
@@ -332,18 +333,14 @@ private final class DefaultsStore: @unchecked Sendable {
         return [:]
     }
 
-    /// Whether `path` is a regular file (links followed): a FIFO or device could block a read.
-    private static func isRegularFile(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
-    }
-
+    /// The file's stamp (links followed), or `nil` when there is none.
     private static func stamp(_ path: String) -> Stamp? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return Stamp(
             device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
-            modified: [Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)],
-            changed: [Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec)], size: Int(info.st_size))
+            modified: Int(info.st_mtim.tv_sec), modifiedNanoseconds: Int(info.st_mtim.tv_nsec),
+            changed: Int(info.st_ctim.tv_sec), changedNanoseconds: Int(info.st_ctim.tv_nsec),
+            size: Int(info.st_size), isRegular: info.st_mode & S_IFMT == S_IFREG)
     }
 }

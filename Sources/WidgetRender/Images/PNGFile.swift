@@ -42,20 +42,18 @@ public enum PNGFile {
         defer { try? handle.close() }
         let head = (try? handle.read(upToCount: 24)) ?? Data()
         if JPEGImage.isJPEG(head) {
-            try? handle.seek(toOffset: 0)
-            let data = (try? handle.read(upToCount: JPEGImage.maximumBytes + 1)) ?? Data()
-            guard decoding else { return JPEGImage.problem(data: data, name: path) }
-            do {
-                _ = try JPEGImage.read(data: data, name: path)
-                return nil
-            } catch {
-                if case .image(_, let reason) = error { return reason }
-                return error.description
+            // A JPEG's size is in a frame header that may follow tens of KB of metadata.
+            if !decoding {
+                try? handle.seek(toOffset: 0)
+                return JPEGImage.problem(
+                    data: (try? handle.read(upToCount: JPEGImage.maximumBytes + 1)) ?? Data(), name: path)
             }
+        } else if let problem = PNGImage.problem(header: head) {
+            return problem
         }
-        if let problem = PNGImage.problem(header: head) { return problem }
         guard decoding else { return nil }
         // The header allows at most maximumSide² pixels; a PNG of them is rarely larger than this.
+        // PNGImage.read(data:) reads JPEG bytes as JPEG.
         guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)), data.count <= 512 * 1024 * 1024 else {
             return "cannot be read"
         }

@@ -25,22 +25,17 @@ public final class UIImage: Sendable {
     public var scale: Double { 1 }
 
     /// Decodes PNG or JPEG bytes; `nil` when they are neither, or are damaged.
-    public init?(data: Data) {
-        guard let pixels = Self.decode(data, name: "UIImage(data:)") else { return nil }
-        self.pixels = pixels
+    public convenience init?(data: Data) {
+        self.init(
+            pixels: Self.decode(name: "UIImage(data:)") { () throws(RenderError) in try PNGImage.read(data: data) })
     }
 
     /// Decodes a PNG or JPEG file; `nil` when it is missing, not a regular file, or cannot be decoded.
     public convenience init?(contentsOfFile path: String) {
-        if let problem = PNGImage.regularFileProblem(path) {
-            AppGroupContainers.warnings?.warn("UIImage(contentsOfFile:): \(path) \(problem)")
-            return nil
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            AppGroupContainers.warnings?.warn("UIImage(contentsOfFile:): \(path) cannot be read")
-            return nil
-        }
-        self.init(pixels: Self.decode(data, name: path))
+        self.init(
+            pixels: Self.decode(name: "UIImage(contentsOfFile:)") { () throws(RenderError) in
+                try PNGImage.read(path: path)
+            })
     }
 
     /// An image of a bundle's resources by name, as `Image(_:bundle:)` finds it (`name.png`,
@@ -65,12 +60,12 @@ public final class UIImage: Sendable {
         return try? WidgetPNGWriter().encode(surface)
     }
 
-    private static func decode(_ data: Data, name: String) -> ImagePixels? {
+    /// The pixels `read` decodes, or `nil` with the reason in the provider's warnings.
+    private static func decode(name: String, _ read: () throws(RenderError) -> CairoSurface) -> ImagePixels? {
         do {
-            return ImagePixels(surface: try PNGImage.read(data: data, name: name))
+            return ImagePixels(surface: try read())
         } catch {
-            let reason = if case .image(_, let reason) = error { reason } else { error.description }
-            AppGroupContainers.warnings?.warn("\(name): \(reason)")
+            AppGroupContainers.warnings?.warn("\(name): \(error.description)")
             return nil
         }
     }
