@@ -63,11 +63,11 @@ package struct ImageSpec: Sendable, Hashable {
             for catalog in entries.sorted() where catalog.hasSuffix(".xcassets") {
                 let set = folder.appendingPathComponent(catalog).appendingPathComponent("\(name).imageset")
                 guard let files = try? manager.contentsOfDirectory(atPath: set.path) else { continue }
-                let pngs = files.filter { [".png", ".jpg", ".jpeg"].contains(where: $0.lowercased().hasSuffix) }.sorted
-                {
-                    (Self.scaleRank($0), $0) > (Self.scaleRank($1), $1)
-                }
-                if let best = pngs.first { return set.appendingPathComponent(best).path }
+                let pictures = files.filter { [".png", ".jpg", ".jpeg"].contains(where: $0.lowercased().hasSuffix) }
+                    .sorted {
+                        (Self.scaleRank($0), $0) > (Self.scaleRank($1), $1)
+                    }
+                if let best = pictures.first { return set.appendingPathComponent(best).path }
             }
         }
         return nil

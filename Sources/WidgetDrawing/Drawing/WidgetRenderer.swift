@@ -564,11 +564,12 @@ package final class WidgetRenderer {
             guard iw > 0, ih > 0, rect.width > 0, rect.height > 0 else { return }
             // `.resizable()` alone stretches to the frame, as SwiftUI's does; fit and fill keep
             // the image's aspect ratio.
+            let (toWidth, toHeight) = (rect.width / iw, rect.height / ih)
             let (scaleX, scaleY): (Double, Double) =
                 switch spec.contentMode {
-                case .fill: (max(rect.width / iw, rect.height / ih), max(rect.width / iw, rect.height / ih))
-                case .fit: (min(rect.width / iw, rect.height / ih), min(rect.width / iw, rect.height / ih))
-                case .stretch: (rect.width / iw, rect.height / ih)
+                case .fill: (max(toWidth, toHeight), max(toWidth, toHeight))
+                case .fit: (min(toWidth, toHeight), min(toWidth, toHeight))
+                case .stretch: (toWidth, toHeight)
                 case nil: (1, 1)
                 }
             // The image, scaled and cut to `rect`, drawn with the current transform.
