@@ -70,12 +70,22 @@ struct HTTPClient {
         }
         var received = Data()
         var buffer = [UInt8](repeating: 0, count: 65_536)
+        let start = Date()
+        var ended = "closed"
         while true {
             let count = recv(socket, &buffer, buffer.count, 0)
+            // A signal to the test process interrupts the wait; it is not the server's answer.
+            if count < 0, errno == EINTR { continue }
+            if count < 0 { ended = "errno \(errno)" }
             if count <= 0 { break }
             received.append(contentsOf: buffer[0..<count])
         }
-        return try Self.parse(received)
+        do {
+            return try Self.parse(received)
+        } catch {
+            throw Failure(
+                description: "\(error) (\(ended) after \(String(format: "%.1f", Date().timeIntervalSince(start))) s)")
+        }
     }
 
     /// A request with `Connection: close`.
