@@ -161,6 +161,9 @@ public struct AxisElement: Sendable {
 
     let kind: Kind
     var color: Color?
+    /// Where a label's box meets its tick (Swift Charts' `anchor:`): `.topLeading` starts the
+    /// label at the tick, `.top` centres it; `nil` is the chart's choice.
+    var anchor: UnitPoint? = nil
 }
 
 /// A mark of an axis: a grid line, a tick or a label.
@@ -231,14 +234,15 @@ public struct AxisValueLabel: AxisMark {
     /// What the mark draws (you do not use this).
     public let _element: AxisElement
 
-    /// The chart's label for the value.
-    public init() {
-        _element = AxisElement(kind: .label(.automatic))
+    /// The chart's label for the value; `anchor` places it at its tick (`.topLeading` starts
+    /// it there, `.top` centres it under it).
+    public init(anchor: UnitPoint? = nil) {
+        _element = AxisElement(kind: .label(.automatic), anchor: anchor)
     }
 
     /// The value as a date format writes it, in the chart's language and time zone:
     /// `AxisValueLabel(format: .dateTime.weekday())`.
-    public init(format: Date.FormatStyle) {
+    public init(format: Date.FormatStyle, anchor: UnitPoint? = nil) {
         _element = AxisElement(
             kind: .label(
                 .format { value, locale, timeZone in
@@ -246,22 +250,23 @@ public struct AxisValueLabel: AxisMark {
                     var style = format.locale(locale)
                     style.timeZone = timeZone
                     return date.formatted(style)
-                }))
+                }), anchor: anchor)
     }
 
     /// The value as a number format writes it: `AxisValueLabel(format: .percent)`.
-    public init<F: FormatStyle & Sendable>(format: F) where F.FormatInput == Double, F.FormatOutput == String {
+    public init<F: FormatStyle & Sendable>(format: F, anchor: UnitPoint? = nil)
+    where F.FormatInput == Double, F.FormatOutput == String {
         _element = AxisElement(
             kind: .label(
                 .format { value, _, _ in
                     guard case .number(let number) = value else { return nil }
                     return format.format(number)
-                }))
+                }), anchor: anchor)
     }
 
     /// A view of your own for the value.
-    public init(@ViewBuilder content: () -> ViewNode) {
-        _element = AxisElement(kind: .label(.view(content())))
+    public init(anchor: UnitPoint? = nil, @ViewBuilder content: () -> ViewNode) {
+        _element = AxisElement(kind: .label(.view(content())), anchor: anchor)
     }
 }
 

@@ -53,6 +53,7 @@ struct AxisPlan {
         var view: ViewNode?
         var labelSize: Size = .zero
         var labelColor: Color?
+        var labelAnchor: UnitPoint?
     }
 
     let spec: AxisMarksSpec
@@ -75,6 +76,7 @@ struct AxisPlan {
             for element in elements {
                 guard case .label(let label) = element.kind else { continue }
                 mark.labelColor = element.color
+                mark.labelAnchor = element.anchor
                 switch label {
                 case .automatic:
                     // A month's tick where a new year begins inside the axis names the year.
@@ -150,7 +152,10 @@ struct AxisPlan {
 
     /// Draws a y axis: grid lines across the plot, ticks and labels at its edge (trailing unless
     /// it says leading), each label centred on its value and kept inside the chart.
-    func drawY(scale: Scale, plot: Rect, rect: Rect, style: AxisStyle, into items: inout [DisplayItem]) {
+    func drawY(
+        scale: Scale, plot: Rect, rect: Rect, gap: Double = ChartPlot.gap, style: AxisStyle,
+        into items: inout [DisplayItem]
+    ) {
         let leading = spec.position == .leading
         for mark in marks {
             guard let y = scale.position(mark.value), y >= plot.minY - 0.5, y <= plot.maxY + 0.5 else { continue }
@@ -178,7 +183,7 @@ struct AxisPlan {
             let size = mark.labelSize
             guard size.width > 0 else { continue }
             let x =
-                leading ? plot.minX - ChartPlot.gap - tickLength - size.width : plot.maxX + ChartPlot.gap + tickLength
+                leading ? plot.minX - gap - tickLength - size.width : plot.maxX + gap + tickLength
             let top = min(max(rect.minY, y - size.height / 2), rect.maxY - size.height)
             place(mark, at: Point(x: x, y: top), size: size, style: style, into: &items)
         }
@@ -196,7 +201,8 @@ struct AxisPlan {
             guard let x = scale.position(mark.value), x >= plot.minX - 0.5, x <= plot.maxX + 0.5 else { continue }
             // A time's label starts at its tick: one that would run off the chart, or under the y
             // axis's labels, is left out, and its grid line and tick with it.
-            if scale.kind == .date, mark.labelSize.width > 0, x + 2 + mark.labelSize.width > end { continue }
+            let startsAtTick = mark.labelAnchor.map { $0.x == 0 } ?? (scale.kind == .date)
+            if startsAtTick, mark.labelSize.width > 0, x + 2 + mark.labelSize.width > end { continue }
             var tickLength = 0.0
             for element in mark.elements {
                 switch element.kind {
@@ -220,7 +226,8 @@ struct AxisPlan {
             }
             let size = mark.labelSize
             guard size.width > 0 else { continue }
-            var left = scale.kind == .date ? x + 2 : x - size.width / 2
+            // A time's label starts at its tick; others centre on it; an anchor says where.
+            var left = startsAtTick ? x + 2 : x - size.width * (mark.labelAnchor?.x ?? 0.5)
             left = min(max(rect.minX, left), rect.maxX - size.width)
             let y = top ? plot.minY - ChartPlot.gap - tickLength - size.height : plot.maxY + ChartPlot.gap + tickLength
             labels.append((mark, left, y))

@@ -503,6 +503,19 @@ extension ChartPlot {
         return [box.minX, box.minY, box.width, box.height].allSatisfy(\.isFinite) ? box : nil
     }
 
+    /// How far past its points a mark draws: half its line's width, or half its symbol's side.
+    static func reach(_ marks: [MarkSpec]) -> Double {
+        var reach = 1.0
+        for mark in marks {
+            if let width = mark.lineStyle?.lineWidth, width.isFinite { reach = max(reach, width / 2) }
+            if mark.kind == .point || mark.symbol != nil || mark.symbolBy != nil {
+                let side = symbolSide(mark)
+                if side.isFinite { reach = max(reach, side / 2) }
+            }
+        }
+        return min(reach, 64)
+    }
+
     private static func symbolSide(_ mark: MarkSpec) -> Double {
         // The symbol's area in square points: a circle of that area.
         2 * ((mark.symbolSize ?? 30) / Double.pi).squareRoot()

@@ -61,9 +61,12 @@ struct ChartPlot: ViewBehavior {
             values: Self.scaleValues(placed, x: false, domain: settings.yDomain), includesZero: true,
             domain: settings.yDomain, desiredTicks: yCount)
         let yAxes = ySpecs.map { AxisPlan($0, scale: yScale, count: yCount, calendar: calendar, style: style) }
-        let yLeading = yAxes.filter { $0.spec.position == .leading }.map(\.labelWidth).max().map { $0 + Self.gap } ?? 0
+        // The marks' caps and symbols reach past their points; labels beside the plot stand clear.
+        let reach = Self.reach(marks)
+        let yGap = max(Self.gap, reach + 2)
+        let yLeading = yAxes.filter { $0.spec.position == .leading }.map(\.labelWidth).max().map { $0 + yGap } ?? 0
         let yTrailing =
-            yAxes.filter { $0.spec.position != .leading }.map(\.labelWidth).max().map { $0 > 0 ? $0 + Self.gap : 0 }
+            yAxes.filter { $0.spec.position != .leading }.map(\.labelWidth).max().map { $0 > 0 ? $0 + yGap : 0 }
             ?? 0
         let plot = Rect(
             x: rect.minX + yLeading, y: rect.minY + topRoom + (xLabelsOnTop ? xLabelHeight : 0),
@@ -80,7 +83,7 @@ struct ChartPlot: ViewBehavior {
 
         let axesStart = items.count
         for axis in yAxes {
-            axis.drawY(scale: yScale, plot: plot, rect: rect, style: style, into: &items)
+            axis.drawY(scale: yScale, plot: plot, rect: rect, gap: yGap, style: style, into: &items)
         }
         for axis in xAxes {
             axis.drawX(
@@ -95,7 +98,13 @@ struct ChartPlot: ViewBehavior {
             placed, x: xScale, y: yScale, plot: plot, colours: colours, environment: environment, into: &drawing,
             anchors: &anchors)
         let axesEnd = items.count
-        if !drawing.isEmpty { items.append(.drawing(drawing, rect, redacted: environment.redacted, fast: true)) }
+        if !drawing.isEmpty {
+            // Clipped to the chart with room for the marks' caps and symbols: a mark at the plot's
+            // edge is drawn whole, as SwiftUI (which does not clip a chart) draws it.
+            items.append(
+                .drawing(
+                    drawing, rect.inset(by: EdgeInsets(all: -reach)), redacted: environment.redacted, fast: true))
+        }
 
         // Annotations, at their marks; the axes' grid lines stop short of them.
         var annotated: [Rect] = []

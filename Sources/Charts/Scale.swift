@@ -18,6 +18,9 @@ struct Scale {
     /// The points the domain's ends map to (`start` for `lower`; on a vertical axis the bottom).
     var start: Double
     var end: Double
+    /// The step the domain was widened to, and the tick count it was chosen for: ticks for that
+    /// count fall on it, so the domain's ends are labelled.
+    private var widened: (step: Double, count: Int)? = nil
 
     /// The scale for an axis's values.
     ///
@@ -86,6 +89,7 @@ struct Scale {
             let step = Self.niceStep(low: low, high: high, count: desiredTicks)
             lower = (low / step).rounded(.down) * step
             upper = (high / step).rounded(.up) * step
+            widened = (step, desiredTicks)
         } else {
             lower = low
             upper = high
@@ -101,7 +105,10 @@ struct Scale {
         guard raw.isFinite else { return .greatestFiniteMagnitude / 4 }
         let magnitude = pow(10, (log10(raw)).rounded(.down))
         let fraction = raw / magnitude
-        let nice: Double = fraction <= 1 ? 1 : fraction <= 2 ? 2 : fraction <= 5 ? 5 : 10
+        // The nearest of 1, 2, 5 and 10 on a log scale (as d3's ticks choose): about `count`
+        // ticks, sometimes a few more, never half as many.
+        let nice: Double =
+            fraction >= 50.squareRoot() ? 10 : fraction >= 10.squareRoot() ? 5 : fraction >= 2.squareRoot() ? 2 : 1
         return nice * magnitude
     }
 
@@ -151,7 +158,9 @@ struct Scale {
         case .category(let names):
             return names.map { .category($0) }
         case .number:
-            let step = Self.niceStep(low: lower, high: upper, count: count)
+            let step =
+                widened.flatMap { $0.count == count ? $0.step : nil }
+                ?? Self.niceStep(low: lower, high: upper, count: count)
             let first = (lower / step).rounded(.up)
             let last = (upper / step).rounded(.down)
             guard first.isFinite, last.isFinite, last >= first, last - first <= 50 else { return [] }

@@ -80,7 +80,7 @@ struct LayoutFitTests {
     /// What is wrong with a laid-out chart or shape, or `nil`: outside the content, or a chart
     /// squeezed too flat to read.
     static func problem(_ item: DisplayItem, content: Rect) -> String? {
-        let frame = item.frame
+        let frame = ink(of: item)
         let tolerance = 0.5
         if frame.minX < content.minX - tolerance || frame.maxX > content.maxX + tolerance
             || frame.minY < content.minY - tolerance || frame.maxY > content.maxY + tolerance
@@ -90,12 +90,37 @@ struct LayoutFitTests {
                 + "the content x \(span(content.minX, content.maxX)), y \(span(content.minY, content.maxY))"
         }
         switch item {
-        case .drawing(_, _, _, true):
+        case .drawing(_, let clip, _, true):
             // A chart's drawing.
-            if frame.height < 24 { return "a chart is only \(span(frame.width, frame.height, "×")) pt" }
+            if clip.height < 24 { return "a chart is only \(span(clip.width, clip.height, "×")) pt" }
         default: break
         }
         return nil
+    }
+
+    /// Where an item can draw: a chart's drawing, its paths (a stroke's half width around them)
+    /// inside its clip, which leaves room for caps at the plot's edge; else its frame.
+    static func ink(of item: DisplayItem) -> Rect {
+        guard case .drawing(let steps, let clip, _, _) = item else { return item.frame }
+        var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+        for step in steps {
+            let bounds: Rect
+            switch step {
+            case .fill(let path, _): bounds = path.boundingRect
+            case .stroke(let path, _, let stroke):
+                bounds = path.boundingRect.inset(by: EdgeInsets(all: -stroke.lineWidth / 2))
+            case .text: continue
+            }
+            minX = min(minX, bounds.minX)
+            minY = min(minY, bounds.minY)
+            maxX = max(maxX, bounds.maxX)
+            maxY = max(maxY, bounds.maxY)
+        }
+        guard minX <= maxX, minY <= maxY else { return clip }
+        let left = max(minX, clip.minX)
+        let top = max(minY, clip.minY)
+        return Rect(
+            x: left, y: top, width: max(0, min(maxX, clip.maxX) - left), height: max(0, min(maxY, clip.maxY) - top))
     }
 
     private static func span(_ low: Double, _ high: Double, _ separator: String = "–") -> String {

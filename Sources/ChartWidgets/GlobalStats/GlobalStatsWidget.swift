@@ -446,21 +446,25 @@ struct GlobalStatsWidgetView: View {
 
     @ViewBuilder
     private func tile(
-        _ label: String, _ value: Double, _ color: Color, _ palette: Palette, style: FigureStyle, locale: Locale
+        _ label: String, _ value: Double, _ color: Color, _ palette: Palette, style: FigureStyle, locale: Locale,
+        short: Bool = false
     ) -> ViewNode {
         VStack(alignment: .leading, spacing: 2) {
             Text(label).font(Font(size: 11, weight: .semibold)).foregroundStyle(color).lineLimit(1)
             Text(style.text(value, locale)).font(Font(size: style.size, weight: .bold).monospacedDigit()).lineLimit(1)
                 .shrinks(from: style.size)
         }
-        .padding(EdgeInsets(top: 8, leading: 10, bottom: 8, trailing: 10))
+        .padding(EdgeInsets(top: short ? 6 : 8, leading: 10, bottom: short ? 6 : 8, trailing: 10))
         .frame(maxWidth: .infinity, alignment: .leading)
         .background { RoundedRectangle(cornerRadius: 10).fill(palette.secondary.opacity(0.16)) }
     }
 
     @ViewBuilder
     private func large(_ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette) -> ViewNode {
-        VStack(alignment: .leading, spacing: 8) {
+        // The shortest large widgets (iPhone SE's 311 pt) close their gaps up, so the chart keeps
+        // about 60 pt of plot in Japanese and Korean, whose lines are taller.
+        let short = context.displaySize.height < 330
+        VStack(alignment: .leading, spacing: short ? 5 : 8) {
             HStack(spacing: 6) {
                 title(entry, context, palette, size: 17)
                 Text(Formatting.longDate(entry.date, locale: context.locale, timeZone: context.timeZone))
@@ -473,7 +477,7 @@ struct GlobalStatsWidgetView: View {
                     .shrinks(from: 32)
                 newToday(entry, context, palette, size: 14)
             }
-            history(entry, context, palette, spacing: 8)
+            history(entry, context, palette, spacing: short ? 4 : 8)
             let tiles = [entry.sideDeaths, entry.sideRecovered, entry.active].compactMap { $0 }
             let tileText =
                 (context.displaySize.width - 32 - 8 * Double(max(0, tiles.count - 1))) / Double(max(1, tiles.count))
@@ -481,17 +485,19 @@ struct GlobalStatsWidgetView: View {
             let style = FigureStyle.fitting(tiles, width: tileText, size: 15, smallest: 12)
             HStack(spacing: 8) {
                 if let deaths = entry.sideDeaths {
-                    tile(deathsLabel(context), deaths, palette.deaths, palette, style: style, locale: context.locale)
+                    tile(
+                        deathsLabel(context), deaths, palette.deaths, palette, style: style, locale: context.locale,
+                        short: short)
                 }
                 if let recovered = entry.sideRecovered {
                     tile(
                         recoveredLabel(context), recovered, palette.recovered, palette, style: style,
-                        locale: context.locale)
+                        locale: context.locale, short: short)
                 }
                 if let active = entry.active {
                     tile(
                         context.locale.pick(en: "Active", ja: "治療中", ko: "치료 중"), active, palette.secondary, palette,
-                        style: style, locale: context.locale)
+                        style: style, locale: context.locale, short: short)
                 }
             }
         }

@@ -323,6 +323,10 @@ struct PriceWidgetView: View {
         let color = TrendPalette(context.locale).color(trend)
         let closes = entry.bars.closeRange ?? 0...0
         let labels = Formatting.priceAxis([closes.lowerBound, closes.upperBound], locale: context.locale)
+        // The line's legend names its period only when the change beside it does not.
+        let period = entry.span.label(in: context.locale)
+        let changeNamesPeriod =
+            expanded || Self.changeText(entry, context.locale, size: 12, width: 124).hasSuffix(" · " + period)
         let chart = VStack(alignment: .leading, spacing: 3) {
             WidgetCharts.line(
                 entry.chartPoints, color: color, lineWidth: 1.75, gradient: false,
@@ -330,7 +334,7 @@ struct PriceWidgetView: View {
                 timeAxis: expanded)
             HStack(spacing: 5) {
                 Capsule().fill(color).frame(width: 12, height: 2.5)
-                Text(entry.pairLabel + " · " + entry.span.label(in: context.locale))
+                Text(changeNamesPeriod ? entry.pairLabel : entry.pairLabel + " · " + period)
                     .font(Font(size: 11, weight: .medium)).foregroundStyle(.secondary).lineLimit(1)
                 Spacer(minLength: 0)
                 if expanded {

@@ -150,8 +150,17 @@ enum WidgetCharts {
             }
         }
         if let baseline {
-            RuleMark(y: .value("Open", baseline)).foregroundStyle(.secondary)
+            // From the first point to the last: the level the line left from, not past its end.
+            if let first = points.first, let last = points.last, last.x > first.x {
+                RuleMark(
+                    xStart: .value("Time", first.date), xEnd: .value("Time", last.date), y: .value("Open", baseline)
+                )
+                .foregroundStyle(.secondary)
                 .lineStyle(StrokeStyle(lineWidth: 1, lineCap: .round, dash: [1.5, 3]))
+            } else {
+                RuleMark(y: .value("Open", baseline)).foregroundStyle(.secondary)
+                    .lineStyle(StrokeStyle(lineWidth: 1, lineCap: .round, dash: [1.5, 3]))
+            }
         }
         if points.count == 1 {
             // One point: a level line across the chart.
@@ -200,65 +209,68 @@ enum WidgetCharts {
         let candles = candles.filter { [$0.open, $0.high, $0.low, $0.close].allSatisfy(\.isFinite) }
         let ticks = timeAxis ? candleTicks(candles.map(\.date), calendar: calendar, count: timeAxisMarks) : []
         let axisHeight = timeAxis ? axisLabelHeight : 0
-        return ZStack(alignment: .topLeading) {
-            GeometryReader { proxy in
-                let slot = proxy.size.width / Double(Swift.max(1, candles.count))
-                if let domain = padded(
-                    candles.map(\.low) + candles.map(\.high), room: labelRoom + 2,
-                    length: proxy.size.height - axisHeight)
-                {
-                    // A flat candle still shows as a bar one point high.
-                    let onePoint =
-                        (domain.upperBound / 2 - domain.lowerBound / 2) * 2
-                        / Swift.max(1, proxy.size.height - axisHeight)
-                    let chart = Chart {
-                        ForEach(candles.indices, id: \.self) { index in
-                            let candle = candles[index]
-                            let colour = candle.close >= candle.open ? up : down
-                            RuleMark(
-                                x: .value("Period", Double(index)), yStart: .value("Low", candle.low),
-                                yEnd: .value("High", candle.high)
-                            )
-                            .foregroundStyle(colour)
-                            .lineStyle(StrokeStyle(lineWidth: Swift.max(1, Swift.min(1.5, slot * 0.18))))
-                            BarMark(
-                                x: .value("Period", Double(index)),
-                                yStart: .value("Open", Swift.min(candle.open, candle.close)),
-                                yEnd: .value(
-                                    "Close",
-                                    Swift.max(
-                                        Swift.max(candle.open, candle.close),
-                                        Swift.min(candle.open, candle.close) + onePoint)),
-                                width: .fixed(Swift.max(1, slot * 0.64))
-                            )
-                            .foregroundStyle(colour)
-                        }
+        return GeometryReader { proxy in
+            let slot = proxy.size.width / Double(Swift.max(1, candles.count))
+            if let domain = padded(
+                candles.map(\.low) + candles.map(\.high), room: labelRoom + 2,
+                length: proxy.size.height - axisHeight)
+            {
+                // A flat candle still shows as a bar one point high.
+                let onePoint =
+                    (domain.upperBound / 2 - domain.lowerBound / 2) * 2
+                    / Swift.max(1, proxy.size.height - axisHeight)
+                let chart = Chart {
+                    ForEach(candles.indices, id: \.self) { index in
+                        let candle = candles[index]
+                        let colour = candle.close >= candle.open ? up : down
+                        RuleMark(
+                            x: .value("Period", Double(index)), yStart: .value("Low", candle.low),
+                            yEnd: .value("High", candle.high)
+                        )
+                        .foregroundStyle(colour)
+                        .lineStyle(StrokeStyle(lineWidth: Swift.max(1, Swift.min(1.5, slot * 0.18))))
+                        BarMark(
+                            x: .value("Period", Double(index)),
+                            yStart: .value("Open", Swift.min(candle.open, candle.close)),
+                            yEnd: .value(
+                                "Close",
+                                Swift.max(
+                                    Swift.max(candle.open, candle.close),
+                                    Swift.min(candle.open, candle.close) + onePoint)),
+                            width: .fixed(Swift.max(1, slot * 0.64))
+                        )
+                        .foregroundStyle(colour)
                     }
-                    .chartYAxis(.hidden).chartLegend(.hidden)
-                    .chartYScale(domain: domain)
-                    .chartXScale(domain: -0.5...(Double(Swift.max(1, candles.count)) - 0.5))
-                    if timeAxis {
-                        chart.chartXAxis {
-                            AxisMarks(values: ticks.map { Double($0.index) }) { value in
-                                AxisGridLine()
-                                AxisValueLabel {
-                                    Text(ticks.indices.contains(value.index) ? ticks[value.index].label : "")
-                                        .font(.caption2).foregroundStyle(.secondary)
-                                }
+                    // The highest high's and lowest low's labels at the chart's leading edge,
+                    // as annotations of unseen points there (grid lines stop short of them).
+                    if let high = candles.lazy.map(\.high).max(), let low = candles.lazy.map(\.low).min() {
+                        PointMark(x: .value("Period", -0.5), y: .value("High", high)).symbolSize(0).opacity(0)
+                            .annotation(position: .top, spacing: 1) {
+                                Text(labels.max).font(labelFont).foregroundStyle(.secondary).lineLimit(1)
                             }
-                        }
-                    } else {
-                        chart.chartXAxis(.hidden)
+                        PointMark(x: .value("Period", -0.5), y: .value("Low", low)).symbolSize(0).opacity(0)
+                            .annotation(position: .bottom, spacing: 1) {
+                                Text(labels.min).font(labelFont).foregroundStyle(.secondary).lineLimit(1)
+                            }
                     }
                 }
+                .chartYAxis(.hidden).chartLegend(.hidden)
+                .chartYScale(domain: domain)
+                .chartXScale(domain: -0.5...(Double(Swift.max(1, candles.count)) - 0.5))
+                if timeAxis {
+                    chart.chartXAxis {
+                        AxisMarks(values: ticks.map { Double($0.index) }) { value in
+                            AxisGridLine()
+                            AxisValueLabel(anchor: .topLeading) {
+                                Text(ticks.indices.contains(value.index) ? ticks[value.index].label : "")
+                                    .font(.caption2).foregroundStyle(.secondary)
+                            }
+                        }
+                    }
+                } else {
+                    chart.chartXAxis(.hidden)
+                }
             }
-            VStack(alignment: .leading, spacing: 0) {
-                Text(labels.max)
-                Spacer(minLength: 0)
-                Text(labels.min)
-            }
-            .font(labelFont).foregroundStyle(.secondary).lineLimit(1)
-            .padding(EdgeInsets(bottom: axisHeight))
         }
         .node
     }
