@@ -162,6 +162,9 @@ public struct EnvironmentValues: Sendable {
         get { storage.values.showsWidgetContainerBackground }
         set { unique().values.showsWidgetContainerBackground = newValue }
     }
+    /// Whether an accessory widget's `widgetLabel` is shown: never on an iPhone's or iPad's Lock
+    /// Screen (only watchOS complications show it), as WidgetKit's `\.showsWidgetLabel`.
+    public var showsWidgetLabel: Bool { false }
     /// Why content is redacted: `.placeholder` while the widget's placeholder is drawn.
     public var redactionReasons: RedactionReasons {
         get { redacted ? .placeholder : [] }

@@ -43,19 +43,16 @@ public struct CovidSnapshot: Codable, Sendable, Hashable {
     }
 }
 
-/// The countries the widget can follow: the intent's list.
-public enum CovidCountry: String, AppEnum {
-    case unitedStates = "US", japan = "JP", southKorea = "KR", germany = "DE", unitedKingdom = "GB", brazil = "BR",
-        india = "IN"
-
-    public static let typeDisplayRepresentation: TypeDisplayRepresentation = "Country"
-    public static let caseDisplayRepresentations: [CovidCountry: DisplayRepresentation] = [
-        .unitedStates: "United States", .japan: "Japan", .southKorea: "South Korea", .germany: "Germany",
-        .unitedKingdom: "United Kingdom", .brazil: "Brazil", .india: "India",
+/// The countries the widget can follow (the list the tutorial's intents extension offered):
+/// ISO codes, as the API's `countryInfo.iso2`, and names.
+enum CovidCountries {
+    static let all: [(code: String, name: String)] = [
+        ("US", "United States"), ("JP", "Japan"), ("KR", "South Korea"), ("DE", "Germany"), ("GB", "United Kingdom"),
+        ("BR", "Brazil"), ("IN", "India"),
     ]
 
     /// The country shown when none is chosen, as the tutorial's widget falls back.
-    public static let fallback = CovidCountry.unitedStates
+    static let fallback = all[0]
 }
 
 /// The shared container's files: `covid.json`, written by the app, and `bg.png`, the global
