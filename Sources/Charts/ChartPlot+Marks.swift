@@ -204,6 +204,20 @@ extension ChartPlot {
 
         func values(for names: [String]) -> [Color] { names.map { byName[$0] ?? ChartPlot.defaultColor } }
 
+        /// The opacities categories take in the accented mode, in order.
+        static let accentedOpacities = [1.0, 0.6, 0.35, 0.2]
+
+        /// The accented mode (tinted Home Screen) draws every colour in one tint, so categories
+        /// told apart by hue would look alike: each takes an opacity of its own instead, in
+        /// order (100, 60, 35 and 20 %, then again), the legend too.
+        mutating func fadeByCategory(_ categories: [String]) {
+            guard continuous == nil, categories.count > 1 else { return }
+            for (index, name) in categories.enumerated() {
+                let opacity = Self.accentedOpacities[index % Self.accentedOpacities.count]
+                if opacity < 1 { byName[name] = (byName[name] ?? ChartPlot.defaultColor).opacity(opacity) }
+            }
+        }
+
         /// The colour of a `foregroundStyle(by:)` value.
         func colour(of value: PlotValue) -> Color {
             if let continuous, case .number(let number) = value {

@@ -40,7 +40,8 @@ struct ChartPlot: ViewBehavior {
         let (calendar, uniform) = CalendarCache.shared.calendar(environment.timeZone, environment.locale)
         let placed = Self.stack(marks, calendar: calendar, uniform: uniform)
         let categories = Self.legendCategories(marks)
-        let colours = Self.colours(for: categories, marks: marks, settings: settings)
+        var colours = Self.colours(for: categories, marks: marks, settings: settings)
+        if environment.widgetRenderingMode == .accented { colours.fadeByCategory(categories) }
         let style = AxisStyle(environment: environment, pass: pass)
 
         // The parts around the plot: the legend and the x labels below (or above), the y labels
@@ -63,7 +64,7 @@ struct ChartPlot: ViewBehavior {
         let yAxes = ySpecs.map { AxisPlan($0, scale: yScale, count: yCount, calendar: calendar, style: style) }
         // The marks' caps and symbols reach past their points; labels beside the plot stand clear.
         let reach = Self.reach(marks)
-        let yGap = max(Self.gap, reach + 2)
+        let yGap = max(Self.gap, reach + 3)
         let yLeading = yAxes.filter { $0.spec.position == .leading }.map(\.labelWidth).max().map { $0 + yGap } ?? 0
         let yTrailing =
             yAxes.filter { $0.spec.position != .leading }.map(\.labelWidth).max().map { $0 > 0 ? $0 + yGap : 0 }
@@ -228,7 +229,8 @@ struct ChartPlot: ViewBehavior {
                 let (cutStart, cutEnd) = vertical ? (pad.minY, pad.maxY) : (pad.minX, pad.maxX)
                 spans = spans.flatMap { span -> [(Double, Double)] in
                     guard cutEnd > span.0, cutStart < span.1 else { return [span] }
-                    return [(span.0, cutStart), (cutEnd, span.1)].filter { $0.1 - $0.0 > 0.5 }
+                    // A piece left shorter than 6 pt reads as a stray mark, not a line: dropped.
+                    return [(span.0, cutStart), (cutEnd, span.1)].filter { $0.1 - $0.0 >= 6 }
                 }
             }
             for span in spans {

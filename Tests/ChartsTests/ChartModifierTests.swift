@@ -82,4 +82,34 @@ struct ChartModifierTests {
         #expect(categories == ["Moths", "Beetles", "Bees", "Line"])
         #expect(ChartPlot.legendSymbols(chart.marks, categories: categories) == [.circle, .square, .triangle, nil])
     }
+
+    /// Bars of each category's fill, in the order drawn: the alphas of their colours.
+    private func barAlphas(_ items: [DisplayItem], scheme: ColorScheme = .light) -> [Double] {
+        items.flatMap { item -> [Double] in
+            guard case .drawing(let steps, _, _, _) = item else { return [] }
+            return steps.compactMap { step in
+                guard case .fill(_, let style) = step, case .color(let colour) = style.kind else { return nil }
+                return colour.resolved(in: scheme).alpha
+            }
+        }
+    }
+
+    @Test func accentedChartsTellCategoriesApartByOpacity() {
+        let chart = Chart {
+            for (kind, fuel, value) in [("Sedan", "Petrol", 28.0), ("Sedan", "Electric", 42), ("SUV", "Petrol", 36)] {
+                BarMark(x: .value("Kind", kind), y: .value("Sales", value)).foregroundStyle(by: .value("Fuel", fuel))
+                    .position(by: .value("Fuel", fuel))
+            }
+        }
+        .chartLegend(.hidden).chartXAxis(.hidden).chartYAxis(.hidden).node
+        var accented = EnvironmentValues()
+        accented.widgetRenderingMode = .accented
+        let full = barAlphas(layout(chart))
+        let tinted = barAlphas(
+            LayoutEngine(measurer: FixedMeasurer()).layout(
+                chart, in: Rect(x: 0, y: 0, width: 240, height: 120), environment: accented))
+        // Full colour: blue and green, both opaque; accented: the second category at 60 %.
+        #expect(full == [1, 1, 1])
+        #expect(tinted == [1, 0.6, 1])
+    }
 }
