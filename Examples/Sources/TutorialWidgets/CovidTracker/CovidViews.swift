@@ -111,8 +111,8 @@ struct CovidGlobalView: View {
         }
         .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
         .containerBackground(for: .widget) {
-            if let background, FileManager.default.fileExists(atPath: background.path) {
-                Image(path: background.path).resizable().scaledToFill()
+            if let path = background?.path, let picture = UIImage(contentsOfFile: path) {
+                Image(uiImage: picture).resizable().scaledToFill()
             } else {
                 LinearGradient(colors: [.indigo, .blue], startPoint: .topLeading, endPoint: .bottomTrailing)
             }

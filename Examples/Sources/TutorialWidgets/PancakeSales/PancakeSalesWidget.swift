@@ -64,7 +64,7 @@ struct PancakeSalesView: View {
             .chartYAxis(family == .systemSmall ? .hidden : .automatic)
             .padding(.top, 6)
         }
-        .containerBackground(for: .widget) { Color.background }
+        .containerBackground(.background, for: .widget)
     }
 }
 
