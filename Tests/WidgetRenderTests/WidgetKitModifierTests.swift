@@ -17,7 +17,9 @@ struct WidgetKitModifierTests {
 
     static func same(_ a: CairoSurface, _ b: CairoSurface) -> Bool {
         a.width == b.width && a.height == b.height
-            && (0..<a.height).allSatisfy { y in (0..<a.width).allSatisfy { a.pixel(x: $0, y: y) == b.pixel(x: $0, y: y) } }
+            && (0..<a.height).allSatisfy { y in
+                (0..<a.width).allSatisfy { a.pixel(x: $0, y: y) == b.pixel(x: $0, y: y) }
+            }
     }
 
     @Test func privacyInvalidationAndWidgetLabelsDrawTheViewAsItIs() async throws {
