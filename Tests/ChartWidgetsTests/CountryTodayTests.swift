@@ -4,8 +4,8 @@ import WidgetData
 
 @testable import ChartWidgets
 
-/// Before a country reports, disease.sh's figures for the day are 0: the widget shows no figure
-/// rather than state a zero as fact.
+/// Before a country reports, disease.sh's figures for the day are 0: the widget says there is no
+/// report rather than state a zero as fact.
 @Suite("A day not reported yet is not a zero")
 struct CountryTodayTests {
     static func status(todayCases: Double, todayDeaths: Double) -> CountryStatus {
@@ -15,12 +15,13 @@ struct CountryTodayTests {
             active: 8_106, critical: 148, tests: nil)
     }
 
-    @Test func anUnreportedDayShowsADashInEveryLanguage() {
+    @Test func anUnreportedDayIsSaidInWordsInEveryLanguage() {
         let status = Self.status(todayCases: 0, todayDeaths: 0)
         #expect(!CountryStatusWidgetView.reportedToday(status))
-        #expect(CountryStatusWidgetView.today(0, of: status, Locale(identifier: "en")) == "– today")
-        #expect(CountryStatusWidgetView.today(0, of: status, Locale(identifier: "ja")) == "本日 –")
-        #expect(CountryStatusWidgetView.today(0, of: status, compact: true, Locale(identifier: "ko")) == "오늘 –")
+        // Not a dash: "– today" reads as "minus today".
+        #expect(CountryStatusWidgetView.today(0, of: status, Locale(identifier: "en")) == "no report today")
+        #expect(CountryStatusWidgetView.today(0, of: status, Locale(identifier: "ja")) == "本日未発表")
+        #expect(CountryStatusWidgetView.today(0, of: status, compact: true, Locale(identifier: "ko")) == "오늘 미발표")
     }
 
     @Test func aReportedDayShowsItsFigures() {

@@ -109,6 +109,32 @@ struct CountChartLayoutTests {
         #expect(headline.allSatisfy { $0.color == color }, "the new \(column) are not in the column's colour")
     }
 
+    @Test func aDayWithoutNewCasesSaysSoInWords() async throws {
+        // Cumulative counts whose last day adds none: "No new cases", not "+0 new".
+        let folder = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("flat.csv")
+        var csv = "date,cases,deaths\n"
+        for day in 1...20 { csv += "2021-01-\(String(format: "%02d", day)),\(1_000 + 50 * min(day, 19)),10\n" }
+        try Data(csv.utf8).write(to: file)
+        var values = ProviderValues()
+        values.chartData = ChartDataOptions(source: file.path, column: "cases")
+        for (language, words) in [("en", "No new cases"), ("ja", "新規なし"), ("ko", "신규 없음")] {
+            let layouts = try await Self.layouts(
+                family: .systemMedium, locale: Locale(identifier: language), values: values)
+            // Each entry's words (the timeline's entries are the data's last days): the last
+            // day's says so, and none writes "+0".
+            let texts = layouts.map { layout in
+                layout.items.compactMap { item -> String? in
+                    guard case .text(let text) = item else { return nil }
+                    return text.string
+                }
+            }
+            #expect(texts.contains { $0.contains(words) }, "\(language): \(texts.last ?? [])")
+            #expect(!texts.contains { $0.contains { $0.contains("+0") } }, "\(language)")
+        }
+    }
+
     @Test func theCasesHaveOneNameOnEveryDevice() async throws {
         // "Cases" as in covid-country; it was "Confirmed" on larger phones and "Cases" on the smallest.
         for family in [WidgetFamily.systemSmall, .systemMedium, .systemLarge] {

@@ -99,17 +99,20 @@ struct CountryStatusWidgetView: View {
 
     /// Whether the day's figures are in. disease.sh counts "today" from midnight, and until a
     /// country reports, its new cases and deaths are both 0; a day that truly had neither cannot
-    /// be told apart, so the widget claims no zero and shows no figure (`– today`) for both.
+    /// be told apart, so the widget claims no zero and says so in words for both ("no report
+    /// today": a dash read as "minus today").
     static func reportedToday(_ status: CountryStatus) -> Bool {
         status.todayCases != 0 || status.todayDeaths != 0
     }
 
-    /// A day's figure with its label: `+1,204 today`, `本日 +1,204`; `– today` before the day is reported.
+    /// A day's figure with its label: `+1,204 today`, `本日 +1,204`; before the day is reported,
+    /// `no report today`, `本日未発表`, `오늘 미발표`.
     static func today(_ value: Double, of status: CountryStatus, compact: Bool = false, _ locale: Locale) -> String {
+        guard reportedToday(status) else {
+            return locale.pick(en: "no report today", ja: "本日未発表", ko: "오늘 미발표")
+        }
         let figure =
-            !reportedToday(status)
-            ? "–"
-            : compact ? (value > 0 ? "+" : "") + Formatting.compact(value, locale: locale) : Formatting.signed(value)
+            compact ? (value > 0 ? "+" : "") + Formatting.compact(value, locale: locale) : Formatting.signed(value)
         return Formatting.labelled(figure, Labels(locale).today, locale: locale)
     }
 

@@ -207,9 +207,14 @@ struct GlobalStatsWidgetView: View {
         let figure =
             compact && count >= 10_000
             ? "+" + Formatting.compact(count, locale: context.locale) : Formatting.signed(count)
-        Text(Formatting.labelled(figure, newLabel(context), locale: context.locale))
-            .font(Font(size: size, weight: .semibold).monospacedDigit()).foregroundStyle(palette.accent).lineLimit(1)
-            .shrinks(from: size)
+        // A day without new cases says so ("+0 new" reads as a figure missing).
+        Text(
+            entry.newCases == 0
+                ? context.locale.pick(en: "No new cases", ja: "新規なし", ko: "신규 없음")
+                : Formatting.labelled(figure, newLabel(context), locale: context.locale)
+        )
+        .font(Font(size: size, weight: .semibold).monospacedDigit()).foregroundStyle(palette.accent).lineLimit(1)
+        .shrinks(from: size)
     }
 
     /// The 7-day average as a line over the raw daily counts as bars; with `axis`, the value
