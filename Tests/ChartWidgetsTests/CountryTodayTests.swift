@@ -21,7 +21,10 @@ struct CountryTodayTests {
         // Not a dash: "– today" reads as "minus today".
         #expect(CountryStatusWidgetView.today(0, of: status, Locale(identifier: "en")) == "no report today")
         #expect(CountryStatusWidgetView.today(0, of: status, Locale(identifier: "ja")) == "本日未発表")
-        #expect(CountryStatusWidgetView.today(0, of: status, compact: true, Locale(identifier: "ko")) == "오늘 미발표")
+        #expect(CountryStatusWidgetView.today(0, of: status, Locale(identifier: "ko")) == "오늘 미발표")
+        // Beside the label on the shortest widgets.
+        #expect(CountryStatusWidgetView.today(0, of: status, compact: true, Locale(identifier: "en")) == "no report")
+        #expect(CountryStatusWidgetView.today(0, of: status, compact: true, Locale(identifier: "ko")) == "미발표")
     }
 
     @Test func aReportedDayShowsItsFigures() {

@@ -106,10 +106,12 @@ struct CountryStatusWidgetView: View {
     }
 
     /// A day's figure with its label: `+1,204 today`, `本日 +1,204`; before the day is reported,
-    /// `no report today`, `本日未発表`, `오늘 미발표`.
+    /// `no report today`, `本日未発表`, `오늘 미발표` (compact: `no report`, `未発表`, `미발표`).
     static func today(_ value: Double, of status: CountryStatus, compact: Bool = false, _ locale: Locale) -> String {
         guard reportedToday(status) else {
-            return locale.pick(en: "no report today", ja: "本日未発表", ko: "오늘 미발표")
+            return compact
+                ? locale.pick(en: "no report", ja: "未発表", ko: "미발표")
+                : locale.pick(en: "no report today", ja: "本日未発表", ko: "오늘 미발표")
         }
         let figure =
             compact ? (value > 0 ? "+" : "") + Formatting.compact(value, locale: locale) : Formatting.signed(value)
