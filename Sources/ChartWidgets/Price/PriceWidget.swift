@@ -313,6 +313,9 @@ struct PriceWidgetView: View {
         }
     }
 
+    /// The width of compact Today's column of price, change and time, in points.
+    static let todayColumn = 124.0
+
     /// The legacy Today extension, drawn as the seeds' BTC/USD Today widget: a close line
     /// 1.75 pt wide with its legend at the bottom left; the price and change beside it
     /// (compact) or above it with the day's figures (expanded).
@@ -326,7 +329,8 @@ struct PriceWidgetView: View {
         // The line's legend names its period only when the change beside it does not.
         let period = entry.span.label(in: context.locale)
         let changeNamesPeriod =
-            expanded || Self.changeText(entry, context.locale, size: 12, width: 124).hasSuffix(" · " + period)
+            expanded
+            || Self.changeText(entry, context.locale, size: 12, width: Self.todayColumn).hasSuffix(" · " + period)
         let chart = VStack(alignment: .leading, spacing: 3) {
             WidgetCharts.line(
                 entry.chartPoints, color: color, lineWidth: 1.75, gradient: false,
@@ -362,11 +366,11 @@ struct PriceWidgetView: View {
                 VStack(alignment: .leading, spacing: 2) {
                     Text(name(entry, context)).font(Font(size: 15, weight: .bold)).lineLimit(1).shrinks(from: 15)
                     price(entry, size: 22)
-                    change(entry, context, size: 12, width: 124)
+                    change(entry, context, size: 12, width: Self.todayColumn)
                     Text(when(entry, context) + staleNote(entry, context))
                         .font(Font(size: 11)).foregroundStyle(.secondary).lineLimit(1)
                 }
-                .frame(width: 124, alignment: .leading)
+                .frame(width: Self.todayColumn, alignment: .leading)
                 chart
             }
         }
