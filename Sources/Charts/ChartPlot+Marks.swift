@@ -207,9 +207,10 @@ extension ChartPlot {
         /// The opacities categories take in the accented mode, in order.
         static let accentedOpacities = [1.0, 0.6, 0.35, 0.2]
 
-        /// The accented mode (tinted Home Screen) draws every colour in one tint, so categories
-        /// told apart by hue would look alike: each takes an opacity of its own instead, in
-        /// order (100, 60, 35 and 20 %, then again), the legend too.
+        /// The accented mode (tinted Home Screen) draws every colour in one tint and the vibrant
+        /// mode (Lock Screen) in one ink, so categories told apart by hue would look alike: each
+        /// takes an opacity of its own instead, in order (100, 60, 35 and 20 %, then again), the
+        /// legend too.
         mutating func fadeByCategory(_ categories: [String]) {
             guard continuous == nil, categories.count > 1 else { return }
             for (index, name) in categories.enumerated() {

@@ -41,7 +41,7 @@ struct ChartPlot: ViewBehavior {
         let placed = Self.stack(marks, calendar: calendar, uniform: uniform)
         let categories = Self.legendCategories(marks)
         var colours = Self.colours(for: categories, marks: marks, settings: settings)
-        if environment.widgetRenderingMode == .accented { colours.fadeByCategory(categories) }
+        if environment.widgetRenderingMode != .fullColor { colours.fadeByCategory(categories) }
         let style = AxisStyle(environment: environment, pass: pass)
 
         // The parts around the plot: the legend and the x labels below (or above), the y labels

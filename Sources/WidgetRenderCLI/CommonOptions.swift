@@ -24,15 +24,23 @@ package struct CommonOptions: ParsableArguments {
 
     @Option(
         name: .customLong("color-scheme"),
-        help: ArgumentHelp("light or dark. Default: light (the gallery shows both).", valueName: "scheme"))
+        help: ArgumentHelp(
+            "light or dark. Default: light (the gallery shows both). In the vibrant mode (the Lock Screen) it is the wallpaper's: light draws dark ink, dark draws white.",
+            valueName: "scheme"))
     var colorScheme: String?
 
     @Option(
         name: .customLong("rendering-mode"),
         help: ArgumentHelp(
-            "full-color, accented (a tinted Home Screen: two tints, no background) or vibrant (the Lock Screen: desaturated). Default: vibrant for accessory families, full-color for the others.",
+            "full-color, accented (a tinted Home Screen: glass of the --tint colour, content in the tint and a desaturated white or black) or vibrant (the Lock Screen: desaturated, brightness as opacity). Default: vibrant for accessory families, full-color for the others.",
             valueName: "mode"))
     var renderingMode: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The accented mode's tint: #RRGGBB or a system colour (blue, brown, cyan, gray, green, indigo, mint, orange, pink, purple, red, teal, yellow). Default: #0A84FF, iOS's tinted blue.",
+            valueName: "color"))
+    var tint: String?
 
     @Option(
         help: ArgumentHelp(
@@ -105,6 +113,13 @@ package struct CommonOptions: ParsableArguments {
                     "--rendering-mode: '\(renderingMode)' is not full-color, accented or vibrant")
             }
             request.renderingMode = mode
+        }
+        if let tint {
+            guard let colour = WidgetRenderingMode.tint(named: tint) else {
+                throw ValidationError(
+                    "--tint: '\(tint)' is not #RRGGBB or a system colour (blue, green, orange, red, …)")
+            }
+            request.tint = colour
         }
         request.locale = try Self.locale(locale)
         request.timeZone = try zone()

@@ -37,7 +37,7 @@ final class ImageCache: Sendable {
             dark = request.colorScheme == .dark
             locale = request.locale.identifier
             timeZone = request.timeZone.identifier
-            mode = request.renderingMode.map { "\($0)" } ?? ""
+            mode = (request.renderingMode.map { "\($0)" } ?? "") + (request.tint.map(WidgetRenderingMode.hexName) ?? "")
             parameters = request.parameters
             second = WidgetServer.seconds(request.timeShown)
             self.format = format.name

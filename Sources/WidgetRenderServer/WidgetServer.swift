@@ -617,6 +617,12 @@ package struct WidgetServer: Sendable {
                     throw BadQuery("mode: '\(Self.printable(value))' is not full-color, accented or vibrant")
                 }
                 request.renderingMode = mode
+            case "tint":
+                guard let tint = WidgetRenderingMode.tint(named: value) else {
+                    throw BadQuery(
+                        "tint: '\(Self.printable(value))' is not #RRGGBB or a system colour's name such as blue")
+                }
+                request.tint = tint
             case let name where name.hasPrefix("param."):
                 let parameter = String(name.dropFirst("param.".count))
                 guard parameters[parameter] == nil else { throw BadQuery("param.\(parameter) is given twice") }
@@ -679,6 +685,7 @@ package struct WidgetServer: Sendable {
             image.format.name, request.device.id, String(request.scale ?? request.device.scale),
             request.colorScheme == .dark ? "dark" : "light", request.locale.identifier,
             request.renderingMode.map { "\($0)" } ?? "default",
+            request.tint.map(WidgetRenderingMode.hexName) ?? "",
         ].joined(separator: "|")
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in options.utf8 {

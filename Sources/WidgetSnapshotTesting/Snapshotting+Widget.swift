@@ -31,6 +31,7 @@ extension Snapshotting where Value: Widget, Format == WidgetImage {
     ///   - entry: the timeline's entry (default), the snapshot or the placeholder.
     ///   - colorScheme: light or dark.
     ///   - renderingMode: full colour, accented or vibrant; `nil` for the family's default.
+    ///   - tint: the accented mode's tint; `nil` for iOS's tinted blue (#0A84FF).
     ///   - device: whose sizes; the 430×932 pt iPhone by default.
     ///   - scale: pixels per point; the device's by default.
     ///   - locale: the language of the widget's text.
@@ -48,7 +49,7 @@ extension Snapshotting where Value: Widget, Format == WidgetImage {
     public static func widget(
         family: WidgetFamily = .systemMedium, at date: Date, shownAt: Date? = nil,
         entry: WidgetSnapshotEntry = .timeline, colorScheme: ColorScheme = .light,
-        renderingMode: WidgetRenderingMode? = nil, device: DeviceProfile = .default,
+        renderingMode: WidgetRenderingMode? = nil, tint: Color.RGBA? = nil, device: DeviceProfile = .default,
         scale: Int? = nil, locale: Locale = Locale(identifier: "en"), timeZone: TimeZone = .utc,
         parameters: [String: String] = [:], appGroups: AppGroupContainers = AppGroupContainers(),
         providerValues: ProviderValues = ProviderValues(), kind: String? = nil, providerTimeout: TimeInterval = 60,
@@ -64,6 +65,7 @@ extension Snapshotting where Value: Widget, Format == WidgetImage {
             }
         request.colorScheme = colorScheme
         request.renderingMode = renderingMode
+        request.tint = tint
         request.device = device
         request.scale = scale
         request.locale = locale
@@ -119,6 +121,7 @@ extension Snapshotting where Value: View, Format == WidgetImage {
     ///   - scale: pixels per point; the device's by default.
     ///   - colorScheme: light or dark.
     ///   - renderingMode: full colour, accented or vibrant; `nil` for the family's default.
+    ///   - tint: the accented mode's tint; `nil` for iOS's tinted blue (#0A84FF).
     ///   - locale: the language.
     ///   - timeZone: for dates; UTC by default.
     ///   - date: the time the screen shows (for relative-date text).
@@ -132,7 +135,7 @@ extension Snapshotting where Value: View, Format == WidgetImage {
     /// - Returns: the strategy.
     public static func image(
         family: WidgetFamily = .systemMedium, device: DeviceProfile = .default, scale: Int? = nil,
-        colorScheme: ColorScheme = .light, renderingMode: WidgetRenderingMode? = nil,
+        colorScheme: ColorScheme = .light, renderingMode: WidgetRenderingMode? = nil, tint: Color.RGBA? = nil,
         locale: Locale = Locale(identifier: "en"), timeZone: TimeZone = .utc,
         date: Date = Date(timeIntervalSince1970: 0), isPlaceholder: Bool = false,
         appGroups: AppGroupContainers = AppGroupContainers(), contentMarginsDisabled: Bool = false,
@@ -142,6 +145,7 @@ extension Snapshotting where Value: View, Format == WidgetImage {
         request.entry = isPlaceholder ? .placeholder : .onScreen
         request.colorScheme = colorScheme
         request.renderingMode = renderingMode
+        request.tint = tint
         request.device = device
         request.scale = scale
         request.locale = locale

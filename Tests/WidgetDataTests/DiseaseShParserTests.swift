@@ -46,12 +46,29 @@ struct DiseaseShParserTests {
     @Test("countries without countryInfo codes still parse")
     func countriesMissingISO() throws {
         let json = """
-            [{"country":"Diamond Princess","updated":1,"cases":712,"todayCases":0,"deaths":13,"todayDeaths":0,"recovered":644,"active":55},
-             {"country":"Japan","countryInfo":{"iso2":"JP","iso3":"JPN"},"updated":1,"cases":9,"todayCases":0,"deaths":1,"todayDeaths":0,"recovered":2,"active":6}]
+            [{"country":"Diamond Princess","updated":1587059879764,"cases":712,"todayCases":0,"deaths":13,"todayDeaths":0,"recovered":644,"active":55},
+             {"country":"Japan","countryInfo":{"iso2":"JP","iso3":"JPN"},"updated":1587059879764,"cases":9,"todayCases":0,"deaths":1,"todayDeaths":0,"recovered":2,"active":6}]
             """
         let countries = try parser.countries(bytes(json), source: "c.json")
         #expect(countries.map(\.country) == ["Diamond Princess", "Japan"])
         #expect(countries.map(\.iso3) == [nil, "JPN"])
+    }
+
+    @Test(
+        "an update time that is not milliseconds in range is an error naming the field",
+        arguments: [
+            ("1587059879", true), ("-1587059879764", false), ("1587059879764000", false), ("253402300800000", false),
+            ("0", false),
+        ])
+    func updateTimeOutOfRange(_ value: String, looksLikeSeconds: Bool) throws {
+        let json = """
+            {"country":"Japan","countryInfo":{"iso2":"JP","iso3":"JPN"},"updated":\(value),"cases":9,"todayCases":0,"deaths":1,"todayDeaths":0,"recovered":2,"active":6}
+            """
+        let error = #expect(throws: DataError.self) { try parser.countries(bytes(json), source: "c.json") }
+        let message = error?.description ?? ""
+        #expect(message.contains("c.json"), "\(message)")
+        #expect(message.contains(".updated: \(value) is not a time in milliseconds since 1970"), "\(message)")
+        #expect(message.contains("looks like seconds") == looksLikeSeconds, "\(message)")
     }
 
     // MARK: The embedded historical sample
@@ -120,10 +137,10 @@ struct DiseaseShParserTests {
     @Test("critical and tests are optional: missing or not a count, they are left out")
     func optionalCounts() throws {
         let json = """
-            [{"country":"A","updated":1,"cases":9,"todayCases":0,"deaths":1,"todayDeaths":0,"recovered":2,"active":6},
-             {"country":"B","updated":1,"cases":9,"todayCases":0,"deaths":1,"todayDeaths":0,"recovered":2,"active":6,
+            [{"country":"A","updated":1587059879764,"cases":9,"todayCases":0,"deaths":1,"todayDeaths":0,"recovered":2,"active":6},
+             {"country":"B","updated":1587059879764,"cases":9,"todayCases":0,"deaths":1,"todayDeaths":0,"recovered":2,"active":6,
               "critical":3,"tests":40},
-             {"country":"C","updated":1,"cases":9,"todayCases":0,"deaths":1,"todayDeaths":0,"recovered":2,"active":6,
+             {"country":"C","updated":1587059879764,"cases":9,"todayCases":0,"deaths":1,"todayDeaths":0,"recovered":2,"active":6,
               "critical":-1,"tests":"n/a"}]
             """
         let countries = try parser.countries(bytes(json), source: "c.json")
@@ -135,8 +152,8 @@ struct DiseaseShParserTests {
     @Test("a missing number names the element and field")
     func missingField() throws {
         let json = """
-            [{"country":"A","updated":1,"cases":1,"todayCases":0,"deaths":0,"todayDeaths":0,"recovered":0,"active":1,"critical":0},
-             {"country":"B","updated":1,"cases":1,"todayCases":0,"todayDeaths":0,"recovered":0,"active":1,"critical":0}]
+            [{"country":"A","updated":1587059879764,"cases":1,"todayCases":0,"deaths":0,"todayDeaths":0,"recovered":0,"active":1,"critical":0},
+             {"country":"B","updated":1587059879764,"cases":1,"todayCases":0,"todayDeaths":0,"recovered":0,"active":1,"critical":0}]
             """
         // Locations are line:column; the reason names the element and field.
         #expect(

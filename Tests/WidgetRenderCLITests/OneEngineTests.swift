@@ -44,7 +44,7 @@ import WidgetSnapshotTesting
                         $0.kind == widget.kind && $0.family == family.shortName && $0.status == .onScreen
                     })
                 #expect(image.pixelsCRC64 == direct.pixelsCRC64, "render \(widget.kind) \(family.shortName)")
-                // Lock Screen previews are drawn once, in the dark appearance.
+                // The first preview of a family is in its own mode (the tinted and StandBy ones follow).
                 let preview = try #require(gallery.previews.first { $0.kind == widget.kind && $0.family == family })
                 var previewRequest = RenderRequest(kind: widget.kind, family: family, askedAt: Self.now)
                 previewRequest.colorScheme = preview.colorScheme

@@ -92,6 +92,33 @@ struct GoldenTests {
         await Self.assertBuiltIn(scene.kind, family: scene.family, renderingMode: scene.mode, named: scene.name)
     }
 
+    /// The tinted Home Screen in dark appearance, the Lock Screen over a dark wallpaper, an
+    /// orange tint, and candles told apart by fill where colour goes.
+    @Test func renderingModesInTheDark() async {
+        for kind in [PriceWidget.kind, CountryStatusWidget.kind] {
+            for mode in [WidgetRenderingMode.accented, .vibrant] {
+                await Self.assertBuiltIn(
+                    kind, family: .systemMedium, colorScheme: .dark, renderingMode: mode,
+                    named: "\(kind)-medium-\(mode)-dark")
+            }
+        }
+        await Self.assertBuiltIn(
+            PriceWidget.kind, family: .accessoryRectangular, colorScheme: .dark,
+            named: "price-rectangular-dark-wallpaper")
+        await assertSnapshot(
+            of: PriceWidget(),
+            as: .widget(
+                family: .systemSmall, at: Self.now, renderingMode: .accented,
+                tint: WidgetRenderingMode.tint(named: "orange")),
+            named: "price-small-accented-orange")
+        await assertSnapshot(
+            of: PriceWidget(),
+            as: .widget(
+                family: .systemLarge, at: Self.now, colorScheme: .dark, renderingMode: .accented,
+                parameters: ["chart": "candles"]),
+            named: "price-large-candles-accented-dark")
+    }
+
     @Test func placeholders() async {
         await assertSnapshot(
             of: PriceWidget(), as: .widget(at: Self.now, entry: .placeholder), named: "price-medium")

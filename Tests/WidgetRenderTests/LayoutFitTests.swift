@@ -149,12 +149,17 @@ struct LayoutFitTests {
                     let entries = try await widget.timeline(in: context).entries
                     try Fixtures.withSession { session in
                         let measurer = try session.renderer.text(for: scene.locale)
-                        for entry in entries {
+                        // Each entry at its own time; the last also three years on, when the
+                        // widgets write the data's year beside its day (the longest dates).
+                        let shown =
+                            entries.map { ($0, $0.date) }
+                            + entries.suffix(1).map { ($0, $0.date.addingTimeInterval(3 * 366 * 86_400)) }
+                        for (entry, date) in shown {
                             let lists = try session.renderer.layout(
                                 entry.view, metrics: metrics,
                                 context: ViewContext(
                                     family: family, displaySize: metrics.size, locale: scene.locale,
-                                    date: entry.date, appGroups: groups))
+                                    date: date, appGroups: groups))
                             for item in lists.content {
                                 if case .text = item { continue }
                                 guard item.draws, let problem = Self.problem(item, content: metrics.contentRect)

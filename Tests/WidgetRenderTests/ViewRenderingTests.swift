@@ -138,7 +138,8 @@ struct ViewRenderingTests {
         }
     }
 
-    @Test func theAccentedModePaintsTwoTintsAndDropsTheBackground() throws {
+    @Test(arguments: [ColorScheme.light, .dark])
+    func theAccentedModePaintsTwoTintsAndDropsTheBackground(_ scheme: ColorScheme) throws {
         let metrics = try WidgetMetrics(family: .systemSmall, device: .default, scale: 1)
         let view = HStack(spacing: 0) {
             Color.red.frame(width: 40, height: 40)
@@ -148,36 +149,73 @@ struct ViewRenderingTests {
         let pixels = try Fixtures.withSession { session in
             let (surface, _) = try session.renderer.render(
                 view, metrics: metrics,
-                context: ViewContext(family: .systemSmall, displaySize: metrics.size, renderingMode: .accented))
+                context: ViewContext(
+                    family: .systemSmall, displaySize: metrics.size, colorScheme: scheme, renderingMode: .accented))
             return (surface.pixel(x: 65, y: 85), surface.pixel(x: 105, y: 85), surface.pixel(x: 20, y: 85))
         }
-        #expect(pixels.0 == (255, 255, 255, 255))
-        let accent = WidgetRenderer.accentedTints.accent
-        #expect(pixels.1.red == UInt8((accent.red * 255).rounded()))
-        #expect(pixels.1.blue == UInt8((accent.blue * 255).rounded()))
-        // No yellow: the container background is replaced by the glass plate.
-        #expect(pixels.2.red < 60 && pixels.2.green < 60)
+        let palette = WidgetRenderer.accentedPalette(
+            tint: WidgetRenderingMode.defaultTint, scheme: scheme, accessory: false)
+        func byte(_ value: Double) -> Int { Int((value * 255).rounded()) }
+        func near(_ pixel: (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8), _ colour: Color.RGBA) -> Bool {
+            abs(Int(pixel.red) - byte(colour.red)) <= 1 && abs(Int(pixel.green) - byte(colour.green)) <= 1
+                && abs(Int(pixel.blue) - byte(colour.blue)) <= 1 && pixel.alpha == 255
+        }
+        // Red is the primary group, drawn in the desaturated primary colour; green is accentable,
+        // drawn in the tint.
+        #expect(near(pixels.0, palette.primary))
+        #expect(near(pixels.1, palette.accent))
+        // No yellow: the container background is replaced by the tint's glass.
+        let plate = try #require(palette.plate)
+        #expect(abs(Int(pixels.2.blue) - Int(pixels.2.red)) > 10, "the plate is tinted blue, not grey or yellow")
+        #expect(Double(pixels.2.alpha) / 255 > plate.alpha - 0.02)
     }
 
-    @Test func theVibrantModeTurnsBrightnessIntoWhiteOpacity() throws {
+    @Test func theAccentedModeFollowsTheTintAndTheAppearance() throws {
+        let dark = WidgetRenderer.accentedPalette(
+            tint: WidgetRenderingMode.defaultTint, scheme: .dark, accessory: false)
+        let light = WidgetRenderer.accentedPalette(
+            tint: WidgetRenderingMode.defaultTint, scheme: .light, accessory: false)
+        let orange = WidgetRenderer.accentedPalette(
+            tint: try #require(WidgetRenderingMode.tint(named: "orange")), scheme: .dark, accessory: false)
+        #expect(dark != light && dark != orange)
+        // Light content on dark glass, dark content on pale glass.
+        #expect(dark.primary.red > 0.8 && light.primary.red < 0.2)
+        #expect(orange.accent.red > orange.accent.blue)
+        #expect(WidgetRenderingMode.tint(named: "#0a84ff") == WidgetRenderingMode.defaultTint)
+        #expect(WidgetRenderingMode.tint(named: "0A84FF") == WidgetRenderingMode.defaultTint)
+        #expect(WidgetRenderingMode.hexName(of: WidgetRenderingMode.defaultTint) == "#0A84FF")
+        for bad in ["", "#0A84F", "#GGGGGG", "bleu", "#0A84FF00"] {
+            #expect(WidgetRenderingMode.tint(named: bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test(arguments: [ColorScheme.dark, .light])
+    func theVibrantModeTurnsBrightnessIntoOpacity(_ scheme: ColorScheme) throws {
         let metrics = try WidgetMetrics(family: .accessoryRectangular, device: .default, scale: 1)
         let view = HStack(spacing: 0) {
             Color.white.frame(width: 20, height: 20)
             Color.white.opacity(0.5).frame(width: 20, height: 20)
             Color.blue.frame(width: 20, height: 20)
+            Color.red.frame(width: 20, height: 20)
+            Color.white.opacity(0.2).frame(width: 20, height: 20)
             Spacer()
         }
         let pixels = try Fixtures.withSession { session in
             let (surface, _) = try session.renderer.render(
                 view.node, metrics: metrics,
-                context: ViewContext(family: .accessoryRectangular, displaySize: metrics.size))
-            return (1...3).map { surface.pixel(x: $0 * 20 - 10, y: Int(metrics.size.height / 2)) }
+                context: ViewContext(family: .accessoryRectangular, displaySize: metrics.size, colorScheme: scheme))
+            return (1...5).map { surface.pixel(x: $0 * 20 - 10, y: Int(metrics.size.height / 2)) }
         }
-        #expect(pixels.map(\.red) == [255, 255, 255])
+        // White ink over a dark wallpaper, a near-black over a light one.
+        let ink = scheme == .dark ? 255 : 0x1C
+        #expect(
+            pixels.allSatisfy { abs(Int($0.red) - ink) <= ($0.alpha < 128 ? 4 : 1) && $0.red == $0.green }, "\(pixels)")
         #expect(pixels[0].alpha == 255)
         #expect((126...129).contains(pixels[1].alpha))
-        // Dark-mode blue (10, 132, 255) keeps its Rec. 709 brightness: 115 of 255.
-        #expect((114...116).contains(pixels[2].alpha))
+        // Blue and red keep their full brightness (HSV value, not luma), so a red figure is
+        // never dimmer than a secondary label.
+        #expect(pixels[2].alpha == 255 && pixels[3].alpha == 255)
+        #expect((50...52).contains(pixels[4].alpha))
     }
 
     @Test func aWidgetsOwnFontIsAdmittedAndUsedByFontCustom() async throws {

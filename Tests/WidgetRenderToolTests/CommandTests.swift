@@ -88,6 +88,7 @@ struct CommandTests {
         (["--family", "huge"], 64, "unknown family 'huge'"),
         (["--device", "nokia-3310"], 64, "unknown device 'nokia-3310'"),
         (["--now", "2021-02-29"], 64, "--now"),
+        (["--tint", "bleu"], 64, "--tint: 'bleu' is not #RRGGBB or a system colour"),
         (["--widget", "price", "--data", "/nonexistent/prices.csv"], 66, "/nonexistent/prices.csv: no such file"),
         (["--widget", "weather"], 64, "unknown widget 'weather'"),
         (["--shared-container", "/nonexistent/group"], 66, "shared container folder does not exist"),
@@ -178,5 +179,23 @@ struct CommandTests {
         }
         #expect(text.contains("699,713"), "OCR read: \(text)")
         #expect(text.contains("United States"), "OCR read: \(text)")
+    }
+
+    @Test func figuresFromAnotherYearSayTheirYearToOCR() throws {
+        // 2020's figures shown in 2026 must not pass for this year's.
+        let folder = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for widget in ["covid-country", "covid-global"] {
+            let result = try CommandRunner.run([
+                "--widget", widget, "--now", "2026-11-27T12:00:00Z", "--out", folder.path,
+            ])
+            #expect(result.exitCode == 0, "\(result.stderr)")
+            let png = try #require(result.stdout.split(separator: "\n").last).description
+            guard let text = try CommandRunner.ocr(png) else {
+                Issue.record("tesseract-ocr is not installed; scripts/setup.sh installs it")
+                return
+            }
+            #expect(text.contains("2020"), "\(widget): OCR read: \(text)")
+        }
     }
 }

@@ -33,9 +33,10 @@ struct GalleryCommandTests {
         let out = folder.appendingPathComponent("gallery")
         let result = try CommandRunner.run(["gallery", "--out", out.path])
         #expect(result.exitCode == 0, "\(result.stderr)")
-        // Price: five Home Screen and Today families in light and dark, three Lock Screen ones.
-        #expect(result.stderr.contains("gallery price: 13 previews"), "\(result.stderr)")
-        #expect(result.stderr.contains("Gallery: 29 previews"))
+        // Price: five Home Screen and Today families in light and dark, three Lock Screen ones over
+        // a light and a dark wallpaper, and small tinted and in StandBy in both appearances.
+        #expect(result.stderr.contains("gallery price: 20 previews"), "\(result.stderr)")
+        #expect(result.stderr.contains("Gallery: 50 previews"))
         #expect(result.stdout.contains("index.html"))
 
         let html = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
@@ -49,7 +50,10 @@ struct GalleryCommandTests {
         let sources = html.components(separatedBy: "<img src=\"").dropFirst().compactMap {
             $0.split(separator: "\"").first
         }
-        #expect(sources.count == 29)
+        #expect(sources.count == 50)
+        for mode in ["small-accented-light", "small-accented-dark", "small-vibrant-light", "small-vibrant-dark"] {
+            #expect(sources.contains { $0.hasSuffix("\(mode).png") }, "no \(mode) preview")
+        }
         for source in sources {
             #expect(
                 FileManager.default.fileExists(atPath: out.appendingPathComponent(String(source)).path), "\(source)")
@@ -84,8 +88,8 @@ struct GalleryCommandTests {
         #expect(result.exitCode == 0)
         let page = out.appendingPathComponent("index.html").absoluteString
         let dom = try Self.chromium(["--virtual-time-budget=5000", "--dump-dom", page])
-        #expect(dom.contains("data-images-total=\"29\""), "\(dom.prefix(300))")
-        #expect(dom.contains("data-images-loaded=\"29\""), "not every preview loaded")
+        #expect(dom.contains("data-images-total=\"50\""), "\(dom.prefix(300))")
+        #expect(dom.contains("data-images-loaded=\"50\""), "not every preview loaded")
         #expect(!dom.contains("class=\"failed\""))
 
         let shot = folder.appendingPathComponent("shot.png")

@@ -225,11 +225,11 @@ import WidgetRender
         #expect(result.exitCode == 0, "\(result.stderr)")
         let files = try FileManager.default.contentsOfDirectory(
             atPath: folder.appendingPathComponent("covid-country").path)
-        // The Lock Screen families are drawn on a dark stand-in for the wallpaper in both schemes.
+        // The Lock Screen families over a dark wallpaper; small also tinted and in StandBy.
         #expect(
             files.sorted() == [
                 "accessoryCircular-dark.png", "accessoryInline-dark.png", "accessoryRectangular-dark.png",
-                "medium-dark.png", "small-dark.png",
+                "medium-dark.png", "small-accented-dark.png", "small-dark.png", "small-vibrant-dark.png",
             ])
         let html = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(!html.contains("row light"))

@@ -34,6 +34,12 @@ public struct CountryStatusProvider: TimelineProvider {
         var entry = CountryStatusEntry(
             date: loaded.value.updated, iso3: iso3, status: loaded.value, source: loaded.source)
         entry.origin = loaded.origin
+        if !CountryStatusWidgetView.sharesAddUp(loaded.value) {
+            let status = loaded.value
+            context.diagnostics.warn(
+                "\(loaded.source): \(status.country): active, recovered and deaths (\(Formatting.grouped(status.active)), \(Formatting.grouped(status.recovered)), \(Formatting.grouped(status.deaths))) do not add up to the cases (\(Formatting.grouped(status.cases))); the share bar is left out"
+            )
+        }
         let next =
             loaded.stale
             ? context.now.addingTimeInterval(ProviderData.retryInterval) : loaded.value.updated.addingTimeInterval(3600)

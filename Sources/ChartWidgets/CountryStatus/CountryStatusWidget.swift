@@ -40,13 +40,15 @@ struct CountryStatusWidgetView: View {
     @Environment(\.locale) private var locale
     @Environment(\.timeZone) private var timeZone
     @Environment(\.redacted) private var redacted
+    @Environment(\.widgetRenderingMode) private var renderingMode
+    @Environment(\.date) private var date
 
     var body: ViewNode {
         view(
             for: entry,
             in: ViewContext(
                 family: family, displaySize: displaySize, colorScheme: colorScheme, locale: locale, timeZone: timeZone,
-                isPlaceholder: redacted))
+                isPlaceholder: redacted, date: date, renderingMode: renderingMode))
     }
 
     static let casesColor = CaseColors.cases
@@ -63,9 +65,10 @@ struct CountryStatusWidgetView: View {
         _ entry: CountryStatusEntry, _ context: ViewContext, size: Double, beside: String, width: Double
     ) -> String {
         let full = name(entry, context)
+        // A bold title is a little wider than the estimate; it is truncated, never shrunk. The
+        // row is the name and the date, at least 4 pt apart.
         let needed =
-            Formatting.estimatedWidth(full, size: size) * Legibility.scaleFloor(for: size) + 4
-            + Formatting.estimatedWidth(beside, size: 11)
+            Formatting.estimatedWidth(full, size: size) * 1.08 + 4 + Formatting.estimatedWidth(beside, size: 11)
         return needed > width ? name(entry, context, short: true) : full
     }
 
@@ -140,7 +143,8 @@ struct CountryStatusWidgetView: View {
             todayFits ? todayWhole : Self.today(status.todayCases, of: status, compact: true, context.locale)
         )
         .font(Font(size: 11, weight: .medium)).foregroundStyle(.secondary).lineLimit(1)
-        let date = Formatting.shortDate(status.updated, locale: context.locale, timeZone: context.timeZone)
+        let date = Formatting.shortDate(
+            status.updated, shownAt: context.date, numeric: true, locale: context.locale, timeZone: context.timeZone)
         let nameSize = roomy ? 15.0 : 14.0
         // Deaths and recovered share one form: whole when both fit side by side under their
         // labels, else compact.
@@ -152,10 +156,10 @@ struct CountryStatusWidgetView: View {
                         Formatting.estimatedWidth(Formatting.grouped(stat.1), size: 14))
             } <= width
         VStack(alignment: .leading, spacing: roomy ? 2 : 1) {
-            HStack(spacing: 4) {
+            HStack(alignment: .firstTextBaseline, spacing: 0) {
                 Text(name(entry, context, size: nameSize, beside: date, width: width))
-                    .font(Font(size: nameSize, weight: .bold)).lineLimit(1).shrinks(from: nameSize)
-                Spacer(minLength: 0)
+                    .font(Font(size: nameSize, weight: .bold)).lineLimit(1)
+                Spacer(minLength: 4)
                 // The day the figures are from: every family says it.
                 Text(date).font(Font(size: 11, weight: .medium)).foregroundStyle(.secondary).lineLimit(1)
             }
@@ -175,19 +179,24 @@ struct CountryStatusWidgetView: View {
                 .lineLimit(1).shrinks(from: roomy ? 26 : 22)
             if roomy { today }
             Spacer(minLength: 0)
+            // Compact, the two share one precision (`3.47万`, `5.80万`).
+            let figures =
+                whole
+                ? [Formatting.grouped(status.deaths), Formatting.grouped(status.recovered)]
+                : Formatting.compact([status.deaths, status.recovered], locale: context.locale)
             HStack(alignment: .bottom, spacing: 0) {
-                miniStat(labels.deaths, status.deaths, Self.deathsColor, whole: whole, context.locale)
+                miniStat(labels.deaths, figures[0], Self.deathsColor)
                 Spacer(minLength: 6)
-                miniStat(labels.recovered, status.recovered, Self.recoveredColor, whole: whole, context.locale)
+                miniStat(labels.recovered, figures[1], Self.recoveredColor)
             }
         }
     }
 
     @ViewBuilder
-    private func miniStat(_ label: String, _ value: Double, _ color: Color, whole: Bool, _ locale: Locale) -> ViewNode {
+    private func miniStat(_ label: String, _ figure: String, _ color: Color) -> ViewNode {
         VStack(alignment: .leading, spacing: 0) {
             Text(label).font(Font(size: 11, weight: .semibold)).foregroundStyle(color).lineLimit(1)
-            Text(whole ? Formatting.grouped(value) : Formatting.compact(value, locale: locale))
+            Text(figure)
                 .font(Font(size: 14, weight: .bold).monospacedDigit()).lineLimit(1).shrinks(from: 14)
         }
     }
@@ -215,49 +224,72 @@ struct CountryStatusWidgetView: View {
         let status = entry.status
         let width = max(0, context.displaySize.width - 32)
         let roomy = context.displaySize.height >= Self.roomyMediumHeight
-        let name = name(entry, context)
+        let stamp =
+            Formatting.shortDate(
+                status.updated, shownAt: context.date, locale: context.locale, timeZone: context.timeZone)
+            + " " + Formatting.time(status.updated, timeZone: context.timeZone)
+            + (entry.stale ? " · " + ProviderData.staleLabel(for: entry.origin, locale: context.locale) : "")
+        // The title is never shrunk: where the name, the topic and the time do not fit, the
+        // topic goes first, then the name takes its short form.
+        let room = width - Formatting.estimatedWidth(stamp, size: 11) - 6
+        let full = name(entry, context)
+        let fullWidth = Formatting.estimatedWidth(full, size: 16) * 1.04
+        let name = fullWidth <= room ? full : name(entry, context, short: true)
+        let showsTopic =
+            Formatting.estimatedWidth(name, size: 16) * 1.04 + 6 + Formatting.estimatedWidth("COVID-19", size: 12)
+            <= room
         VStack(alignment: .leading, spacing: 0) {
-            HStack(alignment: .center, spacing: 6) {
-                Text(name).font(Font(size: 16, weight: .bold)).lineLimit(1).shrinks(from: 16)
-                // A long name on a narrow widget needs the room more than the topic does.
-                if width >= 300 || name.count <= 8 {
+            HStack(alignment: .firstTextBaseline, spacing: 6) {
+                Text(name).font(Font(size: 16, weight: .bold)).lineLimit(1)
+                if showsTopic {
                     Text("COVID-19").font(Font(size: 12, weight: .semibold)).foregroundStyle(.secondary).lineLimit(1)
                 }
                 Spacer(minLength: 0)
-                Text(
-                    Formatting.shortDate(status.updated, locale: context.locale, timeZone: context.timeZone) + " "
-                        + Formatting.time(status.updated, timeZone: context.timeZone)
-                        + (entry.stale
-                            ? " · " + ProviderData.staleLabel(for: entry.origin, locale: context.locale) : "")
-                )
-                .font(Font(size: 11, weight: .medium)).foregroundStyle(.secondary).lineLimit(1)
+                Text(stamp).font(Font(size: 11, weight: .medium)).foregroundStyle(.secondary).lineLimit(1)
             }
             // The three figures share one size: the longest decides.
             let style = FigureStyle.fitting(
                 [status.cases, status.deaths, status.recovered], width: (width - 12) / 3, size: 20, smallest: 15)
-            HStack(alignment: .top, spacing: 0) {
+            // Three equal columns, each figure at its column's leading edge, as a grid.
+            HStack(alignment: .top, spacing: 6) {
                 column(
                     labels.cases, status.cases, today: Self.today(status.todayCases, of: status, context.locale),
-                    Self.casesColor, style: style, context)
-                Spacer(minLength: 6)
+                    Self.casesColor, style: style, context
+                )
+                .frame(maxWidth: .infinity, alignment: .leading)
                 column(
                     labels.deaths, status.deaths, today: Self.today(status.todayDeaths, of: status, context.locale),
-                    Self.deathsColor, style: style, context)
-                Spacer(minLength: 6)
+                    Self.deathsColor, style: style, context
+                )
+                .frame(maxWidth: .infinity, alignment: .leading)
                 column(
-                    labels.recovered, status.recovered, today: nil, Self.recoveredColor, style: style, context)
+                    labels.recovered, status.recovered, today: nil, Self.recoveredColor, style: style, context
+                )
+                .frame(maxWidth: .infinity, alignment: .leading)
             }
             .padding(EdgeInsets(top: roomy ? 6 : 2))
             Spacer(minLength: roomy ? 6 : 2)
             // Short widgets keep the bar, thinner, so the legend never stands alone.
-            shareBar(status, width: width, height: roomy ? 8 : 4).padding(EdgeInsets(bottom: roomy ? 5 : 2))
-            HStack(spacing: width < 280 ? 7 : 10) {
-                legend(labels.active, share(status.active, of: status.cases), CaseColors.active, tight: width < 280)
-                legend(
-                    labels.recovered, share(status.recovered, of: status.cases), Self.recoveredColor,
-                    tight: width < 280)
-                legend(labels.deaths, share(status.deaths, of: status.cases), Self.deathsColor, tight: width < 280)
-                Spacer(minLength: 0)
+            if context.isPlaceholder {
+                // One bar, split nowhere: a placeholder knows no shares.
+                Capsule().fill(Color.secondary).frame(height: roomy ? 8 : 4)
+                    .padding(EdgeInsets(bottom: roomy ? 5 : 2))
+            } else if Self.sharesAddUp(status) {
+                let colours = CaseColors.shares(in: context.resolvedRenderingMode)
+                shareBar(status, colours, width: width, height: roomy ? 8 : 4)
+                    .padding(EdgeInsets(bottom: roomy ? 5 : 2))
+                // Whole percents that add up to 100 (89 + 10 + 2 read as a mistake).
+                let percents = Self.wholePercents([status.active, status.recovered, status.deaths])
+                HStack(spacing: width < 280 ? 7 : 10) {
+                    legend(labels.active, percents[0], colours.active, tight: width < 280)
+                    legend(labels.recovered, percents[1], colours.recovered, tight: width < 280)
+                    legend(labels.deaths, percents[2], colours.deaths, tight: width < 280)
+                    Spacer(minLength: 0)
+                }
+            } else {
+                // Parts that do not add up are not drawn as shares of a whole.
+                Text(labels.active + " " + Formatting.grouped(status.active))
+                    .font(Font(size: 11, weight: .medium)).foregroundStyle(.secondary).lineLimit(1)
             }
         }
     }
@@ -290,12 +322,14 @@ struct CountryStatusWidgetView: View {
 
     @ViewBuilder
     private func rectangular(_ entry: CountryStatusEntry, _ context: ViewContext) -> ViewNode {
-        let date = Formatting.shortDate(entry.status.updated, locale: context.locale, timeZone: context.timeZone)
+        let date = Formatting.shortDate(
+            entry.status.updated, shownAt: context.date, numeric: true, locale: context.locale,
+            timeZone: context.timeZone)
         VStack(alignment: .leading, spacing: 1) {
-            HStack(spacing: 4) {
+            HStack(alignment: .firstTextBaseline, spacing: 0) {
                 Text(name(entry, context, size: 13, beside: date, width: context.displaySize.width))
-                    .font(Font(size: 13, weight: .bold)).lineLimit(1).shrinks(from: 13)
-                Spacer(minLength: 0)
+                    .font(Font(size: 13, weight: .bold)).lineLimit(1)
+                Spacer(minLength: 4)
                 Text(date).font(Font(size: 12, weight: .medium)).lineLimit(1)
             }
             Text(Formatting.grouped(entry.status.cases)).font(Font(size: 17, weight: .bold).monospacedDigit())
@@ -315,28 +349,54 @@ struct CountryStatusWidgetView: View {
         .font(Font(size: 14, weight: .semibold).monospacedDigit()).lineLimit(1)
     }
 
+    /// Whether active, recovered and deaths are shares of the cases: none negative, and
+    /// together within 1 % of the cases (sources round, and update the parts at different
+    /// times). Some files count recoveries or actives twice and sum to 200–300 %: no bar then.
+    static func sharesAddUp(_ status: CountryStatus) -> Bool {
+        let parts = [status.active, status.recovered, status.deaths]
+        guard status.cases > 0, parts.allSatisfy({ $0 >= 0 && $0.isFinite }) else { return false }
+        let sum = parts.reduce(0, +)
+        return abs(sum - status.cases) <= status.cases * 0.01
+    }
+
+    /// Parts as whole percents of their sum that add up to 100, by largest remainder: each
+    /// rounded down, then the points left over go to the largest fractions (ties: the earlier).
+    static func wholePercents(_ parts: [Double]) -> [Int] {
+        let total = parts.reduce(0) { $0 + max(0, $1) }
+        guard total > 0, total.isFinite else { return parts.map { _ in 0 } }
+        let exact = parts.map { max(0, $0) / total * 100 }
+        var whole = exact.map { Int($0.rounded(.down)) }
+        let left = 100 - whole.reduce(0, +)
+        let order = exact.indices.sorted { (exact[$0] - Double(whole[$0]), -$0) > (exact[$1] - Double(whole[$1]), -$1) }
+        for index in order.prefix(max(0, left)) { whole[index] += 1 }
+        return whole
+    }
+
     private func share(_ part: Double, of total: Double) -> Double {
         total > 0 ? max(0, min(1, part / total)) : 0
     }
 
     @ViewBuilder
-    private func legend(_ label: String, _ share: Double, _ color: Color, tight: Bool) -> ViewNode {
+    private func legend(_ label: String, _ percent: Int, _ color: Color, tight: Bool) -> ViewNode {
         HStack(spacing: tight ? 3 : 4) {
             Circle().fill(color).frame(width: 7, height: 7)
-            Text("\(label) \(String(format: "%.0f", share * 100))%").font(Font(size: 11, weight: .medium))
+            Text("\(label) \(percent)%").font(Font(size: 11, weight: .medium))
                 .foregroundStyle(.secondary).lineLimit(1)
         }
     }
 
     /// Active, recovered and deaths as shares of all cases, on one bar.
     @ViewBuilder
-    private func shareBar(_ status: CountryStatus, width: Double, height: Double) -> ViewNode {
+    private func shareBar(
+        _ status: CountryStatus, _ colours: (active: Color, recovered: Color, deaths: Color), width: Double,
+        height: Double
+    ) -> ViewNode {
         let gaps = 4.0
         let minimum = 3.0
         let segments: [(Double, Color)] = [
-            (share(status.active, of: status.cases), CaseColors.active),
-            (share(status.recovered, of: status.cases), Self.recoveredColor),
-            (share(status.deaths, of: status.cases), Self.deathsColor),
+            (share(status.active, of: status.cases), colours.active),
+            (share(status.recovered, of: status.cases), colours.recovered),
+            (share(status.deaths, of: status.cases), colours.deaths),
         ]
         // Every segment shows at least `minimum` wide; the rest is shared out, so the bar never
         // runs past `width` (a 0 % share used to add its minimum on top).

@@ -14,14 +14,15 @@ public struct GlobalStatsProvider: TimelineProvider {
     /// The provider.
     public init() {}
 
-    /// Round figures and a gentle slope; no I/O beyond checking for the shared photo.
+    /// Round figures and level bars, so it implies no trend; no I/O beyond checking for the
+    /// shared photo.
     public func placeholder(in context: TimelineProviderContext) -> GlobalStatsEntry {
         let start = context.now.addingTimeInterval(-29 * 86_400)
         let daily = (0..<30).map {
-            DatedValue(date: start.addingTimeInterval(Double($0) * 86_400), value: Double(1000 + $0 * 40))
+            DatedValue(date: start.addingTimeInterval(Double($0) * 86_400), value: 2_000)
         }
         var entry = GlobalStatsEntry(
-            date: context.now, cases: 1_000_000, deaths: 50_000, recovered: 200_000, newCases: 2_160,
+            date: context.now, cases: 1_000_000, deaths: 50_000, recovered: 200_000, newCases: 2_000,
             dailyNewCases: daily,
             source: "placeholder")
         // The placeholder keeps the shared photo: it is the container background, not content.

@@ -42,12 +42,14 @@ struct GlobalStatsWidgetView: View {
     @Environment(\.locale) private var locale
     @Environment(\.timeZone) private var timeZone
     @Environment(\.redacted) private var redacted
+    @Environment(\.widgetRenderingMode) private var renderingMode
+    @Environment(\.date) private var date
     @Environment(\.displayScale) private var displayScale
 
     var body: ViewNode {
         var context = ViewContext(
             family: family, displaySize: displaySize, colorScheme: colorScheme, locale: locale, timeZone: timeZone,
-            isPlaceholder: redacted)
+            isPlaceholder: redacted, date: date, renderingMode: renderingMode)
         context.displayScale = displayScale
         return view(for: entry, in: context)
     }
@@ -123,13 +125,13 @@ struct GlobalStatsWidgetView: View {
     private func title(
         _ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette, size: Double, showTopic: Bool = true
     ) -> ViewNode {
-        HStack(spacing: 5) {
+        HStack(alignment: .firstTextBaseline, spacing: 5) {
             Text(
                 entry.showsWorld
                     ? context.locale.pick(en: "World", ja: "世界", ko: "전 세계")
                     : CountryNames.name(of: entry.region, in: context.locale, dataName: entry.regionName)
             )
-            .font(Font(size: size, weight: .bold)).lineLimit(1).shrinks(from: size)
+            .font(Font(size: size, weight: .bold)).lineLimit(1)
             // A country's name leaves no room for the topic in the narrow families.
             if showTopic && (entry.showsWorld || context.family == .systemLarge) {
                 Text("COVID-19").font(Font(size: size - 3, weight: .semibold)).foregroundStyle(palette.secondary)
@@ -195,7 +197,8 @@ struct GlobalStatsWidgetView: View {
 
     /// "as of Apr 15": the day the figures are from, in every family.
     private func asOf(_ entry: GlobalStatsEntry, _ context: ViewContext) -> String {
-        let day = Formatting.shortDate(entry.date, locale: context.locale, timeZone: context.timeZone)
+        let day = Formatting.shortDate(
+            entry.date, shownAt: context.date, locale: context.locale, timeZone: context.timeZone)
         return context.locale.pick(en: "as of \(day)", ja: "\(day)時点", ko: "\(day) 기준")
     }
 
@@ -234,13 +237,18 @@ struct GlobalStatsWidgetView: View {
             return WidgetCharts.counts(
                 entry.chartPoints, average: entry.averagePoints, color: palette.accent, top: axis?.top, weekly: weekly,
                 calendar: calendar, timeAxis: timeAxis,
-                valueLabels: axis.map { ($0.topLabel, $0.zeroLabel, Self.axisFont, palette.secondary) })
+                valueLabels: axis.map { ($0.topLabel, $0.zeroLabel, Self.axisFont, palette.secondary) }
+            )
+            // The tinted Home Screen draws the counts in the tint.
+            .widgetAccentable()
         }
         return HStack(alignment: .top, spacing: 4) {
             // The dotted level line marks the top the label names.
             WidgetCharts.counts(
                 entry.chartPoints, average: entry.averagePoints, color: palette.accent, top: scale.top, weekly: weekly,
-                calendar: calendar)
+                calendar: calendar
+            )
+            .widgetAccentable()
             VStack(alignment: .trailing, spacing: 0) {
                 Text(scale.topLabel)
                 Spacer(minLength: 0)
@@ -307,10 +315,14 @@ struct GlobalStatsWidgetView: View {
     private func small(_ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette) -> ViewNode {
         let roomy = context.displaySize.height >= Self.roomySmallHeight
         VStack(alignment: .leading, spacing: 2) {
-            HStack(spacing: 4) {
+            HStack(alignment: .firstTextBaseline, spacing: 4) {
                 title(entry, context, palette, size: 15, showTopic: false)
-                Text(Formatting.shortDate(entry.date, locale: context.locale, timeZone: context.timeZone))
-                    .font(Font(size: 11, weight: .medium)).foregroundStyle(palette.secondary).lineLimit(1)
+                Text(
+                    Formatting.shortDate(
+                        entry.date, shownAt: context.date, numeric: true, locale: context.locale,
+                        timeZone: context.timeZone)
+                )
+                .font(Font(size: 11, weight: .medium)).foregroundStyle(palette.secondary).lineLimit(1)
             }
             if roomy {
                 Text(confirmed(entry, context)).font(Font(size: 11, weight: .semibold))
@@ -398,7 +410,10 @@ struct GlobalStatsWidgetView: View {
         } else {
             // The caption and the chart share one decision: days, or weeks when a day's bar would
             // be narrower than 2 pixels at the chart's width.
-            let axis = CountAxis(values: (entry.chartPoints + entry.averagePoints).map(\.y), locale: context.locale)
+            // A placeholder's counts are not data: no value axis.
+            let axis =
+                context.isPlaceholder
+                ? nil : CountAxis(values: (entry.chartPoints + entry.averagePoints).map(\.y), locale: context.locale)
             GeometryReader { proxy in
                 let weekly = Self.weekly(entry, context, width: proxy.size.width, axis: axis)
                 VStack(alignment: .leading, spacing: spacing) {
@@ -470,7 +485,7 @@ struct GlobalStatsWidgetView: View {
         // about 60 pt of plot in Japanese and Korean, whose lines are taller.
         let short = context.displaySize.height < 330
         VStack(alignment: .leading, spacing: short ? 5 : 8) {
-            HStack(spacing: 6) {
+            HStack(alignment: .firstTextBaseline, spacing: 6) {
                 title(entry, context, palette, size: 17)
                 Text(Formatting.longDate(entry.date, locale: context.locale, timeZone: context.timeZone))
                     .font(Font(size: 12, weight: .medium)).foregroundStyle(palette.secondary)
@@ -532,11 +547,15 @@ struct GlobalStatsWidgetView: View {
     @ViewBuilder
     private func rectangular(_ entry: GlobalStatsEntry, _ context: ViewContext) -> ViewNode {
         VStack(alignment: .leading, spacing: 1) {
-            HStack(spacing: 4) {
+            HStack(alignment: .firstTextBaseline, spacing: 4) {
                 Text(place(entry, context)).font(Font(size: 13, weight: .bold)).lineLimit(1)
                 Spacer(minLength: 0)
-                Text(Formatting.shortDate(entry.date, locale: context.locale, timeZone: context.timeZone))
-                    .font(Font(size: 12, weight: .medium)).lineLimit(1)
+                Text(
+                    Formatting.shortDate(
+                        entry.date, shownAt: context.date, numeric: true, locale: context.locale,
+                        timeZone: context.timeZone)
+                )
+                .font(Font(size: 12, weight: .medium)).lineLimit(1)
             }
             Text(Formatting.grouped(entry.cases)).font(Font(size: 17, weight: .bold).monospacedDigit()).lineLimit(1)
                 .shrinks(from: 17)

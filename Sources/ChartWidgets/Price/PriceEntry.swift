@@ -85,7 +85,9 @@ public struct PriceEntry: DataDescribingEntry {
     /// The change over the window drawn, first close to last, in percent (0 for one bar or a zero start):
     /// what colours the line and what the headline says, so the two never disagree.
     public var windowChangePercent: Double {
-        guard bars.count > 1, bars[0].close != 0 else { return 0 }
+        guard bars.count > 1 else { return 0 }
+        // From zero no change can be stated: not a number, written "—" and drawn flat.
+        guard bars[0].close != 0 else { return .nan }
         return (last.close - bars[0].close) / abs(bars[0].close) * 100
     }
 

@@ -17,12 +17,12 @@ public struct PriceProvider: TimelineProvider {
     /// The provider.
     public init() {}
 
-    /// A fixed gentle curve; no I/O.
+    /// A level line; no I/O.
     public func placeholder(in context: TimelineProviderContext) -> PriceEntry {
-        // A fixed gentle curve: no I/O, and drawn redacted anyway.
+        // A level price, so the placeholder implies no trend (drawn redacted, in greys, anyway).
         let start = Date(timeIntervalSince1970: 1_690_000_000)
         let bars = (0..<30).map { day -> OHLCBar in
-            let value = 100 + 8 * sin(Double(day) / 4) + Double(day) / 3
+            let value = 100.0
             return OHLCBar(
                 time: start.addingTimeInterval(Double(day) * 86_400), open: value, high: value + 1, low: value - 1,
                 close: value)

@@ -42,6 +42,7 @@ struct PriceWidgetView: View {
     @Environment(\.locale) private var locale
     @Environment(\.timeZone) private var timeZone
     @Environment(\.redacted) private var redacted
+    @Environment(\.widgetRenderingMode) private var renderingMode
     @Environment(\.date) private var date
 
     var body: ViewNode {
@@ -49,7 +50,7 @@ struct PriceWidgetView: View {
             for: entry,
             in: ViewContext(
                 family: family, displaySize: displaySize, colorScheme: colorScheme, locale: locale, timeZone: timeZone,
-                isPlaceholder: redacted, date: date))
+                isPlaceholder: redacted, date: date, renderingMode: renderingMode))
     }
 
     @ViewBuilder
@@ -117,6 +118,8 @@ struct PriceWidgetView: View {
             .font(Font(size: size, weight: .semibold).monospacedDigit())
             .foregroundStyle(TrendPalette(context.locale).color(ChangeTrend(percent: entry.windowChangePercent)))
             .lineLimit(1)
+            // The tinted Home Screen draws the change and the chart in the tint, as Stocks does.
+            .widgetAccentable()
     }
 
     @ViewBuilder
@@ -134,13 +137,16 @@ struct PriceWidgetView: View {
     ) -> ViewNode {
         let trend = ChangeTrend(percent: entry.windowChangePercent)
         var labels: (min: String, max: String)?
-        if markers, let closes = entry.bars.closeRange {
+        // A placeholder knows no high or low: no labelled points.
+        if markers, !context.isPlaceholder, let closes = entry.bars.closeRange {
             let written = Formatting.priceAxis([closes.lowerBound, closes.upperBound], locale: context.locale)
             labels = (written[0], written[1])
         }
         return WidgetCharts.line(
             entry.chartPoints, color: TrendPalette(context.locale).color(trend), lineWidth: lineWidth, gradient: true,
-            baseline: entry.bars.count > 1 ? entry.bars[0].close : nil, markers: labels, timeAxis: timeAxis)
+            baseline: entry.bars.count > 1 ? entry.bars[0].close : nil, markers: labels, timeAxis: timeAxis
+        )
+        .widgetAccentable()
     }
 
     /// A price in a few characters: the price itself, or from 10,000 up in the language's compact
@@ -160,7 +166,9 @@ struct PriceWidgetView: View {
         calendar.locale = context.locale
         return WidgetCharts.candles(
             candles, up: palette.up, down: palette.down, labels: (labels[0], labels[1]), timeAxis: true,
-            calendar: calendar)
+            calendar: calendar, hollowUp: context.resolvedRenderingMode != .fullColor
+        )
+        .widgetAccentable()
     }
 
     /// The large families' chart, with a time axis: lines unless `--param chart=candles`.
@@ -173,30 +181,47 @@ struct PriceWidgetView: View {
         let room = context.displaySize.width - 32
         let change = Self.changeText(entry, context.locale, size: 12, width: room)
         let period = entry.span.label(in: context.locale)
+        let behind = !context.isPlaceholder && entry.isBehind(at: context.date)
+        // Up top beside the name: the stale note, else the period when the change has no room
+        // for it, else, on the shortest widgets, the date of data behind the screen (in figures),
+        // which then needs no line of its own.
+        let note: String? =
+            if entry.stale {
+                ProviderData.staleLabel(for: entry.origin, locale: context.locale)
+            } else if !change.hasSuffix(period) {
+                period
+            } else if behind && context.displaySize.height < Self.roomySmallHeight {
+                Formatting.shortDate(
+                    entry.date, shownAt: context.date, numeric: true, locale: context.locale,
+                    timeZone: context.timeZone)
+            } else {
+                nil
+            }
+        let dateLine = behind && !(note != nil && !entry.stale && change.hasSuffix(period))
         VStack(alignment: .leading, spacing: 2) {
-            HStack(spacing: 4) {
+            HStack(alignment: .firstTextBaseline, spacing: 4) {
                 Text(entry.base).font(Font(size: 14, weight: .bold)).lineLimit(1)
                 if let quote = entry.quote {
                     Text(quote).font(Font(size: 14, weight: .medium)).foregroundStyle(.secondary).lineLimit(1)
                 }
                 Spacer(minLength: 0)
-                // The period sits beside the change; up here only when the change has no room for it.
-                if entry.stale || !change.hasSuffix(period) {
-                    Text(
-                        entry.stale ? ProviderData.staleLabel(for: entry.origin, locale: context.locale) : period
-                    )
-                    .font(Font(size: 11, weight: .semibold)).foregroundStyle(.secondary).lineLimit(1)
+                if let note {
+                    Text(note).font(Font(size: 11, weight: .semibold)).foregroundStyle(.secondary).lineLimit(1)
                 }
             }
             price(entry, size: 24)
             self.change(entry, context, size: 12, width: room)
             // Data more than a bar behind the screen says its date, as medium and large always do.
-            if entry.isBehind(at: context.date) {
+            if dateLine {
                 Text(when(entry, context)).font(Font(size: 11)).foregroundStyle(.secondary).lineLimit(1)
             }
-            chart(entry, context, markers: false).padding(EdgeInsets(top: entry.isBehind(at: context.date) ? 3 : 6))
+            chart(entry, context, markers: false).padding(EdgeInsets(top: dateLine ? 3 : 6))
         }
     }
+
+    /// Small widgets shorter than this (content under 136 pt) put the date of old data beside
+    /// the name, not on a line of its own, so the chart keeps its height.
+    static let roomySmallHeight = 168.0
 
     @ViewBuilder
     private func medium(_ entry: PriceEntry, _ context: ViewContext) -> ViewNode {
@@ -204,7 +229,7 @@ struct PriceWidgetView: View {
         let roomy = context.displaySize.height >= 150
         HStack(spacing: 14) {
             VStack(alignment: .leading, spacing: roomy ? 3 : 2) {
-                Text(name(entry, context)).font(Font(size: 15, weight: .bold)).lineLimit(1).shrinks(from: 15)
+                Text(name(entry, context)).font(Font(size: 15, weight: .bold)).lineLimit(1)
                 Text(subtitle(entry, context)).font(Font(size: roomy ? 12 : 11, weight: .medium))
                     .foregroundStyle(.secondary).lineLimit(1)
                 Spacer(minLength: 0)
@@ -219,8 +244,11 @@ struct PriceWidgetView: View {
     }
 
     @ViewBuilder
-    private func stat(_ label: String, _ value: String, color: Color = .primary, size: Double = 13) -> ViewNode {
-        VStack(alignment: .leading, spacing: 1) {
+    private func stat(
+        _ label: String, _ value: String, color: Color = .primary, size: Double = 13,
+        alignment: HorizontalAlignment = .leading
+    ) -> ViewNode {
+        VStack(alignment: alignment, spacing: 1) {
             Text(label).font(Font(size: 11, weight: .medium)).foregroundStyle(.secondary).lineLimit(1)
             Text(value).font(Font(size: size, weight: .semibold).monospacedDigit()).foregroundStyle(color)
                 .lineLimit(1).shrinks(from: size)
@@ -351,7 +379,6 @@ struct PriceWidgetView: View {
             VStack(alignment: .leading, spacing: 6) {
                 HStack(alignment: .top, spacing: 8) {
                     Text(name(entry, context)).font(Font(size: 17, weight: .bold)).lineLimit(1)
-                        .shrinks(from: 17)
                     Spacer(minLength: 0)
                     VStack(alignment: .trailing, spacing: 1) {
                         price(entry, size: 22)
@@ -364,7 +391,7 @@ struct PriceWidgetView: View {
         } else {
             HStack(alignment: .center, spacing: 14) {
                 VStack(alignment: .leading, spacing: 2) {
-                    Text(name(entry, context)).font(Font(size: 15, weight: .bold)).lineLimit(1).shrinks(from: 15)
+                    Text(name(entry, context)).font(Font(size: 15, weight: .bold)).lineLimit(1)
                     price(entry, size: 22)
                     change(entry, context, size: 12, width: Self.todayColumn)
                     Text(when(entry, context) + staleNote(entry, context))
@@ -386,7 +413,7 @@ struct PriceWidgetView: View {
         let range = entry.bars.closeRange
         HStack(alignment: .top, spacing: 24) {
             VStack(alignment: .leading, spacing: 10) {
-                HStack(alignment: .center, spacing: 10) {
+                HStack(alignment: .firstTextBaseline, spacing: 10) {
                     Text(name(entry, context)).font(Font(size: 20, weight: .bold)).lineLimit(1)
                     Text(subtitle(entry, context)).font(Font(size: 14, weight: .medium))
                         .foregroundStyle(.secondary).lineLimit(1)
@@ -396,29 +423,44 @@ struct PriceWidgetView: View {
                 Text(when(entry, context) + staleNote(entry, context))
                     .font(Font(size: 12)).foregroundStyle(.secondary).lineLimit(1)
             }
-            // The statistics panel: the price, then the last bar's figures two by two, then the
-            // window's range.
-            VStack(alignment: .leading, spacing: 10) {
+            // The statistics panel: the price and the change, then the last bar's figures and the
+            // window's highest and lowest close, two by two, the second of each pair against the
+            // trailing edge, so the panel ends at the same margin the chart starts from.
+            VStack(alignment: .trailing, spacing: 10) {
                 price(entry, size: 34)
                 change(entry, context, size: 15, width: 200)
                 Spacer(minLength: 0)
-                HStack(alignment: .top, spacing: 8) {
-                    stat(context.locale.pick(en: "Open", ja: "始値", ko: "시가"), Formatting.price(last.open))
-                        .frame(maxWidth: .infinity, alignment: .leading)
-                    stat(context.locale.pick(en: "High", ja: "高値", ko: "고가"), Formatting.price(last.high))
-                        .frame(maxWidth: .infinity, alignment: .leading)
+                let period = entry.span.label(in: context.locale)
+                let rows: [[(String, String, Color)]] = [
+                    [
+                        (context.locale.pick(en: "Open", ja: "始値", ko: "시가"), Formatting.price(last.open), .primary),
+                        (context.locale.pick(en: "High", ja: "高値", ko: "고가"), Formatting.price(last.high), .primary),
+                    ],
+                    [
+                        (context.locale.pick(en: "Low", ja: "安値", ko: "저가"), Formatting.price(last.low), .primary),
+                        (day.label, day.value, day.color),
+                    ],
+                    [
+                        (
+                            context.locale.pick(en: "\(period) low close", ja: "\(period)最安終値", ko: "\(period) 최저 종가"),
+                            Formatting.price(range?.lowerBound ?? last.close), .primary
+                        ),
+                        (
+                            context.locale.pick(en: "\(period) high close", ja: "\(period)最高終値", ko: "\(period) 최고 종가"),
+                            Formatting.price(range?.upperBound ?? last.close), .primary
+                        ),
+                    ],
+                ]
+                ForEach(rows.indices, id: \.self) { index in
+                    HStack(alignment: .top, spacing: 8) {
+                        stat(rows[index][0].0, rows[index][0].1, color: rows[index][0].2)
+                            .frame(maxWidth: .infinity, alignment: .leading)
+                        stat(rows[index][1].0, rows[index][1].1, color: rows[index][1].2, alignment: .trailing)
+                            .frame(maxWidth: .infinity, alignment: .trailing)
+                    }
                 }
-                HStack(alignment: .top, spacing: 8) {
-                    stat(context.locale.pick(en: "Low", ja: "安値", ko: "저가"), Formatting.price(last.low))
-                        .frame(maxWidth: .infinity, alignment: .leading)
-                    stat(day.label, day.value, color: day.color).frame(maxWidth: .infinity, alignment: .leading)
-                }
-                stat(
-                    context.locale.pick(en: "Close range", ja: "期間の終値の高安", ko: "기간 종가 범위"),
-                    Formatting.price(range?.lowerBound ?? last.close) + " – "
-                        + Formatting.price(range?.upperBound ?? last.close))
             }
-            .frame(width: 200, alignment: .leading)
+            .frame(width: 200, alignment: .trailing)
         }
     }
 
@@ -445,11 +487,13 @@ struct PriceWidgetView: View {
     @ViewBuilder
     private func rectangular(_ entry: PriceEntry, _ context: ViewContext) -> ViewNode {
         VStack(alignment: .leading, spacing: 1) {
-            HStack(spacing: 4) {
+            HStack(alignment: .firstTextBaseline, spacing: 4) {
                 Text(entry.base).font(Font(size: 13, weight: .bold)).lineLimit(1)
                 Spacer(minLength: 0)
-                Text(Formatting.percent(entry.windowChangePercent) + " " + entry.span.label(in: context.locale))
+                // With its arrow: on the monochrome Lock Screen the direction is not in a colour.
+                Text(Self.changeText(entry, context.locale, size: 12, width: context.displaySize.width * 0.6))
                     .font(Font(size: 12, weight: .semibold).monospacedDigit()).lineLimit(1)
+                    .widgetAccentable()
             }
             price(entry, size: 17)
             WidgetCharts.line(
@@ -461,10 +505,18 @@ struct PriceWidgetView: View {
     /// One line above the time: the price, the change and its period (`BTC 29,039.01 -4.14% 30D`).
     /// When space runs out the period goes first, then the name gives way; the price and change stay.
     static func inlineText(_ entry: PriceEntry, _ locale: Locale, width: Double) -> String {
-        let figures = " " + Formatting.price(entry.last.close) + " " + Formatting.percent(entry.windowChangePercent)
-        let withPeriod = figures + " " + entry.span.label(in: locale)
-        if Formatting.estimatedWidth(entry.base + withPeriod, size: 14) <= width { return entry.base + withPeriod }
-        return Formatting.fitted(name: entry.base, then: figures, width: width, size: 14)
+        let close = entry.last.close
+        let change = " " + Formatting.percent(entry.windowChangePercent)
+        let period = " " + entry.span.label(in: locale)
+        // The price whole, then from 10,000 up compact (`6.56B`), before the name is cut.
+        var prices = [Formatting.price(close)]
+        if abs(close) >= 10_000 { prices.append(axisLabel(close, locale)) }
+        for price in prices {
+            let line = entry.base + " " + price + change
+            if Formatting.estimatedWidth(line + period, size: 14) <= width { return line + period }
+            if Formatting.estimatedWidth(line, size: 14) <= width { return line }
+        }
+        return Formatting.fitted(name: entry.base, then: " " + (prices.last ?? "") + change, width: width, size: 14)
     }
 
     @ViewBuilder

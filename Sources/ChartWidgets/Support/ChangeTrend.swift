@@ -44,4 +44,12 @@ enum CaseColors {
     static var recovered: Color { Color(light: .init(hex: 0x007A5E), dark: .init(hex: 0x3DD69A)) }
     /// Active cases.
     static var active: Color { Color.secondary.opacity(0.6) }
+
+    /// The share bar's and its legend's colours: hues in full colour; in the accented and
+    /// vibrant modes, where one tint or ink draws every part, opacities that keep neighbouring
+    /// segments apart (active 30 %, recovered 100 %, deaths 60 %).
+    static func shares(in mode: WidgetRenderingMode) -> (active: Color, recovered: Color, deaths: Color) {
+        guard mode != .fullColor else { return (active, recovered, deaths) }
+        return (Color.primary.opacity(0.3), Color.primary, Color.primary.opacity(0.6))
+    }
 }

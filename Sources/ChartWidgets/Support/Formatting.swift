@@ -25,6 +25,9 @@ public enum Formatting {
     /// significant digits below 1 (at least four decimals, at most eight).
     public static func price(_ value: Double) -> String {
         guard value.isFinite else { return "–" }
+        // Below a millionth, eight decimals keep fewer than four significant digits: the price
+        // in scientific form instead (`1.235e-9`), never `0.00`.
+        if value != 0, abs(value) < 1e-6 { return scientificPrice(value) }
         var decimals = priceDecimals(abs(value))
         let scaled = (abs(value) * pow(10, Double(decimals))).rounded()
         // Rounding can carry into the next band (9.99996 → 10.0000): use that band's precision.
@@ -33,6 +36,17 @@ public enum Formatting {
             decimals = carried
         }
         return price(value, decimals: decimals)
+    }
+
+    /// Four significant digits and a power of ten: `1.235e-9`, `-4.000e-7`.
+    static func scientificPrice(_ value: Double) -> String {
+        let text = String(format: "%.3e", value)
+        // C writes at least two exponent digits (`e-09`); one is enough.
+        guard let e = text.firstIndex(of: "e") else { return text }
+        var exponent = text[text.index(after: e)...]
+        let sign = exponent.first == "-" ? "-" : ""
+        exponent = exponent.drop { $0 == "-" || $0 == "+" }.drop { $0 == "0" }
+        return text[..<e] + "e" + sign + (exponent.isEmpty ? "0" : exponent)
     }
 
     /// A price grouped, with exactly `decimals` decimals: `29,039.01`, `9.50`.
@@ -85,6 +99,42 @@ public enum Formatting {
         return sign + grouped(magnitude)
     }
 
+    /// Numbers shown together in compact form, at one precision: `3.47万` and `5.80万`, not
+    /// `5.8万` beside `3.47万`; trailing zeros are dropped only where every figure has them.
+    public static func compact(_ values: [Double], locale: Locale = Locale(identifier: "en")) -> [String] {
+        let units = compactUnits(locale)
+        // Each figure's unit and the decimals it needs alone.
+        let parts = values.map { value -> (scaled: Double, suffix: String, decimals: Int)? in
+            let magnitude = abs(value)
+            guard value.isFinite, let largest = units.first?.size, magnitude < largest * 1000,
+                let unit = units.first(where: { magnitude >= $0.size })
+            else { return nil }
+            let scaled = magnitude / unit.size
+            return (scaled, unit.suffix, compactDecimals(scaled, locale: locale))
+        }
+        let decimals = parts.compactMap { $0?.decimals }.max() ?? 0
+        var texts = zip(values, parts).map { value, part -> String in
+            guard let part else { return compact(value, locale: locale) }
+            return (value < 0 ? "-" : "") + String(format: "%.\(decimals)f", part.scaled) + part.suffix
+        }
+        // Drop a trailing zero while every figure with decimals ends in one.
+        let withDecimals: [(index: Int, suffix: String)] =
+            decimals > 0 ? parts.enumerated().compactMap { index, part in part.map { (index, $0.suffix) } } : []
+        var dropped = 0
+        while dropped < decimals, !withDecimals.isEmpty,
+            withDecimals.allSatisfy({ texts[$0.index].dropLast($0.suffix.count).hasSuffix("0") })
+        {
+            for (index, suffix) in withDecimals {
+                var number = String(texts[index].dropLast(suffix.count))
+                number.removeLast()
+                if number.hasSuffix(".") { number.removeLast() }
+                texts[index] = number + suffix
+            }
+            dropped += 1
+        }
+        return texts
+    }
+
     /// A magnitude past a thousand of the largest unit (1,000T, 1,000兆), in three figures with
     /// its power of ten: `1.65e308`, `2e15`. No language has a word for these.
     static func scientific(_ magnitude: Double) -> String {
@@ -122,7 +172,8 @@ public enum Formatting {
 
     /// A signed percentage: `+2.31%`, `-0.40%`; a change that rounds to zero has no sign: `0.00%`.
     public static func percent(_ value: Double) -> String {
-        guard value.isFinite else { return "–" }
+        // No change can be stated (from a price of zero): a dash, never "0.00%".
+        guard value.isFinite else { return "—" }
         switch ChangeTrend(percent: value) {
         case .up: return "+" + String(format: "%.2f", abs(value)) + "%"
         case .down: return "-" + String(format: "%.2f", abs(value)) + "%"
@@ -209,6 +260,28 @@ public enum Formatting {
     /// A short day in the widget's language: `Aug 6`, `8月6日`, `8월 6일`.
     public static func shortDate(_ date: Date, locale: Locale, timeZone: TimeZone) -> String {
         DateText.monthDay(date, locale: locale, timeZone: timeZone)
+    }
+
+    /// A day as a widget shown at `shownAt` writes it: `Aug 6` in the year shown, `Aug 6, 2020`
+    /// in any other, so figures from 2020 do not pass for this year's.
+    ///
+    /// With `numeric` (the small families, where the title beside it needs the room) the day of
+    /// another year is written in figures, its year in two digits: `4/17/20`, `20/4/17`, `20. 4. 17.`.
+    public static func shortDate(
+        _ date: Date, shownAt: Date, numeric: Bool = false, locale: Locale, timeZone: TimeZone
+    ) -> String {
+        guard let day = CivilTime(date, in: timeZone), let now = CivilTime(shownAt, in: timeZone),
+            day.year == now.year
+        else {
+            guard numeric, let c = CivilTime(date, in: timeZone) else {
+                return longDate(date, locale: locale, timeZone: timeZone)
+            }
+            let year = String(c.year)
+            return locale.pick(
+                en: "\(c.month)/\(c.day)/\(year.suffix(2))", ja: "\(year.suffix(2))/\(c.month)/\(c.day)",
+                ko: "\(year.suffix(2)). \(c.month). \(c.day).")
+        }
+        return shortDate(date, locale: locale, timeZone: timeZone)
     }
 
     /// A day with its year: `Aug 6, 2023`, `2023年8月6日`, `2023년 8월 6일`.

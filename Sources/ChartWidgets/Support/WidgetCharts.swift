@@ -202,9 +202,13 @@ enum WidgetCharts {
     /// when the period rose and `down` when it fell; the highest high's label at the top left
     /// and the lowest low's at the bottom left; with `timeAxis`, dates under the slots where
     /// an hour, day, month or year of `calendar` begins (``candleTicks(_:calendar:count:)``).
+    ///
+    /// With `hollowUp` (the accented and vibrant modes, where one tint or ink draws both colours)
+    /// a rising candle's body is an outline and a falling one's is filled, as hollow candlestick
+    /// charts tell them apart; a body too small to show a hole is drawn at half opacity instead.
     static func candles(
         _ candles: [PriceCandle], up: Color, down: Color, labels: (min: String, max: String), timeAxis: Bool = false,
-        calendar: Calendar = Calendar(identifier: .gregorian)
+        calendar: Calendar = Calendar(identifier: .gregorian), hollowUp: Bool = false
     ) -> ViewNode {
         let candles = candles.filter { [$0.open, $0.high, $0.low, $0.close].allSatisfy(\.isFinite) }
         let ticks = timeAxis ? candleTicks(candles.map(\.date), calendar: calendar, count: timeAxisMarks) : []
@@ -219,27 +223,58 @@ enum WidgetCharts {
                 let onePoint =
                     (domain.upperBound / 2 - domain.lowerBound / 2) * 2
                     / Swift.max(1, proxy.size.height - axisHeight)
+                let bodyWidth = Swift.max(1, slot * 0.64)
+                let wickWidth = Swift.max(1, Swift.min(1.5, slot * 0.18))
                 let chart = Chart {
                     ForEach(candles.indices, id: \.self) { index in
                         let candle = candles[index]
-                        let colour = candle.close >= candle.open ? up : down
-                        RuleMark(
-                            x: .value("Period", Double(index)), yStart: .value("Low", candle.low),
-                            yEnd: .value("High", candle.high)
-                        )
-                        .foregroundStyle(colour)
-                        .lineStyle(StrokeStyle(lineWidth: Swift.max(1, Swift.min(1.5, slot * 0.18))))
-                        BarMark(
-                            x: .value("Period", Double(index)),
-                            yStart: .value("Open", Swift.min(candle.open, candle.close)),
-                            yEnd: .value(
-                                "Close",
-                                Swift.max(
-                                    Swift.max(candle.open, candle.close),
-                                    Swift.min(candle.open, candle.close) + onePoint)),
-                            width: .fixed(Swift.max(1, slot * 0.64))
-                        )
-                        .foregroundStyle(colour)
+                        let rising = candle.close >= candle.open
+                        let colour = rising ? up : down
+                        let bottom = Swift.min(candle.open, candle.close)
+                        let top = Swift.max(Swift.max(candle.open, candle.close), bottom + onePoint)
+                        // An outline needs a body at least 4 points wide and 3 high to show its hole.
+                        let hollow = hollowUp && rising && bodyWidth >= 4 && (top - bottom) >= 3 * onePoint
+                        if hollow {
+                            // The wick stops at the body, whose outline is four rules inside its edges.
+                            let x = Double(index)
+                            let half = (bodyWidth - 1) / 2 / slot
+                            let outline = StrokeStyle(lineWidth: 1)
+                            RuleMark(
+                                x: .value("Period", x), yStart: .value("Low", candle.low), yEnd: .value("Open", bottom)
+                            )
+                            .foregroundStyle(colour).lineStyle(StrokeStyle(lineWidth: wickWidth))
+                            RuleMark(
+                                x: .value("Period", x), yStart: .value("Close", top), yEnd: .value("High", candle.high)
+                            )
+                            .foregroundStyle(colour).lineStyle(StrokeStyle(lineWidth: wickWidth))
+                            for edge in [x - half, x + half] {
+                                RuleMark(
+                                    x: .value("Period", edge), yStart: .value("Open", bottom),
+                                    yEnd: .value("Close", top)
+                                )
+                                .foregroundStyle(colour).lineStyle(outline)
+                            }
+                            for level in [bottom, top] {
+                                RuleMark(
+                                    xStart: .value("Period", x - half), xEnd: .value("Period", x + half),
+                                    y: .value("Price", level)
+                                )
+                                .foregroundStyle(colour).lineStyle(outline)
+                            }
+                        } else {
+                            let shown = hollowUp && rising ? colour.opacity(0.5) : colour
+                            RuleMark(
+                                x: .value("Period", Double(index)), yStart: .value("Low", candle.low),
+                                yEnd: .value("High", candle.high)
+                            )
+                            .foregroundStyle(shown)
+                            .lineStyle(StrokeStyle(lineWidth: wickWidth))
+                            BarMark(
+                                x: .value("Period", Double(index)), yStart: .value("Open", bottom),
+                                yEnd: .value("Close", top), width: .fixed(bodyWidth)
+                            )
+                            .foregroundStyle(shown)
+                        }
                     }
                     // The highest high's and lowest low's labels at the chart's leading edge,
                     // as annotations of unseen points there (grid lines stop short of them).

@@ -10,6 +10,13 @@ public enum VerticalAlignment: Sendable, Hashable {
     case top
     case center
     case bottom
+    /// In an `HStack`, children share the baseline of their first line of text (a child
+    /// without text: its bottom edge), as SwiftUI's: a 16 pt title and a 12 pt subtitle beside
+    /// it sit on one line. Elsewhere, the top.
+    case firstTextBaseline
+    /// In an `HStack`, children share the baseline of their last line of text; elsewhere, the
+    /// bottom.
+    case lastTextBaseline
 }
 
 /// Placement on both axes, as SwiftUI's `Alignment`.

@@ -30,6 +30,8 @@ public struct ViewContext: Sendable {
     public var renderingMode: WidgetRenderingMode?
     /// Pixels per point.
     public var displayScale: Double = 3
+    /// The accented mode's tint (``WidgetRenderingMode/defaultTint`` unless set).
+    public var tint: Color.RGBA = WidgetRenderingMode.defaultTint
 
     /// A context; every value but the family and size has a default.
     ///
@@ -63,9 +65,10 @@ public struct ViewContext: Sendable {
     /// The rendering mode in effect: the one asked for, or the family's default.
     public var resolvedRenderingMode: WidgetRenderingMode { renderingMode ?? .default(for: family) }
 
-    /// The root environment of a widget drawn here. Lock Screen families draw white on
-    /// the wallpaper; the vibrant mode draws in dark appearance, as the Lock Screen and
-    /// StandBy do, so brightness can become opacity.
+    /// The root environment of a widget drawn here. Lock Screen families' views draw white;
+    /// the vibrant mode resolves colours in dark appearance, as the Lock Screen and StandBy do,
+    /// so brightness can become opacity (the ink it is then painted in follows ``colorScheme``,
+    /// the wallpaper's).
     public var environment: EnvironmentValues {
         var values = EnvironmentValues()
         values.widgetFamily = family

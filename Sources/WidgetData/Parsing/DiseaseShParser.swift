@@ -22,6 +22,11 @@ public struct DiseaseShParser {
     /// A parser.
     public init() {}
 
+    /// The earliest `updated` accepted: 2019-12-01, in milliseconds since 1970.
+    static let earliestUpdate = 1_575_158_400_000.0
+    /// The latest `updated` accepted: 2100-01-01, in milliseconds since 1970.
+    static let latestUpdate = 4_102_444_800_000.0
+
     /// Parses `/countries` (an array) or `/countries/{country}` (one object).
     ///
     /// - Parameters:
@@ -152,9 +157,19 @@ public struct DiseaseShParser {
         func optional(_ key: String) -> Double? {
             if case .value(let value) = item[key]?.number, value >= 0 { value } else { nil }
         }
+        // `updated` is milliseconds since 1970; one in seconds, microseconds or out of any
+        // sensible range would become the widget's date.
+        let updated = try field("updated")
+        guard (Self.earliestUpdate...Self.latestUpdate).contains(updated) else {
+            throw .malformed(
+                source: source, location: item["updated"]?.location ?? item.location,
+                reason:
+                    "\(path).updated: \(String(format: "%.0f", updated)) is not a time in milliseconds since 1970 between 2019-12-01 and 2100-01-01"
+                    + (updated > 0 && updated < Self.earliestUpdate / 100 ? " (it looks like seconds)" : ""))
+        }
         return CountryStatus(
             country: name, iso2: info?["iso2"]?.string, iso3: info?["iso3"]?.string,
-            updated: Date(timeIntervalSince1970: try field("updated") / 1000), cases: try field("cases"),
+            updated: Date(timeIntervalSince1970: updated / 1000), cases: try field("cases"),
             todayCases: try field("todayCases"), deaths: try field("deaths"),
             todayDeaths: try field("todayDeaths"),
             recovered: try field("recovered"), active: try field("active"), critical: optional("critical"),

@@ -146,15 +146,58 @@ package final class WidgetRenderer {
         return lists
     }
 
-    /// The two tints of the accented mode: the primary group's and the accent group's.
-    package static var accentedTints: (primary: Color.RGBA, accent: Color.RGBA) {
-        (Color.RGBA(hex: 0xFFFFFF), Color.RGBA(hex: 0x8FD0FF))
+    /// The accented mode's colours: the glass that replaces a Home Screen widget's background
+    /// (`nil` on the Lock Screen, which has none), the colour of the primary group and that of
+    /// the accent group (`.widgetAccentable()`).
+    package struct AccentedPalette: Sendable, Hashable {
+        /// The glass plate, or `nil`.
+        package var plate: Color.RGBA?
+        /// The views not marked accentable: desaturated, near white (dark) or near black (light).
+        package var primary: Color.RGBA
+        /// The views marked `.widgetAccentable()`: the tint.
+        package var accent: Color.RGBA
     }
 
-    /// What shows through where the accented and vibrant modes remove a Home Screen widget's
-    /// background: a dark glass plate.
-    static func modePlate(_ mode: WidgetRenderingMode) -> Color.RGBA {
-        mode == .accented ? Color.RGBA(hex: 0x1B2430, alpha: 0.85) : Color.RGBA(hex: 0x000000, alpha: 0.35)
+    /// The accented mode's colours for a tint, as iOS's tinted Home Screen draws them: in dark
+    /// appearance a dark glass of the tint under near-white content and the tint itself; in
+    /// light appearance a pale glass of the tint under near-black content and the tint a little
+    /// deeper, so it keeps its contrast.
+    ///
+    /// - Parameters:
+    ///   - tint: the tint.
+    ///   - scheme: the appearance.
+    ///   - accessory: a Lock Screen family (no plate).
+    package static func accentedPalette(tint: Color.RGBA, scheme: ColorScheme, accessory: Bool) -> AccentedPalette {
+        let tint = Color.RGBA(red: tint.red, green: tint.green, blue: tint.blue)
+        let white = Color.RGBA(hex: 0xFFFFFF)
+        let ink = Color.RGBA(hex: 0x10141A)
+        switch scheme {
+        case .dark:
+            var plate = mix(Color.RGBA(hex: 0x1C1C1E), tint, 0.3)
+            plate.alpha = 0.9
+            return AccentedPalette(
+                plate: accessory ? nil : plate, primary: mix(white, tint, 0.12), accent: mix(tint, white, 0.12))
+        case .light:
+            var plate = mix(white, tint, 0.2)
+            plate.alpha = 0.9
+            return AccentedPalette(
+                plate: accessory ? nil : plate, primary: mix(ink, tint, 0.18), accent: mix(tint, ink, 0.12))
+        }
+    }
+
+    /// The vibrant mode's ink and, for a Home Screen widget (StandBy), the plate under it: white
+    /// over a dark wallpaper, a near-black over a light one.
+    package static func vibrantColors(scheme: ColorScheme, accessory: Bool) -> (plate: Color.RGBA?, ink: Color.RGBA) {
+        switch scheme {
+        case .dark: (accessory ? nil : Color.RGBA(hex: 0x000000, alpha: 0.35), Color.RGBA(hex: 0xFFFFFF))
+        case .light: (accessory ? nil : Color.RGBA(hex: 0xFFFFFF, alpha: 0.5), Color.RGBA(hex: 0x1C1C1E))
+        }
+    }
+
+    private static func mix(_ a: Color.RGBA, _ b: Color.RGBA, _ t: Double) -> Color.RGBA {
+        Color.RGBA(
+            red: a.red + (b.red - a.red) * t, green: a.green + (b.green - a.green) * t,
+            blue: a.blue + (b.blue - a.blue) * t, alpha: a.alpha + (b.alpha - a.alpha) * t)
     }
 
     /// Renders a view at a family's size and scale.
@@ -284,24 +327,26 @@ package final class WidgetRenderer {
         let paintsBackground = !layered && !metrics.family.isAccessory
         let (surface, context) = try newCanvas(clipped: layered, painted: paintsBackground)
         let cr = context.pointer
+        let accessory = metrics.family.isAccessory
         switch mode {
         case .accented:
-            // Each group drawn alone, then painted in its tint through its own opacity.
-            if !metrics.family.isAccessory {
-                context.setColor(Self.modePlate(mode))
+            // Each group drawn alone, then painted in its colour through its own opacity.
+            let palette = Self.accentedPalette(
+                tint: viewContext.tint, scheme: viewContext.colorScheme, accessory: accessory)
+            if let plate = palette.plate {
+                context.setColor(plate)
                 cairo_paint(cr)
             }
             // The layers are clipped to the widget's shape already: clipping again would fade
             // the antialiased edge twice.
             cairo_reset_clip(cr)
-            let tints = Self.accentedTints
-            for (group, tint) in [(false, tints.primary), (true, tints.accent)] {
+            for (group, colour) in [(false, palette.primary), (true, palette.accent)] {
                 let (layer, layerContext) = try newCanvas()
                 try drawAll(layerContext, group: group)
                 try check(layerContext)
                 cairo_save(cr)
                 cairo_identity_matrix(cr)
-                context.setColor(tint)
+                context.setColor(colour)
                 cairo_mask_surface(cr, layer.pointer, 0, 0)
                 cairo_restore(cr)
                 recycle(layer)
@@ -310,16 +355,18 @@ package final class WidgetRenderer {
             let (layer, layerContext) = try newCanvas()
             try drawAll(layerContext, group: nil)
             try check(layerContext)
-            Self.desaturateToWhite(layer)
-            if !metrics.family.isAccessory {
-                context.setColor(Self.modePlate(mode))
+            Self.brightnessToOpacity(layer)
+            // The wallpaper's appearance, not the views' (which is dark in this mode).
+            let colours = Self.vibrantColors(scheme: viewContext.colorScheme, accessory: accessory)
+            if let plate = colours.plate {
+                context.setColor(plate)
                 cairo_paint(cr)
             }
             cairo_reset_clip(cr)
             cairo_save(cr)
             cairo_identity_matrix(cr)
-            cairo_set_source_surface(cr, layer.pointer, 0, 0)
-            cairo_paint(cr)
+            context.setColor(colours.ink)
+            cairo_mask_surface(cr, layer.pointer, 0, 0)
             cairo_restore(cr)
             recycle(layer)
         default:
@@ -342,19 +389,19 @@ package final class WidgetRenderer {
         guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
     }
 
-    /// The vibrant look: each pixel becomes white whose opacity is its brightness times its
-    /// opacity (Rec. 709 luma), so colour is gone and hierarchy (secondary, tertiary) stays.
-    static func desaturateToWhite(_ surface: CairoSurface) {
+    /// The vibrant look: each pixel becomes an opacity, its brightness times its opacity, for
+    /// the ink to be painted through. Brightness is the strongest of red, green and blue (HSV's
+    /// value), not luma: the Lock Screen keeps a red or green figure as bright as white text, so
+    /// semantic colours stay at the primary level, above `.secondary` and `.tertiary` (with luma,
+    /// a red trend fell below the secondary label beside it).
+    static func brightnessToOpacity(_ surface: CairoSurface) {
         surface.withMutablePixels { data, stride in
             for y in 0..<surface.height {
                 let row = UnsafeMutableRawPointer(data + y * stride)
                 for x in 0..<surface.width {
                     let pixel = row.load(fromByteOffset: x * 4, as: UInt32.self)
-                    // Premultiplied: the luma of the premultiplied channels is luma × alpha already.
-                    let r = Double((pixel >> 16) & 0xFF)
-                    let g = Double((pixel >> 8) & 0xFF)
-                    let b = Double(pixel & 0xFF)
-                    let value = UInt32(min(255, (0.2126 * r + 0.7152 * g + 0.0722 * b).rounded()))
+                    // Premultiplied: the channels are value × alpha already.
+                    let value = max((pixel >> 16) & 0xFF, (pixel >> 8) & 0xFF, pixel & 0xFF)
                     row.storeBytes(
                         of: value << 24 | value << 16 | value << 8 | value, toByteOffset: x * 4, as: UInt32.self)
                 }
@@ -706,7 +753,7 @@ package final class WidgetRenderer {
         let cr = context.pointer
         switch style.kind {
         case .color(let color):
-            context.setColor((dimmed ? color.opacity(0.3) : color).resolved(in: scheme))
+            context.setColor(Self.dimmed(color, dimmed, in: scheme))
             paint()
         case .linearGradient(let colors, let start, let end):
             guard
@@ -723,7 +770,7 @@ package final class WidgetRenderer {
         case .angularGradient(let colors, let center, let startAngle, let endAngle):
             guard
                 let pattern = AngularGradientPattern.make(
-                    stops: colors.map { (dimmed ? $0.opacity(0.3) : $0).resolved(in: scheme) }, center: center,
+                    stops: colors.map { Self.dimmed($0, dimmed, in: scheme) }, center: center,
                     start: startAngle, end: endAngle, in: rect)
             else { return }
             cairo_set_source(cr, pattern)
@@ -737,7 +784,7 @@ package final class WidgetRenderer {
         _ pattern: OpaquePointer, _ colors: [Color], context: CairoContext, scheme: ColorScheme, dimmed: Bool,
         _ paint: () -> Void
     ) {
-        let stops = colors.map { (dimmed ? $0.opacity(0.3) : $0).resolved(in: scheme) }
+        let stops = colors.map { Self.dimmed($0, dimmed, in: scheme) }
         for (index, rgba) in stops.enumerated() {
             let offset = stops.count == 1 ? 0 : Double(index) / Double(stops.count - 1)
             // Cairo blends stops without premultiplying, so green to `.clear` (transparent
@@ -773,6 +820,8 @@ package final class WidgetRenderer {
 
     private func drawRedactedText(_ run: DisplayText, text: PangoText, context: CairoContext, scheme: ColorScheme) {
         let cr = context.pointer
+        // Text of nothing but spaces (a line kept for height) leaves no bar.
+        guard run.string.contains(where: { !$0.isWhitespace }) else { return }
         let lineHeight = max(1, text.lineHeight(of: run.font))
         let lines = max(1, Int((run.frame.height / lineHeight).rounded()))
         let barHeight = max(2, run.font.size * 0.72)
@@ -784,7 +833,19 @@ package final class WidgetRenderer {
             if run.alignment == .trailing { x += run.frame.width - width }
             context.roundedRect(Rect(x: x, y: y, width: width, height: barHeight), radius: min(4, barHeight / 2))
         }
-        context.setColor(run.color.opacity(0.18).resolved(in: scheme))
+        context.setColor(Self.grey(run.color.opacity(0.18).resolved(in: scheme)))
         cairo_fill(cr)
+    }
+
+    /// A colour as a placeholder draws it: its grey (Rec. 709 luma), so a placeholder implies
+    /// no trend, state or category by hue.
+    static func grey(_ colour: Color.RGBA) -> Color.RGBA {
+        let luma = 0.2126 * colour.red + 0.7152 * colour.green + 0.0722 * colour.blue
+        return Color.RGBA(red: luma, green: luma, blue: luma, alpha: colour.alpha)
+    }
+
+    /// A shape's colour, or, redacted, its grey at 30 %.
+    private static func dimmed(_ colour: Color, _ dimmed: Bool, in scheme: ColorScheme) -> Color.RGBA {
+        dimmed ? grey(colour.opacity(0.3).resolved(in: scheme)) : colour.resolved(in: scheme)
     }
 }

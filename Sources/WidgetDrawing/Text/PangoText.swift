@@ -11,6 +11,8 @@ package final class PangoText: TextMeasuring {
     private let language: String
     private var descriptions: [Font: OpaquePointer] = [:]
     private var cache: [Key: Size] = [:]
+    /// Baselines measured before (``baselines(_:maxWidth:lineLimit:)``).
+    private var baselineCache: [Key: (first: Double, last: Double)] = [:]
     /// Layouts drawn before, shaped and broken into lines already (Pango keeps its lines).
     private var drawn: [DrawKey: OpaquePointer] = [:]
 
@@ -66,6 +68,28 @@ package final class PangoText: TextMeasuring {
             width: Double(logical.width) / Double(PANGO_SCALE), height: Double(logical.height) / Double(PANGO_SCALE))
         cache[key] = size
         return size
+    }
+
+    package func baselines(_ text: StyledText, maxWidth: Double?, lineLimit: Int?) -> (first: Double, last: Double) {
+        let key = Key(text: text, width: maxWidth, lines: lineLimit)
+        if let known = baselineCache[key] { return known }
+        var first: Int32 = 0
+        var last: Int32 = 0
+        TextEngineLock.run {
+            let layout = makeLayout(text, width: maxWidth, lineLimit: lineLimit, alignment: .leading)
+            first = pango_layout_get_baseline(layout)
+            last = first
+            if let iter = pango_layout_get_iter(layout) {
+                while pango_layout_iter_next_line(iter) != 0 {}
+                last = pango_layout_iter_get_baseline(iter)
+                pango_layout_iter_free(iter)
+            }
+            g_object_unref(UnsafeMutableRawPointer(layout))
+        }
+        let result = (Double(first) / Double(PANGO_SCALE), Double(last) / Double(PANGO_SCALE))
+        if baselineCache.count >= 4096 { baselineCache.removeAll(keepingCapacity: true) }
+        baselineCache[key] = result
+        return result
     }
 
     /// A layout to draw, kept for the next render that draws the same text at the same width:

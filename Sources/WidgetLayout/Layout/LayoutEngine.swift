@@ -102,6 +102,10 @@ package final class LayoutEngine: LayoutPass {
         measurer.measure(text, maxWidth: maxWidth, lineLimit: lineLimit)
     }
 
+    package func baselines(_ text: StyledText, maxWidth: Double?, lineLimit: Int?) -> (first: Double, last: Double) {
+        measurer.baselines(text, maxWidth: maxWidth, lineLimit: lineLimit)
+    }
+
     package func storage<T: AnyObject>(_ type: T.Type, make: () -> T) -> T {
         let key = ObjectIdentifier(type)
         // The memo stored under a type's identifier is of that type.

@@ -495,10 +495,12 @@ public final class RenderEngine: Sendable {
 
     /// Where a view is drawn, for the time its screen shows.
     package func viewContext(_ request: RenderRequest, metrics: WidgetMetrics, isPlaceholder: Bool) -> ViewContext {
-        ViewContext(
+        var context = ViewContext(
             family: metrics.family, displaySize: metrics.size, colorScheme: request.colorScheme,
             locale: request.locale, timeZone: request.timeZone, isPlaceholder: isPlaceholder, date: request.timeShown,
             appGroups: request.appGroups, renderingMode: request.renderingMode)
+        if let tint = request.tint { context.tint = tint }
+        return context
     }
 
     /// The provider's placeholder: at once, no I/O.

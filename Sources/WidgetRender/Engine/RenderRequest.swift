@@ -49,6 +49,8 @@ public struct RenderRequest: Sendable, Hashable {
     /// Full colour, accented or vibrant; `nil` for the family's default (vibrant on the Lock
     /// Screen, full colour elsewhere).
     public var renderingMode: WidgetRenderingMode?
+    /// The accented mode's tint; `nil` for ``WidgetRenderingMode/defaultTint`` (#0A84FF).
+    public var tint: Color.RGBA?
     /// The language of the widget's text.
     public var locale: Locale = Locale(identifier: "en")
     /// The time zone for dates drawn on the widget.

@@ -11,8 +11,11 @@ public struct GalleryResult: Sendable {
         public var kind: String
         /// The family.
         public var family: WidgetFamily
-        /// Light or dark.
+        /// Light or dark; for a Lock Screen family or the vibrant mode, the wallpaper's.
         public var colorScheme: ColorScheme
+        /// The mode it is drawn in: the family's own (full colour, vibrant on the Lock Screen), or
+        /// accented and vibrant for the tinted Home Screen and StandBy previews.
+        public var renderingMode: WidgetRenderingMode = .fullColor
         /// Path relative to the gallery folder.
         public var file: String
         /// The size in points.
@@ -65,8 +68,13 @@ public struct Gallery: Sendable {
         var run = try OutputRun(engine: engine, batch: batch, waiting: progress)
         var notes = run.notes
         run.notes = []
-        /// What each job shows, in job order: (widget index, family, scheme, file, size).
-        var shown: [(widget: Int, family: WidgetFamily, scheme: ColorScheme, file: String, size: Size)] = []
+        /// What each job shows, in job order.
+        var shown: [Shown] = []
+        /// Each widget's Home Screen family shown in the other modes: its smallest.
+        var modeFamily: [String: WidgetFamily] = [:]
+        for (widget, _) in run.widgets {
+            modeFamily[widget.kind] = widget.supportedFamilies.first { !$0.isAccessory && !$0.isToday }
+        }
         for (index, (widget, _)) in run.widgets.enumerated() {
             var record = run.record(widget, run.widgets[index].1)
             for family in widget.supportedFamilies {
@@ -76,21 +84,32 @@ public struct Gallery: Sendable {
                 let metrics = question.metrics
                 let entry = try await engine.snapshot(question, now: batch.now)
                 run.collectWarnings(from: question.diagnostics, widget: widget.kind)
-                // Lock Screen widgets are drawn light on the wallpaper whatever the appearance: one preview.
-                for scheme in family.isAccessory ? [ColorScheme.dark] : schemes {
-                    var context = run.viewContext(metrics, shownAt: batch.now, isPlaceholder: false)
-                    context.colorScheme = scheme
-                    let file =
-                        "\(widget.kind)/\(family.shortName)-\(scheme.rawValue).\(batch.encoder.format.fileExtension)"
-                    run.jobs.append(
-                        ImageJob(
-                            scene: RenderEngine.Scene(
-                                view: entry.view, metrics: metrics, context: context,
-                                contentMarginsDisabled: widget.contentMarginsDisabled),
-                            image: run.imageRecord(
-                                widget, metrics: metrics, entry: entry, index: nil, shownAt: batch.now, file: file),
-                            keepSurface: true))
-                    shown.append((index, family, scheme, file, metrics.size))
+                // Every family in its own mode, in each appearance (for the Lock Screen, over a
+                // light and a dark wallpaper); the first Home Screen family also tinted
+                // (accented) and in StandBy's vibrant mode, which drop the background.
+                let modes: [WidgetRenderingMode?] =
+                    family == modeFamily[widget.kind] ? [nil, .accented, .vibrant] : [nil]
+                for mode in modes {
+                    for scheme in schemes {
+                        var context = run.viewContext(metrics, shownAt: batch.now, isPlaceholder: false)
+                        context.colorScheme = scheme
+                        if let mode { context.renderingMode = mode }
+                        let modeName = mode.map { "-\($0)" } ?? ""
+                        let file =
+                            "\(widget.kind)/\(family.shortName)\(modeName)-\(scheme.rawValue).\(batch.encoder.format.fileExtension)"
+                        run.jobs.append(
+                            ImageJob(
+                                scene: RenderEngine.Scene(
+                                    view: entry.view, metrics: metrics, context: context,
+                                    contentMarginsDisabled: widget.contentMarginsDisabled),
+                                image: run.imageRecord(
+                                    widget, metrics: metrics, entry: entry, index: nil, shownAt: batch.now, file: file),
+                                keepSurface: true))
+                        shown.append(
+                            Shown(
+                                widget: index, family: family, scheme: scheme, mode: context.resolvedRenderingMode,
+                                file: file, size: metrics.size))
+                    }
                 }
             }
             notes += record.skipped.map { "\(widget.kind) \($0.family): \($0.reason); not in the gallery" }
@@ -107,18 +126,13 @@ public struct Gallery: Sendable {
                 guard let surface = surfaces[job] else { continue }
                 previews.append(
                     .init(
-                        kind: widget.kind, family: item.family, colorScheme: item.scheme, file: item.file,
-                        size: item.size))
+                        kind: widget.kind, family: item.family, colorScheme: item.scheme,
+                        renderingMode: item.mode, file: item.file, size: item.size))
                 tiles.append(
                     ContactSheet.Tile(
-                        image: surface, size: item.size,
-                        caption:
-                            "\(item.family.shortName) · \(item.family.isAccessory ? "lock screen" : item.scheme.rawValue)",
-                        backdrop: item.family.isAccessory ? Color(hex: 0x2C3E50) : nil))
-                rows[item.scheme, default: []].append(
-                    Self.figure(
-                        file: item.file, family: item.family, size: item.size, widget: widget.displayName,
-                        scheme: item.scheme))
+                        image: surface, size: item.size, caption: item.caption,
+                        backdrop: item.onWallpaper ? Self.wallpaper(item.scheme) : nil))
+                rows[item.scheme, default: []].append(Self.figure(item, widget: widget.displayName))
             }
             progress("gallery \(widget.kind): \(tiles.count) previews")
             sections.append(
@@ -171,12 +185,40 @@ public struct Gallery: Sendable {
         value == value.rounded() ? String(Int(value)) : String(value)
     }
 
-    static func figure(file: String, family: WidgetFamily, size: Size, widget: String, scheme: ColorScheme) -> String {
-        let alt = escape("\(widget), \(family.shortName), \(family.isAccessory ? "lock screen" : scheme.rawValue)")
+    /// One preview as the gallery lays it out.
+    struct Shown {
+        var widget: Int
+        var family: WidgetFamily
+        var scheme: ColorScheme
+        var mode: WidgetRenderingMode
+        var file: String
+        var size: Size
+
+        /// Drawn without a background of its own, so shown over a wallpaper.
+        var onWallpaper: Bool { family.isAccessory || mode != .fullColor }
+
+        /// `small · light`, `small · tinted · dark`, `rectangular · lock screen · light wallpaper`.
+        var caption: String {
+            let place =
+                family.isAccessory
+                ? "lock screen" + (mode == .accented ? " · accented" : "")
+                : mode == .accented ? "tinted" : mode == .vibrant ? "StandBy" : ""
+            let look = onWallpaper ? "\(scheme.rawValue) wallpaper" : scheme.rawValue
+            return ([family.shortName, place, look].filter { !$0.isEmpty }).joined(separator: " · ")
+        }
+    }
+
+    /// The wallpaper under the previews without a background: a light one and a dark one.
+    static func wallpaper(_ scheme: ColorScheme) -> Color {
+        scheme == .dark ? Color(hex: 0x2C3E50) : Color(hex: 0xC9D6E3)
+    }
+
+    static func figure(_ item: Shown, widget: String) -> String {
+        let alt = escape("\(widget), \(item.caption)")
         return """
-                  <figure class="\(family.isAccessory ? "lockscreen" : "home")">
-                    <a href="\(escape(file))"><img src="\(escape(file))" width="\(number(size.width))" height="\(number(size.height))" alt="\(alt)"></a>
-                    <figcaption>\(escape(family.shortName)) · \(number(size.width))×\(number(size.height)) pt</figcaption>
+                  <figure class="\(item.onWallpaper ? "wallpaper" : "home")">
+                    <a href="\(escape(item.file))"><img src="\(escape(item.file))" width="\(number(item.size.width))" height="\(number(item.size.height))" alt="\(alt)"></a>
+                    <figcaption>\(escape(item.caption)) · \(number(item.size.width))×\(number(item.size.height)) pt</figcaption>
                   </figure>
             """
     }
@@ -218,7 +260,8 @@ public struct Gallery: Sendable {
             figure { margin: 0; }
             figcaption { font-size: 12px; color: #636366; margin-top: 6px; }
             img { display: block; }
-            figure.lockscreen a { display: block; padding: 10px; border-radius: 12px; background: linear-gradient(160deg, #2c3e50, #4a6073); }
+            figure.wallpaper a { display: block; padding: 10px; border-radius: 12px; background: linear-gradient(160deg, #2c3e50, #4a6073); }
+            .row.light figure.wallpaper a { background: linear-gradient(160deg, #c9d6e3, #eef2f7); }
             footer { font-size: 12px; color: #636366; }
             #status.failed { background: #ff3b30; color: #fff; padding: 8px 12px; border-radius: 8px; }
           </style>

@@ -37,6 +37,8 @@ public struct RenderBatch: Sendable {
     /// Full colour, accented or vibrant; `nil` for each family's default (vibrant on the Lock
     /// Screen, full colour elsewhere).
     public var renderingMode: WidgetRenderingMode?
+    /// The accented mode's tint; `nil` for ``WidgetRenderingMode/defaultTint`` (#0A84FF).
+    public var tint: Color.RGBA?
     /// The language of the widgets' text.
     public var locale: Locale = Locale(identifier: "en")
     /// The time zone for dates drawn on widgets.
@@ -113,6 +115,7 @@ public struct RenderBatch: Sendable {
         request.scale = scale
         request.colorScheme = colorScheme
         request.renderingMode = renderingMode
+        request.tint = tint
         request.locale = locale
         request.timeZone = timeZone
         request.parameters = parameters

@@ -73,10 +73,11 @@ enum Fixtures {
     /// The entry of a built-in widget on screen at `now` (or its placeholder), with its family's metrics.
     static func entry(
         kind: String, family: WidgetFamily, parameters: [String: String] = [:],
-        appGroups: AppGroupContainers = AppGroupContainers(), placeholder: Bool = false
+        appGroups: AppGroupContainers = AppGroupContainers(), placeholder: Bool = false,
+        device: DeviceProfile = .default
     ) async throws -> (entry: AnyTimelineEntry, metrics: WidgetMetrics) {
         let widget = try widget(kind)
-        let metrics = try WidgetMetrics(family: family, device: .default)
+        let metrics = try WidgetMetrics(family: family, device: device)
         let params = try WidgetParameters.resolve(parameters, against: widget.parameters)
         let context = TimelineProviderContext(
             family: family, displaySize: metrics.size, parameters: params, now: now, appGroups: appGroups)

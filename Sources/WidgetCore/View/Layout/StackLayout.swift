@@ -47,7 +47,20 @@ extension StackSpec: ViewBehavior {
         case .horizontal:
             // A stack given more room than it needs centres its content, as SwiftUI does.
             var x = rect.minX + max(0, (rect.width - result.size.width) / 2)
-            for (child, size) in zip(children, result.childSizes) {
+            // Text baselines: each child's top so that the baselines meet on one line, that
+            // line placed so the children together are centred in the stack's height.
+            var tops: [Double]?
+            if alignment.vertical == .firstTextBaseline || alignment.vertical == .lastTextBaseline {
+                let first = alignment.vertical == .firstTextBaseline
+                let baselines = zip(children, result.childSizes).map { child, size in
+                    Self.baseline(of: child, size: size, first: first, environment: environment, pass: pass)
+                }
+                let above = baselines.max() ?? 0
+                let below = zip(baselines, result.childSizes).map { $1.height - $0 }.max() ?? 0
+                let line = rect.minY + max(0, (rect.height - above - below) / 2) + above
+                tops = baselines.map { line - $0 }
+            }
+            for (index, (child, size)) in zip(children, result.childSizes).enumerated() {
                 if child.stackRole == .divider {
                     // Vertical across a row, as tall as the row.
                     items.append(
@@ -55,6 +68,10 @@ extension StackSpec: ViewBehavior {
                             Rect(
                                 x: x, y: rect.minY + (rect.height - result.size.height) / 2, width: size.width,
                                 height: result.size.height), environment))
+                } else if let tops {
+                    pass.place(
+                        child, in: Rect(x: x, y: tops[index], width: size.width, height: size.height),
+                        environment: environment, into: &items)
                 } else {
                     let slot = Rect(x: x, y: rect.minY, width: size.width, height: rect.height)
                     pass.place(
@@ -84,6 +101,25 @@ extension StackSpec: ViewBehavior {
                 y += size.height + spacing
             }
         }
+    }
+
+    /// A child's first (or last) text baseline, in points from its top, at a size: the
+    /// topmost (or lowest) baseline of the text it draws there; its bottom edge when it draws
+    /// no text, as SwiftUI's default.
+    static func baseline(
+        of child: ViewNode, size: Size, first: Bool, environment: EnvironmentValues, pass: any LayoutPass
+    ) -> Double {
+        var drawn: [DisplayItem] = []
+        pass.place(
+            child, in: Rect(x: 0, y: 0, width: size.width, height: size.height), environment: environment, into: &drawn)
+        var found: Double?
+        for item in drawn {
+            guard case .text(let text) = item else { continue }
+            let lines = pass.baselines(text.text, maxWidth: text.layoutWidth, lineLimit: text.lineLimit)
+            let y = text.frame.minY + (first ? lines.first : lines.last)
+            found = first ? min(found ?? y, y) : max(found ?? y, y)
+        }
+        return found ?? size.height
     }
 
     /// A stack's children are flattened: a group or `ForEach` inside gives one child per view.

@@ -118,6 +118,9 @@ package protocol LayoutPass: AnyObject {
     /// The size of styled text as the renderer sets it.
     func measure(_ text: StyledText, maxWidth: Double?, lineLimit: Int?) -> Size
 
+    /// Where styled text's first and last baselines fall, from its top, as the renderer sets it.
+    func baselines(_ text: StyledText, maxWidth: Double?, lineLimit: Int?) -> (first: Double, last: Double)
+
     /// Text at its final fonts for a width (shrunk toward the environment's
     /// `minimumScaleFactor` when it would otherwise be truncated), with its size.
     func fitted(_ text: StyledText, width: Double?, environment: EnvironmentValues) -> (text: StyledText, size: Size)
@@ -144,9 +147,9 @@ extension Rect {
         }
         let y: Double
         switch alignment.vertical {
-        case .top: y = minY
+        case .top, .firstTextBaseline: y = minY
         case .center: y = minY + (height - size.height) / 2
-        case .bottom: y = maxY - size.height
+        case .bottom, .lastTextBaseline: y = maxY - size.height
         }
         return Rect(x: x, y: y, width: size.width, height: size.height)
     }

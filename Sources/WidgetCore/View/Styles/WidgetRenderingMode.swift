@@ -2,11 +2,17 @@
 /// `@Environment(\.widgetRenderingMode)`.
 ///
 /// - `fullColor`: the Home Screen and Today View: colours as given.
-/// - `accented`: a tinted Home Screen: the container background is removed and every view is
-///   painted one solid tint, keeping only its opacity; views marked `.widgetAccentable()` take
-///   the accent tint, the others the primary tint (white).
+/// - `accented`: a tinted Home Screen: the container background becomes glass of the tint
+///   (``defaultTint``, iOS's tinted blue, unless another is given), and every view is painted
+///   one solid colour, keeping only its opacity: views marked `.widgetAccentable()` in the
+///   tint, the others in a desaturated near-white (dark appearance) or near-black (light).
+///   Meaning carried by hue alone is lost, so a widget tells things apart by shape, fill or
+///   opacity in this mode (`@Environment(\.widgetRenderingMode)`).
 /// - `vibrant`: the Lock Screen: the background is removed and content is desaturated, its
-///   brightness becoming opacity over the wallpaper. Accessory families draw this way by default.
+///   brightness (the strongest of its red, green and blue, so a red or green figure stays as
+///   bright as white text and above `.secondary`) becoming opacity. The colour scheme names the
+///   wallpaper: dark draws white ink, light draws dark ink. Views resolve their colours in the
+///   dark appearance either way. Accessory families draw this way by default.
 ///
 /// A struct, so that modes can be added without breaking a `switch`.
 public struct WidgetRenderingMode: Sendable, Hashable, CustomStringConvertible {
@@ -46,6 +52,42 @@ public struct WidgetRenderingMode: Sendable, Hashable, CustomStringConvertible {
 
     /// The name as the command line writes it: `full-color`, `accented`, `vibrant`.
     public var description: String { self == .fullColor ? "full-color" : name }
+
+    /// The accented mode's tint unless another is given: the blue of iOS's tinted Home Screen,
+    /// #0A84FF.
+    public static let defaultTint = Color.RGBA(hex: 0x0A84FF)
+
+    /// The tints a name gives: iOS's system colours as the tinted Home Screen shows them.
+    public static let namedTints: KeyValuePairs<String, UInt32> = [
+        "blue": 0x0A84FF, "brown": 0xAC8E68, "cyan": 0x64D2FF, "gray": 0x8E8E93, "green": 0x30D158,
+        "indigo": 0x5E5CE6, "mint": 0x63E6E2, "orange": 0xFF9F0A, "pink": 0xFF375F, "purple": 0xBF5AF2,
+        "red": 0xFF453A, "teal": 0x40CBE0, "yellow": 0xFFD60A,
+    ]
+
+    /// A tint from `#RRGGBB`, `RRGGBB` or a system colour's name (``namedTints``: `blue`,
+    /// `orange`, …, any case); `nil` for anything else.
+    ///
+    /// - Parameter text: the colour as written.
+    /// - Returns: the tint, opaque.
+    public static func tint(named text: String) -> Color.RGBA? {
+        let key = text.lowercased()
+        if let named = namedTints.first(where: { $0.key == key }) { return Color.RGBA(hex: named.value) }
+        let digits = key.hasPrefix("#") ? key.dropFirst() : Substring(key)
+        guard digits.count == 6, digits.allSatisfy(\.isHexDigit), let value = UInt32(digits, radix: 16) else {
+            return nil
+        }
+        return Color.RGBA(hex: value)
+    }
+
+    /// A tint as `#RRGGBB`, as ``tint(named:)`` reads it back.
+    ///
+    /// - Parameter tint: the tint (its opacity is ignored).
+    public static func hexName(of tint: Color.RGBA) -> String {
+        func byte(_ value: Double) -> Int { Int((min(1, max(0, value)) * 255).rounded()) }
+        let value = byte(tint.red) << 16 | byte(tint.green) << 8 | byte(tint.blue)
+        let digits = String(value, radix: 16, uppercase: true)
+        return "#" + String(repeating: "0", count: 6 - digits.count) + digits
+    }
 }
 
 /// Why content is drawn redacted, as SwiftUI's `RedactionReasons`.
