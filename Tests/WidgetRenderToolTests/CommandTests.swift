@@ -181,6 +181,28 @@ struct CommandTests {
         #expect(text.contains("United States"), "OCR read: \(text)")
     }
 
+    @Test func aDayWithoutNewCasesSaysSoToOCR() throws {
+        // Cumulative counts whose last day adds none: tesseract reads words, not "+0" or "–".
+        let folder = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("flat.csv")
+        var csv = "date,cases,deaths\n"
+        for day in 1...20 { csv += "2021-01-\(day < 10 ? "0" : "")\(day),\(1_000 + 50 * min(day, 19)),10\n" }
+        try Data(csv.utf8).write(to: file)
+        let result = try CommandRunner.run([
+            "--widget", "covid-global", "--data", file.path, "--column", "cases", "--now", "2021-01-20T12:00:00Z",
+            "--out", folder.appendingPathComponent("out").path,
+        ])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        let png = try #require(result.stdout.split(separator: "\n").last).description
+        guard let text = try CommandRunner.ocr(png) else {
+            Issue.record("tesseract-ocr is not installed; scripts/setup.sh installs it")
+            return
+        }
+        #expect(text.contains("No new cases"), "OCR read: \(text)")
+        #expect(!text.contains("+0 "), "OCR read: \(text)")
+    }
+
     @Test func figuresFromAnotherYearSayTheirYearToOCR() throws {
         // 2020's figures shown in 2026 must not pass for this year's.
         let folder = try CommandRunner.temporaryDirectory()
