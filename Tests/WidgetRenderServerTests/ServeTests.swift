@@ -120,6 +120,12 @@ struct ServeTests {
             let dark = try await client.get("/widgets/price/medium.png?at=\(Self.shown)&scheme=dark")
             #expect(dark.status == 200)
             #expect(dark.header("etag") != tag)
+            // Another tint is another image and another tag.
+            let blue = try await client.get("/widgets/price/medium.png?at=\(Self.shown)&mode=accented")
+            let orange = try await client.get("/widgets/price/medium.png?at=\(Self.shown)&mode=accented&tint=orange")
+            #expect(blue.status == 200 && orange.status == 200)
+            #expect(blue.body != orange.body)
+            #expect(blue.header("etag") != orange.header("etag"))
             // HEAD: the headers, no body.
             let head = try await client.request("HEAD", "/widgets/price/medium.png?at=\(Self.shown)")
             #expect(head.status == 200)
@@ -201,6 +207,8 @@ struct ServeTests {
         ("GET /widgets/price/medium.png?device=nokia HTTP/1.1", 400),
         ("GET /widgets/price/medium.png?scheme=blue HTTP/1.1", 400),
         ("GET /widgets/price/medium.png?mode=sepia HTTP/1.1", 400),
+        ("GET /widgets/price/medium.png?mode=accented&tint=bleu HTTP/1.1", 400),
+        ("GET /widgets/price/medium.png?tint=%23GGGGGG HTTP/1.1", 400),
         ("GET /widgets/price/medium.png?locale=%00 HTTP/1.1", 400),
         ("GET /widgets/price/medium.png?param.nope=1 HTTP/1.1", 400),
         ("GET /widgets/price/medium.png?param.range=forever HTTP/1.1", 400),

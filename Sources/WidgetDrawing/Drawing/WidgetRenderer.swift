@@ -241,9 +241,9 @@ package final class WidgetRenderer {
             }
         }
 
-        /// A surface and context for the widget; `painted` when the caller paints every pixel first.
-        func newCanvas(clipped: Bool = true, painted: Bool = false) throws(RenderError) -> (CairoSurface, CairoContext)
-        {
+        /// A surface and context for the widget, unclipped (``cutToShape`` clears what lies
+        /// outside its shape at the end); `painted` when the caller paints every pixel first.
+        func newCanvas(painted: Bool = false) throws(RenderError) -> (CairoSurface, CairoContext) {
             let (surface, reused) = try self.surface(width: metrics.pixelWidth, height: metrics.pixelHeight)
             let context = try CairoContext(surface: surface)
             let cr = context.pointer
@@ -255,11 +255,6 @@ package final class WidgetRenderer {
             cairo_scale(
                 cr, Double(metrics.pixelWidth) / metrics.size.width, Double(metrics.pixelHeight) / metrics.size.height)
             cairo_set_antialias(cr, CAIRO_ANTIALIAS_GRAY)
-            if clipped {
-                // Everything is clipped to the widget's shape.
-                traceShape(context)
-                cairo_clip(cr)
-            }
             return (surface, context)
         }
 
@@ -325,7 +320,10 @@ package final class WidgetRenderer {
 
         let layered = mode == .accented || mode == .vibrant
         let paintsBackground = !layered && !metrics.family.isAccessory
-        let (surface, context) = try newCanvas(clipped: layered, painted: paintsBackground)
+        // Nothing is clipped to the widget's shape while drawing: what lies outside it is cut
+        // once at the end (``cutToShape``); a clip to the rounded shape costs every context a
+        // mask the size of the widget, and every paint through it a pass over it.
+        let (surface, context) = try newCanvas(painted: paintsBackground)
         let cr = context.pointer
         let accessory = metrics.family.isAccessory
         switch mode {
@@ -337,9 +335,6 @@ package final class WidgetRenderer {
                 context.setColor(plate)
                 cairo_paint(cr)
             }
-            // The layers are clipped to the widget's shape already: clipping again would fade
-            // the antialiased edge twice.
-            cairo_reset_clip(cr)
             for (group, colour) in [(false, palette.primary), (true, palette.accent)] {
                 let (layer, layerContext) = try newCanvas()
                 try drawAll(layerContext, group: group)
@@ -362,7 +357,6 @@ package final class WidgetRenderer {
                 context.setColor(plate)
                 cairo_paint(cr)
             }
-            cairo_reset_clip(cr)
             cairo_save(cr)
             cairo_identity_matrix(cr)
             context.setColor(colours.ink)
@@ -378,8 +372,8 @@ package final class WidgetRenderer {
                 cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
             }
             try drawAll(context, group: nil)
-            cutToShape(context)
         }
+        cutToShape(context)
         try check(context)
         return surface
     }
