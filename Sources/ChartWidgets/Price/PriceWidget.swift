@@ -322,15 +322,18 @@ struct PriceWidgetView: View {
     @ViewBuilder
     private func large(_ entry: PriceEntry, _ context: ViewContext) -> ViewNode {
         VStack(alignment: .leading, spacing: 10) {
-            HStack(alignment: .top, spacing: 8) {
-                VStack(alignment: .leading, spacing: 2) {
+            // Two rows, each a pair on one baseline: the name and the price, the pair and the
+            // change.
+            VStack(alignment: .leading, spacing: 2) {
+                HStack(alignment: .firstTextBaseline, spacing: 8) {
                     Text(name(entry, context)).font(Font(size: 17, weight: .bold)).lineLimit(1)
+                    Spacer(minLength: 0)
+                    price(entry, size: 26)
+                }
+                HStack(alignment: .firstTextBaseline, spacing: 8) {
                     Text(subtitle(entry, context)).font(Font(size: 12, weight: .medium))
                         .foregroundStyle(.secondary).lineLimit(1)
-                }
-                Spacer(minLength: 0)
-                VStack(alignment: .trailing, spacing: 2) {
-                    price(entry, size: 26)
+                    Spacer(minLength: 0)
                     change(entry, context, size: 13)
                 }
             }

@@ -185,12 +185,12 @@ package final class WidgetRenderer {
         }
     }
 
-    /// The vibrant mode's ink and, for a Home Screen widget (StandBy), the plate under it: white
-    /// over a dark wallpaper, a near-black over a light one.
+    /// The vibrant mode's ink: white over a dark wallpaper, a near-black over a light one. No
+    /// plate: StandBy, like the Lock Screen, shows no container background.
     package static func vibrantColors(scheme: ColorScheme, accessory: Bool) -> (plate: Color.RGBA?, ink: Color.RGBA) {
         switch scheme {
-        case .dark: (accessory ? nil : Color.RGBA(hex: 0x000000, alpha: 0.35), Color.RGBA(hex: 0xFFFFFF))
-        case .light: (accessory ? nil : Color.RGBA(hex: 0xFFFFFF, alpha: 0.5), Color.RGBA(hex: 0x1C1C1E))
+        case .dark: (nil, Color.RGBA(hex: 0xFFFFFF))
+        case .light: (nil, Color.RGBA(hex: 0x1C1C1E))
         }
     }
 
