@@ -136,4 +136,42 @@ struct WordsThatDoNotMisleadTests {
         #expect(CountryStatusWidgetView.wholePercents([0, 0, 0]) == [0, 0, 0])
         #expect(CountryStatusWidgetView.wholePercents([5, 0, 0]) == [100, 0, 0])
     }
+
+    /// `--column Volume`: the widget is named by the column and writes counts whole; a price
+    /// column keeps its decimals.
+    @Test func aColumnOfCountsNamesTheWidgetAndIsWrittenWhole() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("counts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("daily.csv")
+        var csv = "Date,Open,High,Low,Close,Volume\n"
+        for day in 1...30 {
+            let close = 100 + Double(day) / 4
+            csv +=
+                "2026-01-\(day < 10 ? "0" : "")\(day),\(close),\(close + 1),\(close - 1),\(close),\(6_555_800_000 + day)\n"
+        }
+        try Data(csv.utf8).write(to: file)
+        let widget = try #require(try BuiltInWidgets().resolvedWidgets().first { $0.kind == "price" })
+        func entry(column: String) async throws -> PriceEntry {
+            var values = ProviderValues()
+            values.chartData = ChartDataOptions(source: file.path, column: column)
+            let context = TimelineProviderContext(
+                family: .systemMedium, displaySize: Size(width: 364, height: 170),
+                parameters: try WidgetParameters.resolve([:], against: widget.parameters),
+                now: try Self.date("2026-02-01T00:00:00Z"), values: values)
+            return try #require(try await PriceProvider().timeline(in: context).entries.last)
+        }
+        let volume = try await entry(column: "Volume")
+        #expect(volume.symbol == "Volume")
+        #expect(volume.wholeNumbers)
+        #expect(volume.written(volume.last.close) == "6,555,800,030")
+        let line = PriceWidgetView.inlineText(volume, Self.en, width: 400)
+        #expect(line.hasPrefix("Volume 6,555,800,030 "), "\(line)")
+        #expect(!line.contains("030.00"), "\(line)")
+        let close = try await entry(column: "Close")
+        #expect(close.symbol == "Price")
+        #expect(!close.wholeNumbers)
+        #expect(close.written(close.last.close) == "107.50")
+        #expect(!PriceProvider.chartsCounts(column: "Adj Close", bars: close.bars.map { $0 }))
+    }
 }

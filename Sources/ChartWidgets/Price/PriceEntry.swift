@@ -25,6 +25,22 @@ public struct PriceEntry: DataDescribingEntry {
     public var stale: Bool { origin.isFallback }
     /// Lines (the default) or candlesticks in the large families (`--param chart=candles`).
     public var chartStyle: PriceChartStyle = .line
+    /// Whether the values charted are counts, not prices (a column such as Volume, every value
+    /// whole): written whole and grouped, without a price's decimals.
+    public var wholeNumbers = false
+
+    /// A value as the widget writes it: a price (`29,039.01`), or a count (`6,555,800,064`).
+    func written(_ value: Double) -> String {
+        wholeNumbers ? Formatting.grouped(value) : Formatting.price(value)
+    }
+
+    /// Values on an axis, written alike: prices at one precision, or counts (compact from
+    /// 10,000, as prices are).
+    func writtenAxis(_ values: [Double], locale: Locale) -> [String] {
+        guard wholeNumbers else { return Formatting.priceAxis(values, locale: locale) }
+        guard values.contains(where: { abs($0) >= 10_000 }) else { return values.map(Formatting.grouped) }
+        return Formatting.compact(values, locale: locale)
+    }
     /// What ``previousClose`` is from, when it is not the previous trading day's close: the
     /// time between it and the last bar (monthly bars: one month; a gap of a week in daily
     /// data: 8 days). `nil` for a day's change.

@@ -33,9 +33,22 @@ public struct PriceProvider: TimelineProvider {
             source: "placeholder")
     }
 
+    /// Whether a column charted by name (`--column Volume`) holds counts rather than prices: its
+    /// name is not a price's (close, open, high, low, price, adjusted, last, bid, ask, mid) and
+    /// every value is whole.
+    static func chartsCounts(column: String?, bars: some Collection<OHLCBar>) -> Bool {
+        guard let column = column?.lowercased(), !column.isEmpty else { return false }
+        let priceNames = ["close", "open", "high", "low", "price", "adj", "last", "bid", "ask", "mid"]
+        guard !priceNames.contains(where: column.contains) else { return false }
+        return !bars.isEmpty && bars.allSatisfy { $0.close.isFinite && $0.close == $0.close.rounded() }
+    }
+
     /// The symbol shown: the `symbol` parameter, else the data's own, else an upper-case token
-    /// of the file name (`GOOG` in `backtesting_GOOG_daily.csv`), else "Price".
-    static func symbol(given: String?, series: OHLCSeries, loaded: String, userSource: String?) -> String {
+    /// of the file name (`GOOG` in `backtesting_GOOG_daily.csv`), else the column charted when it
+    /// is not a price (`Volume`), else "Price".
+    static func symbol(
+        given: String?, series: OHLCSeries, loaded: String, userSource: String?, countsColumn: String? = nil
+    ) -> String {
         if let given, !given.isEmpty { return given }
         if !series.symbol.isEmpty { return series.symbol }
         guard userSource != nil else { return sampleSymbol }
@@ -44,7 +57,7 @@ public struct PriceProvider: TimelineProvider {
             token.count >= 2 && token.contains(where: \.isLetter)
                 && token.allSatisfy { $0.isUppercase || $0.isNumber || $0 == "-" || $0 == "/" }
         }
-        return token.map { String($0) } ?? "Price"
+        return token.map { String($0) } ?? countsColumn ?? "Price"
     }
 
     /// The last three bars, each with its chart window; reloads a bar later (15 minutes after a failed fetch).
@@ -58,9 +71,12 @@ public struct PriceProvider: TimelineProvider {
         // The built-in AAPL sample (by default, or standing in after a failed fetch) is named as
         // such, never as the asked-for symbol.
         let fellBack = loaded.isBuiltIn
+        // A column of counts (`--column Volume`) is written whole and names the widget.
+        let counts = !fellBack && Self.chartsCounts(column: context.chartData.column, bars: series.bars)
+        let countsColumn = counts ? (loaded.columns?.roles["close"] ?? context.chartData.column) : nil
         let symbol = Self.symbol(
             given: fellBack ? nil : context.parameters.string("symbol"), series: series, loaded: loaded.source,
-            userSource: fellBack ? nil : context.chartData.source)
+            userSource: fellBack ? nil : context.chartData.source, countsColumn: countsColumn)
         let range = ChartRange.resolved(context)
         let bars = series.bars
         var entries: [PriceEntry] = []
@@ -75,6 +91,7 @@ public struct PriceProvider: TimelineProvider {
             entry.changePeriod = previous?.period
             entry.origin = loaded.origin
             entry.columns = loaded.columns
+            entry.wholeNumbers = counts
             entry.chartStyle = context.parameters.string("chart").flatMap(PriceChartStyle.init(rawValue:)) ?? .line
             entries.append(entry)
         }

@@ -124,7 +124,7 @@ struct PriceWidgetView: View {
 
     @ViewBuilder
     private func price(_ entry: PriceEntry, size: Double) -> ViewNode {
-        Text(Formatting.price(entry.last.close))
+        Text(entry.written(entry.last.close))
             .font(Font(size: size, weight: .bold).monospacedDigit())
             .lineLimit(1)
             .shrinks(from: size)
@@ -139,7 +139,7 @@ struct PriceWidgetView: View {
         var labels: (min: String, max: String)?
         // A placeholder knows no high or low: no labelled points.
         if markers, !context.isPlaceholder, let closes = entry.bars.closeRange {
-            let written = Formatting.priceAxis([closes.lowerBound, closes.upperBound], locale: context.locale)
+            let written = entry.writtenAxis([closes.lowerBound, closes.upperBound], locale: context.locale)
             labels = (written[0], written[1])
         }
         return WidgetCharts.line(
@@ -151,8 +151,9 @@ struct PriceWidgetView: View {
 
     /// A price in a few characters: the price itself, or from 10,000 up in the language's compact
     /// units (`31.5K`, `3.2万`, `3.2만`).
-    static func axisLabel(_ value: Double, _ locale: Locale) -> String {
-        abs(value) >= 10_000 ? Formatting.compact(value, locale: locale) : Formatting.price(value)
+    static func axisLabel(_ value: Double, _ locale: Locale, whole: Bool = false) -> String {
+        if abs(value) >= 10_000 { return Formatting.compact(value, locale: locale) }
+        return whole ? Formatting.grouped(value) : Formatting.price(value)
     }
 
     /// Candlesticks, merged to at most 60 (`--param chart=candles`).
@@ -160,7 +161,7 @@ struct PriceWidgetView: View {
         let palette = TrendPalette(context.locale)
         let candles = entry.bars.candles(limit: 60)
         let range = entry.bars.lowHighRange ?? 0...0
-        let labels = Formatting.priceAxis([range.lowerBound, range.upperBound], locale: context.locale)
+        let labels = entry.writtenAxis([range.lowerBound, range.upperBound], locale: context.locale)
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = context.timeZone
         calendar.locale = context.locale
@@ -303,7 +304,7 @@ struct PriceWidgetView: View {
             context.locale.pick(en: "Open", ja: "始値", ko: "시가"), context.locale.pick(en: "High", ja: "高値", ko: "고가"),
             context.locale.pick(en: "Low", ja: "安値", ko: "저가"), day.label,
         ]
-        let values = [last.open, last.high, last.low].map { Formatting.price($0) } + [day.value]
+        let values = [last.open, last.high, last.low].map { entry.written($0) } + [day.value]
         let fit = Self.statRowFit(
             labels: labels, values: values, width: context.displaySize.width - 2 * WidgetMetrics.standardMargin)
         HStack(spacing: 0) {
@@ -356,7 +357,7 @@ struct PriceWidgetView: View {
         let trend = ChangeTrend(percent: entry.windowChangePercent)
         let color = TrendPalette(context.locale).color(trend)
         let closes = entry.bars.closeRange ?? 0...0
-        let labels = Formatting.priceAxis([closes.lowerBound, closes.upperBound], locale: context.locale)
+        let labels = entry.writtenAxis([closes.lowerBound, closes.upperBound], locale: context.locale)
         // The line's legend names its period only when the change beside it does not.
         let period = entry.span.label(in: context.locale)
         let changeNamesPeriod =
@@ -436,21 +437,21 @@ struct PriceWidgetView: View {
                 let period = entry.span.label(in: context.locale)
                 let rows: [[(String, String, Color)]] = [
                     [
-                        (context.locale.pick(en: "Open", ja: "始値", ko: "시가"), Formatting.price(last.open), .primary),
-                        (context.locale.pick(en: "High", ja: "高値", ko: "고가"), Formatting.price(last.high), .primary),
+                        (context.locale.pick(en: "Open", ja: "始値", ko: "시가"), entry.written(last.open), .primary),
+                        (context.locale.pick(en: "High", ja: "高値", ko: "고가"), entry.written(last.high), .primary),
                     ],
                     [
-                        (context.locale.pick(en: "Low", ja: "安値", ko: "저가"), Formatting.price(last.low), .primary),
+                        (context.locale.pick(en: "Low", ja: "安値", ko: "저가"), entry.written(last.low), .primary),
                         (day.label, day.value, day.color),
                     ],
                     [
                         (
                             context.locale.pick(en: "\(period) low close", ja: "\(period)最安終値", ko: "\(period) 최저 종가"),
-                            Formatting.price(range?.lowerBound ?? last.close), .primary
+                            entry.written(range?.lowerBound ?? last.close), .primary
                         ),
                         (
                             context.locale.pick(en: "\(period) high close", ja: "\(period)最高終値", ko: "\(period) 최고 종가"),
-                            Formatting.price(range?.upperBound ?? last.close), .primary
+                            entry.written(range?.upperBound ?? last.close), .primary
                         ),
                     ],
                 ]
@@ -475,7 +476,7 @@ struct PriceWidgetView: View {
             Circle().fill(Color.white.opacity(0.18))
             VStack(spacing: 0) {
                 Text(entry.base).font(Font(size: 11, weight: .semibold)).lineLimit(1)
-                Text(Self.axisLabel(entry.last.close, context.locale)).font(
+                Text(Self.axisLabel(entry.last.close, context.locale, whole: entry.wholeNumbers)).font(
                     Font(size: 15, weight: .bold).monospacedDigit()
                 )
                 .lineLimit(1).shrinks(from: 15)
@@ -512,8 +513,8 @@ struct PriceWidgetView: View {
         let change = " " + Formatting.percent(entry.windowChangePercent)
         let period = " " + entry.span.label(in: locale)
         // The price whole, then from 10,000 up compact (`6.56B`), before the name is cut.
-        var prices = [Formatting.price(close)]
-        if abs(close) >= 10_000 { prices.append(axisLabel(close, locale)) }
+        var prices = [entry.written(close)]
+        if abs(close) >= 10_000 { prices.append(axisLabel(close, locale, whole: entry.wholeNumbers)) }
         for price in prices {
             let line = entry.base + " " + price + change
             if Formatting.estimatedWidth(line + period, size: 14) <= width { return line + period }
