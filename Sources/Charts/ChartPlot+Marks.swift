@@ -232,18 +232,12 @@ extension ChartPlot {
         static var high: Color { ChartPlot.defaultColor }
         static var low: Color {
             Color(
-                light: mix(high.light, Color.RGBA(red: 1, green: 1, blue: 1), 0.85),
-                dark: mix(high.dark, Color.RGBA(red: 0, green: 0, blue: 0), 0.75))
+                light: high.light.mixed(with: Color.RGBA(red: 1, green: 1, blue: 1), by: 0.85),
+                dark: high.dark.mixed(with: Color.RGBA(red: 0, green: 0, blue: 0), by: 0.75))
         }
 
         static func blend(_ a: Color, _ b: Color, _ t: Double) -> Color {
-            Color(light: mix(a.light, b.light, t), dark: mix(a.dark, b.dark, t))
-        }
-
-        static func mix(_ a: Color.RGBA, _ b: Color.RGBA, _ t: Double) -> Color.RGBA {
-            Color.RGBA(
-                red: a.red + (b.red - a.red) * t, green: a.green + (b.green - a.green) * t,
-                blue: a.blue + (b.blue - a.blue) * t, alpha: a.alpha + (b.alpha - a.alpha) * t)
+            Color(light: a.light.mixed(with: b.light, by: t), dark: a.dark.mixed(with: b.dark, by: t))
         }
     }
 

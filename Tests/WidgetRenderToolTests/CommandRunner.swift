@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs the built `widgetrender` binary and captures what it prints, like
 /// swift-argument-parser's test helpers.
@@ -48,6 +49,21 @@ enum CommandRunner {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("widgetrender-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
+    }
+
+    /// Runs the command, which must succeed, and returns what tesseract reads on the last image it
+    /// wrote; `nil`, with an issue recorded, when tesseract is not installed.
+    static func readLastImage(
+        _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> String? {
+        let result = try run(arguments)
+        #expect(result.exitCode == 0, "\(result.stderr)", sourceLocation: sourceLocation)
+        let png = try #require(result.stdout.split(separator: "\n").last, sourceLocation: sourceLocation).description
+        guard let text = try ocr(png) else {
+            Issue.record("tesseract-ocr is not installed; scripts/setup.sh installs it", sourceLocation: sourceLocation)
+            return nil
+        }
+        return text
     }
 
     /// What tesseract reads on a PNG, or `nil` when tesseract is not installed.

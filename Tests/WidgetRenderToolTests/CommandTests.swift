@@ -168,15 +168,11 @@ struct CommandTests {
         // An independent reader: tesseract must find the big value on the widget.
         let folder = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try CommandRunner.run([
-            "--widget", "covid-country", "--param", "country=USA", "--out", folder.path,
-        ])
-        #expect(result.exitCode == 0)
-        let png = try #require(result.stdout.split(separator: "\n").first).description
-        guard let text = try CommandRunner.ocr(png) else {
-            Issue.record("tesseract-ocr is not installed; scripts/setup.sh installs it")
-            return
-        }
+        guard
+            let text = try CommandRunner.readLastImage([
+                "--widget", "covid-country", "--param", "country=USA", "--out", folder.path,
+            ])
+        else { return }
         #expect(text.contains("699,713"), "OCR read: \(text)")
         #expect(text.contains("United States"), "OCR read: \(text)")
     }
@@ -189,16 +185,12 @@ struct CommandTests {
         var csv = "date,cases,deaths\n"
         for day in 1...20 { csv += "2021-01-\(day < 10 ? "0" : "")\(day),\(1_000 + 50 * min(day, 19)),10\n" }
         try Data(csv.utf8).write(to: file)
-        let result = try CommandRunner.run([
-            "--widget", "covid-global", "--data", file.path, "--column", "cases", "--now", "2021-01-20T12:00:00Z",
-            "--out", folder.appendingPathComponent("out").path,
-        ])
-        #expect(result.exitCode == 0, "\(result.stderr)")
-        let png = try #require(result.stdout.split(separator: "\n").last).description
-        guard let text = try CommandRunner.ocr(png) else {
-            Issue.record("tesseract-ocr is not installed; scripts/setup.sh installs it")
-            return
-        }
+        guard
+            let text = try CommandRunner.readLastImage([
+                "--widget", "covid-global", "--data", file.path, "--column", "cases", "--now", "2021-01-20T12:00:00Z",
+                "--out", folder.appendingPathComponent("out").path,
+            ])
+        else { return }
         #expect(text.contains("No new cases"), "OCR read: \(text)")
         #expect(!text.contains("+0 "), "OCR read: \(text)")
     }
@@ -208,15 +200,11 @@ struct CommandTests {
         let folder = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         for widget in ["covid-country", "covid-global"] {
-            let result = try CommandRunner.run([
-                "--widget", widget, "--now", "2026-11-27T12:00:00Z", "--out", folder.path,
-            ])
-            #expect(result.exitCode == 0, "\(result.stderr)")
-            let png = try #require(result.stdout.split(separator: "\n").last).description
-            guard let text = try CommandRunner.ocr(png) else {
-                Issue.record("tesseract-ocr is not installed; scripts/setup.sh installs it")
-                return
-            }
+            guard
+                let text = try CommandRunner.readLastImage([
+                    "--widget", widget, "--now", "2026-11-27T12:00:00Z", "--out", folder.path,
+                ])
+            else { return }
             #expect(text.contains("2020"), "\(widget): OCR read: \(text)")
         }
     }

@@ -90,15 +90,11 @@ import WidgetRender
         let folder = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         // NYT us.csv holds the United States only: the global widget shows it, not "World".
-        let result = try CommandRunner.run([
-            "--widget", "covid-global", "--data", Self.fixture("covid/nyt_us_2021.csv"), "--out", folder.path,
-        ])
-        #expect(result.exitCode == 0, "\(result.stderr)")
-        let png = try #require(result.stdout.split(separator: "\n").last).description
-        guard let text = try CommandRunner.ocr(png) else {
-            Issue.record("tesseract-ocr is not installed; scripts/setup.sh installs it")
-            return
-        }
+        guard
+            let text = try CommandRunner.readLastImage([
+                "--widget", "covid-global", "--data", Self.fixture("covid/nyt_us_2021.csv"), "--out", folder.path,
+            ])
+        else { return }
         #expect(text.contains("United States"), "OCR read: \(text)")
         #expect(!text.contains("World"), "OCR read: \(text)")
     }

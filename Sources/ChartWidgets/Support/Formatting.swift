@@ -270,18 +270,15 @@ public enum Formatting {
     public static func shortDate(
         _ date: Date, shownAt: Date, numeric: Bool = false, locale: Locale, timeZone: TimeZone
     ) -> String {
-        guard let day = CivilTime(date, in: timeZone), let now = CivilTime(shownAt, in: timeZone),
-            day.year == now.year
-        else {
-            guard numeric, let c = CivilTime(date, in: timeZone) else {
-                return longDate(date, locale: locale, timeZone: timeZone)
-            }
-            let year = String(c.year)
-            return locale.pick(
-                en: "\(c.month)/\(c.day)/\(year.suffix(2))", ja: "\(year.suffix(2))/\(c.month)/\(c.day)",
-                ko: "\(year.suffix(2)). \(c.month). \(c.day).")
+        guard let day = CivilTime(date, in: timeZone) else { return longDate(date, locale: locale, timeZone: timeZone) }
+        if let now = CivilTime(shownAt, in: timeZone), day.year == now.year {
+            return shortDate(date, locale: locale, timeZone: timeZone)
         }
-        return shortDate(date, locale: locale, timeZone: timeZone)
+        guard numeric else { return longDate(date, locale: locale, timeZone: timeZone) }
+        let year = String(day.year).suffix(2)
+        return locale.pick(
+            en: "\(day.month)/\(day.day)/\(year)", ja: "\(year)/\(day.month)/\(day.day)",
+            ko: "\(year). \(day.month). \(day.day).")
     }
 
     /// A day with its year: `Aug 6, 2023`, `2023年8月6日`, `2023년 8월 6일`.

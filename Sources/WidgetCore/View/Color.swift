@@ -33,6 +33,13 @@ public struct Color: Sendable, Hashable {
                 red: Double((hex >> 16) & 0xFF) / 255, green: Double((hex >> 8) & 0xFF) / 255,
                 blue: Double(hex & 0xFF) / 255, alpha: alpha)
         }
+
+        /// This colour moved `t` of the way to `other` (0: this, 1: `other`), channel by channel.
+        package func mixed(with other: RGBA, by t: Double) -> RGBA {
+            RGBA(
+                red: red + (other.red - red) * t, green: green + (other.green - green) * t,
+                blue: blue + (other.blue - blue) * t, alpha: alpha + (other.alpha - alpha) * t)
+        }
     }
 
     /// The colour in light appearance.

@@ -173,31 +173,24 @@ package final class WidgetRenderer {
         let ink = Color.RGBA(hex: 0x10141A)
         switch scheme {
         case .dark:
-            var plate = mix(Color.RGBA(hex: 0x1C1C1E), tint, 0.3)
+            var plate = Color.RGBA(hex: 0x1C1C1E).mixed(with: tint, by: 0.3)
             plate.alpha = 0.9
             return AccentedPalette(
-                plate: accessory ? nil : plate, primary: mix(white, tint, 0.12), accent: mix(tint, white, 0.12))
+                plate: accessory ? nil : plate, primary: white.mixed(with: tint, by: 0.12),
+                accent: tint.mixed(with: white, by: 0.12))
         case .light:
-            var plate = mix(white, tint, 0.2)
+            var plate = white.mixed(with: tint, by: 0.2)
             plate.alpha = 0.9
             return AccentedPalette(
-                plate: accessory ? nil : plate, primary: mix(ink, tint, 0.18), accent: mix(tint, ink, 0.12))
+                plate: accessory ? nil : plate, primary: ink.mixed(with: tint, by: 0.18),
+                accent: tint.mixed(with: ink, by: 0.12))
         }
     }
 
-    /// The vibrant mode's ink: white over a dark wallpaper, a near-black over a light one. No
-    /// plate: StandBy, like the Lock Screen, shows no container background.
-    package static func vibrantColors(scheme: ColorScheme, accessory: Bool) -> (plate: Color.RGBA?, ink: Color.RGBA) {
-        switch scheme {
-        case .dark: (nil, Color.RGBA(hex: 0xFFFFFF))
-        case .light: (nil, Color.RGBA(hex: 0x1C1C1E))
-        }
-    }
-
-    private static func mix(_ a: Color.RGBA, _ b: Color.RGBA, _ t: Double) -> Color.RGBA {
-        Color.RGBA(
-            red: a.red + (b.red - a.red) * t, green: a.green + (b.green - a.green) * t,
-            blue: a.blue + (b.blue - a.blue) * t, alpha: a.alpha + (b.alpha - a.alpha) * t)
+    /// The vibrant mode's ink: white over a dark wallpaper, a near-black over a light one. It
+    /// has no plate: StandBy, like the Lock Screen, shows no container background.
+    package static func vibrantInk(scheme: ColorScheme) -> Color.RGBA {
+        scheme == .dark ? Color.RGBA(hex: 0xFFFFFF) : Color.RGBA(hex: 0x1C1C1E)
     }
 
     /// Renders a view at a family's size and scale.
@@ -351,15 +344,10 @@ package final class WidgetRenderer {
             try drawAll(layerContext, group: nil)
             try check(layerContext)
             Self.brightnessToOpacity(layer)
-            // The wallpaper's appearance, not the views' (which is dark in this mode).
-            let colours = Self.vibrantColors(scheme: viewContext.colorScheme, accessory: accessory)
-            if let plate = colours.plate {
-                context.setColor(plate)
-                cairo_paint(cr)
-            }
             cairo_save(cr)
             cairo_identity_matrix(cr)
-            context.setColor(colours.ink)
+            // The wallpaper's appearance, not the views' (which is dark in this mode).
+            context.setColor(Self.vibrantInk(scheme: viewContext.colorScheme))
             cairo_mask_surface(cr, layer.pointer, 0, 0)
             cairo_restore(cr)
             recycle(layer)
