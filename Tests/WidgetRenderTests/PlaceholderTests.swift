@@ -25,8 +25,10 @@ struct PlaceholderTests {
             // whose white, composited on black, reaches 20 %.
             let scale = Double(metrics.scale)
             var visible = 0
-            for y in Int(chart.minY * scale)..<Int(chart.maxY * scale) {
-                for x in Int(chart.minX * scale)..<Int(chart.maxX * scale) {
+            // The chart's frame bleeds a point past the widget (its strokes' room): only the
+            // surface's own pixels are read.
+            for y in max(0, Int(chart.minY * scale))..<min(surface.height, Int(chart.maxY * scale)) {
+                for x in max(0, Int(chart.minX * scale))..<min(surface.width, Int(chart.maxX * scale)) {
                     let pixel = surface.pixel(x: x, y: y)
                     // On black, a pixel shows its colour times its alpha.
                     let onBlack = (Int(pixel.red) + Int(pixel.green) + Int(pixel.blue)) * Int(pixel.alpha) / 255

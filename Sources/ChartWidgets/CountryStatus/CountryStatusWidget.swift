@@ -90,6 +90,8 @@ struct CountryStatusWidgetView: View {
         let recovered: String
         let active: String
         let today: String
+        /// The day's figure when that day is not the one shown (2020's data shown in 2026).
+        let new: String
 
         init(_ locale: Locale) {
             cases = locale.pick(en: "Cases", ja: "感染者", ko: "확진자")
@@ -97,6 +99,7 @@ struct CountryStatusWidgetView: View {
             recovered = locale.pick(en: "Recovered", ja: "回復者", ko: "완치자")
             active = locale.pick(en: "Active", ja: "治療中", ko: "치료 중")
             today = locale.pick(en: "today", ja: "本日", ko: "오늘")
+            new = locale.pick(en: "new", ja: "新規", ko: "신규")
         }
     }
 
@@ -110,15 +113,25 @@ struct CountryStatusWidgetView: View {
 
     /// A day's figure with its label: `+1,204 today`, `本日 +1,204`; before the day is reported,
     /// `no report today`, `本日未発表`, `오늘 미발표` (compact: `no report`, `未発表`, `미발표`).
-    static func today(_ value: Double, of status: CountryStatus, compact: Bool = false, _ locale: Locale) -> String {
+    /// When the data's day is not the day shown (figures from 2020 shown in 2026), "today" would
+    /// be untrue: the figure is `+1,204 new` (`新規 +1,204`, `신규 +1,204`) and an unreported day
+    /// `no report`.
+    static func today(
+        _ value: Double, of status: CountryStatus, compact: Bool = false, in context: ViewContext
+    ) -> String {
+        let locale = context.locale
+        let day = CivilTime(status.updated, in: context.timeZone)
+        let shown = CivilTime(context.date, in: context.timeZone)
+        let isToday = day != nil && day?.year == shown?.year && day?.month == shown?.month && day?.day == shown?.day
         guard reportedToday(status) else {
-            return compact
+            return compact || !isToday
                 ? locale.pick(en: "no report", ja: "未発表", ko: "미발표")
                 : locale.pick(en: "no report today", ja: "本日未発表", ko: "오늘 미발표")
         }
         let figure =
             compact ? (value > 0 ? "+" : "") + Formatting.compact(value, locale: locale) : Formatting.signed(value)
-        return Formatting.labelled(figure, Labels(locale).today, locale: locale)
+        let labels = Labels(locale)
+        return Formatting.labelled(figure, isToday ? labels.today : labels.new, locale: locale)
     }
 
     /// Small widgets shorter than this (content under 136 pt: the iPhone SE, minis, iPads) put
@@ -134,13 +147,13 @@ struct CountryStatusWidgetView: View {
         let roomy = context.displaySize.height >= Self.roomySmallHeight
         let width = context.displaySize.width - 32
         // Beside the label on short widgets: compact (`+5.6K today`) when whole it would not fit.
-        let todayWhole = Self.today(status.todayCases, of: status, context.locale)
+        let todayWhole = Self.today(status.todayCases, of: status, in: context)
         let todayFits =
             roomy
             || Formatting.estimatedWidth(labels.cases, size: 11) + 4 + Formatting.estimatedWidth(todayWhole, size: 11)
                 <= width
         let today = Text(
-            todayFits ? todayWhole : Self.today(status.todayCases, of: status, compact: true, context.locale)
+            todayFits ? todayWhole : Self.today(status.todayCases, of: status, compact: true, in: context)
         )
         .font(Font(size: 11, weight: .medium)).foregroundStyle(.secondary).lineLimit(1)
         let date = Formatting.shortDate(
@@ -227,7 +240,7 @@ struct CountryStatusWidgetView: View {
         let stamp =
             Formatting.shortDate(
                 status.updated, shownAt: context.date, locale: context.locale, timeZone: context.timeZone)
-            + " " + Formatting.time(status.updated, timeZone: context.timeZone)
+            + " " + Formatting.time(status.updated, locale: context.locale, timeZone: context.timeZone)
             + (entry.stale ? " · " + ProviderData.staleLabel(for: entry.origin, locale: context.locale) : "")
         // The title is never shrunk: where the name, the topic and the time do not fit, the
         // topic goes first, then the name takes its short form.
@@ -253,12 +266,12 @@ struct CountryStatusWidgetView: View {
             // Three equal columns, each figure at its column's leading edge, as a grid.
             HStack(alignment: .top, spacing: 6) {
                 column(
-                    labels.cases, status.cases, today: Self.today(status.todayCases, of: status, context.locale),
+                    labels.cases, status.cases, today: Self.today(status.todayCases, of: status, in: context),
                     Self.casesColor, style: style, context
                 )
                 .frame(maxWidth: .infinity, alignment: .leading)
                 column(
-                    labels.deaths, status.deaths, today: Self.today(status.todayDeaths, of: status, context.locale),
+                    labels.deaths, status.deaths, today: Self.today(status.todayDeaths, of: status, in: context),
                     Self.deathsColor, style: style, context
                 )
                 .frame(maxWidth: .infinity, alignment: .leading)
@@ -334,7 +347,7 @@ struct CountryStatusWidgetView: View {
             }
             Text(Formatting.grouped(entry.status.cases)).font(Font(size: 17, weight: .bold).monospacedDigit())
                 .lineLimit(1).shrinks(from: 17)
-            Text(Self.today(entry.status.todayCases, of: entry.status, context.locale))
+            Text(Self.today(entry.status.todayCases, of: entry.status, in: context))
                 .font(Font(size: 12, weight: .semibold).monospacedDigit()).lineLimit(1)
         }
     }

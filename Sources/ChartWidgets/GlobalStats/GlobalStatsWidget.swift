@@ -393,9 +393,9 @@ struct GlobalStatsWidgetView: View {
     /// The chart's title and the chart; for a source without history (a disease.sh status), a
     /// note that says so in the chart's place.
     @ViewBuilder
-    private func history(_ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette, spacing: Double)
-        -> ViewNode
-    {
+    private func history(
+        _ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette, spacing: Double, caption: Bool = true
+    ) -> ViewNode {
         if entry.dailyNewCases.isEmpty {
             ZStack {
                 RoundedRectangle(cornerRadius: 10).fill(palette.secondary.opacity(0.1))
@@ -410,18 +410,23 @@ struct GlobalStatsWidgetView: View {
         } else {
             // The caption and the chart share one decision: days, or weeks when a day's bar would
             // be narrower than 2 pixels at the chart's width.
-            // A placeholder's counts are not data: no value axis.
-            let axis =
-                context.isPlaceholder
-                ? nil : CountAxis(values: (entry.chartPoints + entry.averagePoints).map(\.y), locale: context.locale)
+            let axis = valueAxis(entry, context)
             GeometryReader { proxy in
                 let weekly = Self.weekly(entry, context, width: proxy.size.width, axis: axis)
                 VStack(alignment: .leading, spacing: spacing) {
-                    chartCaption(entry, context, palette, weekly: weekly)
+                    if caption {
+                        chartCaption(entry, context, palette, weekly: weekly)
+                    }
                     chart(entry, context, palette, axis: axis, weekly: weekly, timeAxis: context.family == .systemLarge)
                 }
             }
         }
+    }
+
+    /// The chart's value axis; a placeholder's counts are not data, so it has none.
+    private func valueAxis(_ entry: GlobalStatsEntry, _ context: ViewContext) -> CountAxis? {
+        context.isPlaceholder
+            ? nil : CountAxis(values: (entry.chartPoints + entry.averagePoints).map(\.y), locale: context.locale)
     }
 
     /// Deaths and recovered side by side, when the source has them.
@@ -442,24 +447,44 @@ struct GlobalStatsWidgetView: View {
     /// left column fits the shortest medium widgets (iPhone SE, iPads) in every language.
     @ViewBuilder
     private func medium(_ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette) -> ViewNode {
-        HStack(spacing: 12) {
+        let left = context.displaySize.width < 340 ? 122.0 : 134.0
+        // The title and the chart's caption head their columns on one baseline, so the
+        // caption is in the title's row, over the chart's column.
+        GeometryReader { proxy in
+            // 2 pt under the title, as the column had it; the chart keeps its 4 under the caption.
             VStack(alignment: .leading, spacing: 2) {
-                title(entry, context, palette, size: 15)
-                Spacer(minLength: 0)
-                Text(confirmed(entry, context)).font(Font(size: 11, weight: .semibold)).foregroundStyle(
-                    palette.secondary
-                )
-                .lineLimit(1)
-                Text(Formatting.grouped(entry.cases)).font(Font(size: 24, weight: .bold).monospacedDigit()).lineLimit(1)
-                    .shrinks(from: 24)
-                newToday(entry, context, palette, size: 12)
-                Text(asOf(entry, context)).font(Font(size: 11, weight: .medium)).foregroundStyle(palette.secondary)
-                    .lineLimit(1)
-            }
-            .frame(width: context.displaySize.width < 340 ? 122 : 134, alignment: .leading)
-            VStack(alignment: .leading, spacing: 4) {
-                history(entry, context, palette, spacing: 4)
-                figures(entry, context, palette)
+                HStack(alignment: .firstTextBaseline, spacing: 12) {
+                    title(entry, context, palette, size: 15).frame(width: left, alignment: .leading)
+                    if !entry.dailyNewCases.isEmpty {
+                        let chartWidth = max(0, proxy.size.width - left - 12)
+                        chartCaption(
+                            entry, context, palette,
+                            weekly: Self.weekly(entry, context, width: chartWidth, axis: valueAxis(entry, context)))
+                    }
+                }
+                HStack(spacing: 12) {
+                    VStack(alignment: .leading, spacing: 2) {
+                        Spacer(minLength: 0)
+                        Text(confirmed(entry, context)).font(Font(size: 11, weight: .semibold)).foregroundStyle(
+                            palette.secondary
+                        )
+                        .lineLimit(1)
+                        Text(Formatting.grouped(entry.cases)).font(Font(size: 24, weight: .bold).monospacedDigit())
+                            .lineLimit(1)
+                            .shrinks(from: 24)
+                        newToday(entry, context, palette, size: 12)
+                        Text(asOf(entry, context)).font(Font(size: 11, weight: .medium)).foregroundStyle(
+                            palette.secondary
+                        )
+                        .lineLimit(1)
+                    }
+                    .frame(width: left, alignment: .leading)
+                    VStack(alignment: .leading, spacing: 4) {
+                        history(entry, context, palette, spacing: 4, caption: false)
+                        figures(entry, context, palette)
+                    }
+                    .padding(.top, 2)
+                }
             }
         }
     }

@@ -92,7 +92,8 @@ struct PriceWidgetView: View {
     /// The entry's date, with the time of day when the bars are less than a day apart.
     private func when(_ entry: PriceEntry, _ context: ViewContext) -> String {
         let day = Formatting.longDate(entry.date, locale: context.locale, timeZone: context.timeZone)
-        return entry.isIntraday ? day + " " + Formatting.time(entry.date, timeZone: context.timeZone) : day
+        return entry.isIntraday
+            ? day + " " + Formatting.time(entry.date, locale: context.locale, timeZone: context.timeZone) : day
     }
 
     /// The change over the window drawn, with an arrow and its period, in the trend's colour:
@@ -246,11 +247,11 @@ struct PriceWidgetView: View {
 
     @ViewBuilder
     private func stat(
-        _ label: String, _ value: String, color: Color = .primary, size: Double = 13,
+        _ label: String, _ value: String, color: Color = .primary, size: Double = 13, labelSize: Double = 11,
         alignment: HorizontalAlignment = .leading
     ) -> ViewNode {
         VStack(alignment: alignment, spacing: 1) {
-            Text(label).font(Font(size: 11, weight: .medium)).foregroundStyle(.secondary).lineLimit(1)
+            Text(label).font(Font(size: labelSize, weight: .medium)).foregroundStyle(.secondary).lineLimit(1)
             Text(value).font(Font(size: size, weight: .semibold).monospacedDigit()).foregroundStyle(color)
                 .lineLimit(1).shrinks(from: size)
         }
@@ -427,14 +428,17 @@ struct PriceWidgetView: View {
                 Text(when(entry, context) + staleNote(entry, context))
                     .font(Font(size: 12)).foregroundStyle(.secondary).lineLimit(1)
             }
-            // The statistics panel: the price and the change, then the last bar's figures and the
-            // window's highest and lowest close, two by two, the second of each pair against the
-            // trailing edge, so the panel ends at the same margin the chart starts from.
+            // The statistics panel: the price and the change, where the last close stands in the
+            // window's range of closes, and at the foot, level with the chart's, the last bar's
+            // figures two by two, the second of each pair against the trailing edge, so the panel
+            // ends at the same margin the chart starts from.
             VStack(alignment: .trailing, spacing: 10) {
-                price(entry, size: 34)
-                change(entry, context, size: 15, width: 200)
+                price(entry, size: 40)
+                change(entry, context, size: 17, width: Self.extraLargePanel)
+                if let range {
+                    closeRange(entry, context, range).padding(.top, 14)
+                }
                 Spacer(minLength: 0)
-                let period = entry.span.label(in: context.locale)
                 let rows: [[(String, String, Color)]] = [
                     [
                         (context.locale.pick(en: "Open", ja: "始値", ko: "시가"), entry.written(last.open), .primary),
@@ -444,28 +448,59 @@ struct PriceWidgetView: View {
                         (context.locale.pick(en: "Low", ja: "安値", ko: "저가"), entry.written(last.low), .primary),
                         (day.label, day.value, day.color),
                     ],
-                    [
-                        (
-                            context.locale.pick(en: "\(period) low close", ja: "\(period)最安終値", ko: "\(period) 최저 종가"),
-                            entry.written(range?.lowerBound ?? last.close), .primary
-                        ),
-                        (
-                            context.locale.pick(en: "\(period) high close", ja: "\(period)最高終値", ko: "\(period) 최고 종가"),
-                            entry.written(range?.upperBound ?? last.close), .primary
-                        ),
-                    ],
                 ]
                 ForEach(rows.indices, id: \.self) { index in
                     HStack(alignment: .top, spacing: 8) {
-                        stat(rows[index][0].0, rows[index][0].1, color: rows[index][0].2)
+                        stat(rows[index][0].0, rows[index][0].1, color: rows[index][0].2, size: 17, labelSize: 12)
                             .frame(maxWidth: .infinity, alignment: .leading)
-                        stat(rows[index][1].0, rows[index][1].1, color: rows[index][1].2, alignment: .trailing)
-                            .frame(maxWidth: .infinity, alignment: .trailing)
+                        stat(
+                            rows[index][1].0, rows[index][1].1, color: rows[index][1].2, size: 17, labelSize: 12,
+                            alignment: .trailing
+                        )
+                        .frame(maxWidth: .infinity, alignment: .trailing)
                     }
                 }
             }
-            .frame(width: 200, alignment: .trailing)
+            .frame(width: Self.extraLargePanel, alignment: .trailing)
         }
+    }
+
+    /// The width of extraLarge's statistics panel, in points.
+    static let extraLargePanel = 200.0
+
+    /// Where the last close stands between the window's lowest and highest close: a track with
+    /// a dot, the two closes at its ends (Stocks' 52-week range). The dot and the part of the
+    /// track up to it are accentable, as the chart is.
+    @ViewBuilder
+    private func closeRange(_ entry: PriceEntry, _ context: ViewContext, _ range: ClosedRange<Double>) -> ViewNode {
+        let width = Self.extraLargePanel
+        let span = range.upperBound - range.lowerBound
+        let close = entry.last.close
+        // A flat window puts the dot in the middle; a close outside the window's closes (none
+        // can be) is held to the track.
+        let fraction = span > 0 && span.isFinite ? min(1, max(0, (close - range.lowerBound) / span)) : 0.5
+        let dot = 10.0
+        let x = (width - dot) * fraction
+        let period = entry.span.label(in: context.locale)
+        let tone = context.isPlaceholder ? Color.secondary : Color.primary
+        VStack(alignment: .leading, spacing: 5) {
+            Text(context.locale.pick(en: "\(period) close range", ja: "\(period)の終値の範囲", ko: "\(period) 종가 범위"))
+                .font(Font(size: 12, weight: .medium)).foregroundStyle(.secondary).lineLimit(1)
+            ZStack(alignment: .leading) {
+                Capsule().fill(Color.secondary.opacity(0.25)).frame(width: width, height: 4)
+                Capsule().fill(tone).frame(width: x + dot / 2, height: 4).widgetAccentable()
+                Circle().fill(tone).frame(width: dot, height: dot).offset(x: x).widgetAccentable()
+            }
+            .frame(width: width, height: dot, alignment: .leading)
+            HStack(spacing: 8) {
+                Text(entry.written(range.lowerBound)).font(Font(size: 13, weight: .semibold).monospacedDigit())
+                    .lineLimit(1).shrinks(from: 13)
+                Spacer(minLength: 0)
+                Text(entry.written(range.upperBound)).font(Font(size: 13, weight: .semibold).monospacedDigit())
+                    .lineLimit(1).shrinks(from: 13)
+            }
+        }
+        .frame(width: width, alignment: .leading)
     }
 
     /// The Lock Screen's round widget: the asset, its price in a few characters and the trend.

@@ -286,8 +286,8 @@ public enum Formatting {
         DateText.abbreviatedDate(date, locale: locale, timeZone: timeZone)
     }
 
-    /// A time of day, 24-hour: `14:37`.
-    public static func time(_ date: Date, timeZone: TimeZone) -> String {
-        DateText.hourMinute(date, timeZone: timeZone)
+    /// A time of day as the language's clock writes it: `2:37 PM`, `14:37`, `오후 2:37`.
+    public static func time(_ date: Date, locale: Locale, timeZone: TimeZone) -> String {
+        DateText.time(date, locale: locale, timeZone: timeZone)
     }
 }

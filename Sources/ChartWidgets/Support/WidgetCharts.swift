@@ -94,7 +94,8 @@ enum WidgetCharts {
         let points = points.filter { $0.x.isFinite && $0.y.isFinite }
         return GeometryReader { proxy in
             let room = markers == nil ? lineWidth / 2 + 1 : labelRoom + markerRadius
-            let edge = lineWidth / 2 + (markers == nil ? 0 : markerRadius)
+            // Half a point more than the round cap, so its antialiased rim is not cut at the edge.
+            let edge = lineWidth / 2 + (markers == nil ? 0.5 : markerRadius)
             // The x axis's labels take a line under the plot.
             let plotHeight = proxy.size.height - (timeAxis ? axisLabelHeight : 0)
             if let yDomain = padded(points.lazy.map { $0.y }, extra: baseline, room: room, length: plotHeight),
@@ -205,7 +206,8 @@ enum WidgetCharts {
     ///
     /// With `hollowUp` (the accented and vibrant modes, where one tint or ink draws both colours)
     /// a rising candle's body is an outline and a falling one's is filled, as hollow candlestick
-    /// charts tell them apart; a body too small to show a hole is drawn at half opacity instead.
+    /// charts tell them apart; where the bodies are too narrow to show a hole, every rising
+    /// candle is drawn at half opacity instead.
     static func candles(
         _ candles: [PriceCandle], up: Color, down: Color, labels: (min: String, max: String), timeAxis: Bool = false,
         calendar: Calendar = Calendar(identifier: .gregorian), hollowUp: Bool = false
@@ -230,23 +232,36 @@ enum WidgetCharts {
                         let candle = candles[index]
                         let rising = candle.close >= candle.open
                         let colour = rising ? up : down
-                        let bottom = Swift.min(candle.open, candle.close)
-                        let top = Swift.max(Swift.max(candle.open, candle.close), bottom + onePoint)
-                        // An outline needs a body at least 4 points wide and 3 high to show its hole.
-                        let hollow = hollowUp && rising && bodyWidth >= 4 && (top - bottom) >= 3 * onePoint
+                        // An outline needs a body at least 4 points wide to show its hole; where
+                        // the bodies are that wide, every rising one is an outline, at least 3
+                        // points high about its middle (a flat candle is a bar one point high),
+                        // so no rising candle falls back to another look beside its neighbours.
+                        let hollow = hollowUp && rising && bodyWidth >= 4
+                        let least = hollow ? 3 * onePoint : onePoint
+                        let low = Swift.min(candle.open, candle.close)
+                        let high = Swift.max(candle.open, candle.close)
+                        let grow = Swift.max(0, least - (high - low)) / 2
+                        let bottom = low - (hollow ? grow : 0)
+                        let top = hollow ? high + grow : Swift.max(high, low + onePoint)
                         if hollow {
                             // The wick stops at the body, whose outline is four rules inside its edges.
                             let x = Double(index)
                             let half = (bodyWidth - 1) / 2 / slot
                             let outline = StrokeStyle(lineWidth: 1)
-                            RuleMark(
-                                x: .value("Period", x), yStart: .value("Low", candle.low), yEnd: .value("Open", bottom)
-                            )
-                            .foregroundStyle(colour).lineStyle(StrokeStyle(lineWidth: wickWidth))
-                            RuleMark(
-                                x: .value("Period", x), yStart: .value("Close", top), yEnd: .value("High", candle.high)
-                            )
-                            .foregroundStyle(colour).lineStyle(StrokeStyle(lineWidth: wickWidth))
+                            if candle.low < bottom {
+                                RuleMark(
+                                    x: .value("Period", x), yStart: .value("Low", candle.low),
+                                    yEnd: .value("Open", bottom)
+                                )
+                                .foregroundStyle(colour).lineStyle(StrokeStyle(lineWidth: wickWidth))
+                            }
+                            if candle.high > top {
+                                RuleMark(
+                                    x: .value("Period", x), yStart: .value("Close", top),
+                                    yEnd: .value("High", candle.high)
+                                )
+                                .foregroundStyle(colour).lineStyle(StrokeStyle(lineWidth: wickWidth))
+                            }
                             for edge in [x - half, x + half] {
                                 RuleMark(
                                     x: .value("Period", edge), yStart: .value("Open", bottom),

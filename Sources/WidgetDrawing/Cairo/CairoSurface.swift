@@ -101,9 +101,11 @@ package final class CairoSurface {
         return try body(data, Int(cairo_image_surface_get_stride(pointer)))
     }
 
-    /// The pixel at (x, y) as straight (not premultiplied) RGBA bytes.
+    /// The pixel at (x, y) as straight (not premultiplied) RGBA bytes; clear outside the surface
+    /// (a point read past an edge is never memory past the rows).
     package func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
-        withPixels { data, stride in
+        guard (0..<width).contains(x), (0..<height).contains(y) else { return (0, 0, 0, 0) }
+        return withPixels { data, stride in
             let raw = UnsafeRawPointer(data + y * stride + x * 4).loadUnaligned(as: UInt32.self)
             let a = raw >> 24
             func straight(_ c: UInt32) -> UInt8 { a == 0 ? 0 : UInt8(min(255, (c * 255 + a / 2) / a)) }
