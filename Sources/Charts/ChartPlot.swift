@@ -82,6 +82,9 @@ struct ChartPlot: ViewBehavior {
         let xCount = xScale.kind == .date ? max(4, Int(plot.width / 40)) : max(2, Int(plot.width / 64))
         let xAxes = xSpecs.map { AxisPlan($0, scale: xScale, count: xCount, calendar: calendar, style: style) }
 
+        // The axes and annotations are in the default group of the accented mode, even in an
+        // accentable chart: the marks carry the tint; the labels keep the default group's contrast.
+        items.append(.beginLayer(.unaccented))
         let axesStart = items.count
         for axis in yAxes {
             axis.drawY(scale: yScale, plot: plot, rect: rect, gap: yGap, style: style, into: &items)
@@ -99,6 +102,7 @@ struct ChartPlot: ViewBehavior {
             placed, x: xScale, y: yScale, plot: plot, colours: colours, environment: environment, into: &drawing,
             anchors: &anchors)
         let axesEnd = items.count
+        items.append(.endLayer)
         if !drawing.isEmpty {
             // Clipped to the chart with room for the marks' caps and symbols: a mark at the plot's
             // edge is drawn whole, as SwiftUI (which does not clip a chart) draws it.
@@ -126,9 +130,11 @@ struct ChartPlot: ViewBehavior {
                 let x = min(max(rect.minX, origin.x), rect.maxX - size.width)
                 let y = min(max(rect.minY, origin.y), rect.maxY - size.height)
                 annotated.append(Rect(x: x, y: y, width: size.width, height: size.height))
+                items.append(.beginLayer(.unaccented))
                 pass.place(
                     annotation.content, in: Rect(x: x, y: y, width: size.width, height: size.height),
                     environment: environment, into: &items)
+                items.append(.endLayer)
             }
         }
 

@@ -54,7 +54,7 @@ struct PriceChangePeriodTests {
         // A volume-sized figure (6,555,800,064.00) on the narrowest inline widget.
         let entry = Self.entry(from: 6_000_000_000, to: 6_555_800_064)
         let line = PriceWidgetView.inlineText(entry, Locale(identifier: "en"), width: 225)
-        #expect(line.hasPrefix("BTC 6.6B +9.26%"), "\(line)")
+        #expect(line.hasPrefix("BTC 6.56B +9.26%"), "\(line)")
         #expect(!line.contains("…"))
     }
 }

@@ -115,6 +115,16 @@ struct WordsThatDoNotMisleadTests {
         #expect(!CountryStatusWidgetView.sharesAddUp(entry.status))
     }
 
+    /// Three significant figures in every language: a rounding never claims a milestone the
+    /// figure has not reached (the world's 1,976,191 cases read "2M" a day early).
+    @Test func aCompactFigureKeepsThreeSignificantFigures() {
+        #expect(Formatting.compact(1_976_191, locale: Self.en) == "1.98M")
+        #expect(Formatting.compact(2_000_000, locale: Self.en) == "2M")
+        #expect(Formatting.compact(31_800, locale: Self.en) == "31.8K")
+        #expect(Formatting.compact(440_897, locale: Self.en) == "441K")
+        #expect(Formatting.compact(1_976_191, locale: Locale(identifier: "ja")) == "198万")
+    }
+
     @Test func compactSiblingsShareOnePrecision() {
         let ja = Locale(identifier: "ja")
         #expect(Formatting.compact(34_700, locale: ja) == "3.47万")
@@ -122,9 +132,9 @@ struct WordsThatDoNotMisleadTests {
         #expect(Formatting.compact([34_700, 58_000], locale: ja) == ["3.47万", "5.80万"])
         // Zeros every figure has are dropped.
         #expect(Formatting.compact([30_000, 50_000], locale: ja) == ["3万", "5万"])
-        #expect(Formatting.compact([1_340_000, 3_000_000], locale: Self.en) == ["1.3M", "3.0M"])
+        #expect(Formatting.compact([1_340_000, 3_000_000], locale: Self.en) == ["1.34M", "3.00M"])
         // Below the first unit a figure is whole whatever its siblings.
-        #expect(Formatting.compact([999, 1_340], locale: Self.en) == ["999", "1.3K"])
+        #expect(Formatting.compact([999, 1_340], locale: Self.en) == ["999", "1.34K"])
         let style = FigureStyle(size: 15, compact: true, siblings: [34_700, 58_000])
         #expect(style.text(58_000, ja) == "5.80万")
     }

@@ -35,6 +35,35 @@ struct BalancedLayoutTests {
             abs(left - right) <= 1, "\(device): ink from \(left) pt on the left, \(right) pt on the right of \(width)")
     }
 
+    /// Every built-in widget's text starts at the 16 pt leading margin in every language: a
+    /// header row wider than the widget is centred by its parent, and covid-global's medium
+    /// title once started 7 to 23 pt in, in Japanese and Korean only.
+    @Test(arguments: ["price", "covid-country", "covid-global"], ["en", "ja", "ko"])
+    func theTextStartsAtTheLeadingMargin(_ kind: String, _ language: String) async throws {
+        let families: [WidgetFamily] = [.systemSmall, .systemMedium, .systemLarge]
+        for (device, family) in ["iphone-320x568", "iphone-430x932"].flatMap({ d in families.map { (d, $0) } }) {
+            let (entry, metrics) = try await Fixtures.entry(
+                kind: kind, family: family, device: try DeviceProfile.named(device))
+            let leftmost = try Fixtures.withSession { session in
+                let context = ViewContext(
+                    family: family, displaySize: metrics.size, locale: Locale(identifier: language),
+                    date: Fixtures.now)
+                let lists = try session.renderer.layout(entry.view, metrics: metrics, context: context)
+                // The title's row: the texts within 14 pt of the topmost (a large price beside a
+                // name starts higher), the first of them leading.
+                let runs = lists.content.compactMap { item -> Rect? in
+                    guard case .text(let run) = item else { return nil }
+                    return run.frame
+                }
+                let top = runs.map(\.minY).min() ?? 0
+                return runs.filter { $0.minY <= top + 14 }.map(\.minX).min()
+            }
+            let x = try #require(leftmost, "\(kind) \(family.shortName) \(language) \(device): no text")
+            #expect(
+                abs(x - 16) <= 0.5, "\(kind) \(family.shortName) \(language) \(device): the text starts at \(x) pt")
+        }
+    }
+
     @Test(arguments: ["en", "ja", "ko"])
     func theMediumCountryWidgetsColumnsAreEvenlySpaced(_ language: String) async throws {
         let (entry, metrics) = try await Fixtures.entry(kind: "covid-country", family: .systemMedium)

@@ -52,6 +52,12 @@ struct CountryStatusWidgetView: View {
     }
 
     static let casesColor = CaseColors.cases
+
+    /// A label's colour: its category's in full colour; secondary in the tinted and Lock Screen
+    /// modes, where one ink would draw it as loud as the figure under it.
+    static func labelColor(_ color: Color, _ context: ViewContext) -> Color {
+        context.resolvedRenderingMode == .fullColor ? color : .secondary
+    }
     static let deathsColor = CaseColors.deaths
     static let recoveredColor = CaseColors.recovered
 
@@ -177,11 +183,11 @@ struct CountryStatusWidgetView: View {
                 Text(date).font(Font(size: 11, weight: .medium)).foregroundStyle(.secondary).lineLimit(1)
             }
             if roomy {
-                Text(labels.cases).font(Font(size: 12, weight: .semibold)).foregroundStyle(Self.casesColor)
+                Text(labels.cases).font(Font(size: 12, weight: .semibold)).foregroundStyle(Self.labelColor(Self.casesColor, context))
                     .padding(EdgeInsets(top: 6))
             } else {
                 HStack(alignment: .bottom, spacing: 0) {
-                    Text(labels.cases).font(Font(size: 11, weight: .semibold)).foregroundStyle(Self.casesColor)
+                    Text(labels.cases).font(Font(size: 11, weight: .semibold)).foregroundStyle(Self.labelColor(Self.casesColor, context))
                         .lineLimit(1)
                     Spacer(minLength: 4)
                     today
@@ -198,9 +204,9 @@ struct CountryStatusWidgetView: View {
                 ? [Formatting.grouped(status.deaths), Formatting.grouped(status.recovered)]
                 : Formatting.compact([status.deaths, status.recovered], locale: context.locale)
             HStack(alignment: .bottom, spacing: 0) {
-                miniStat(labels.deaths, figures[0], Self.deathsColor)
+                miniStat(labels.deaths, figures[0], Self.labelColor(Self.deathsColor, context))
                 Spacer(minLength: 6)
-                miniStat(labels.recovered, figures[1], Self.recoveredColor)
+                miniStat(labels.recovered, figures[1], Self.labelColor(Self.recoveredColor, context))
             }
         }
     }
@@ -219,7 +225,8 @@ struct CountryStatusWidgetView: View {
         _ label: String, _ value: Double, today: String?, _ color: Color, style: FigureStyle, _ context: ViewContext
     ) -> ViewNode {
         VStack(alignment: .leading, spacing: 1) {
-            Text(label).font(Font(size: 12, weight: .semibold)).foregroundStyle(color).lineLimit(1).shrinks(from: 12)
+            Text(label).font(Font(size: 12, weight: .semibold)).foregroundStyle(Self.labelColor(color, context))
+                .lineLimit(1).shrinks(from: 12)
             Text(style.text(value, context.locale)).font(Font(size: style.size, weight: .bold).monospacedDigit())
                 .lineLimit(1).shrinks(from: style.size)
             if let today {

@@ -61,19 +61,24 @@ struct GlobalStatsWidgetView: View {
         let primary: Color
         let secondary: Color
         let accent: Color
-        let deaths = CaseColors.deaths
-        let recovered = CaseColors.recovered
+        /// The deaths' and recovered labels: their colours in full colour, secondary in the
+        /// tinted and Lock Screen modes (one ink would draw them as loud as their figures).
+        let deaths: Color
+        let recovered: Color
 
         /// - Parameters:
         ///   - onImage: whether the text sits on the shared photo's scrim.
         ///   - series: what the charted column counts; its colour is the accent (``CaseColors``),
         ///     so the headline, the bars and the line of `--column deaths` are the deaths' purple.
-        init(onImage: Bool, series: SeriesKind? = .cases) {
+        ///   - fullColor: whether the widget is drawn in full colour.
+        init(onImage: Bool, series: SeriesKind? = .cases, fullColor: Bool = true) {
             primary = .primary
             secondary =
                 onImage
                 ? Color(light: .init(hex: 0x3C3C43, alpha: 0.85), dark: .init(hex: 0xFFFFFF, alpha: 0.85))
                 : .secondary
+            deaths = fullColor ? CaseColors.deaths : secondary
+            recovered = fullColor ? CaseColors.recovered : secondary
             switch series {
             case .deaths?: accent = CaseColors.deaths
             case .recovered?: accent = CaseColors.recovered
@@ -96,7 +101,9 @@ struct GlobalStatsWidgetView: View {
     }
 
     func view(for entry: GlobalStatsEntry, in context: ViewContext) -> ViewNode {
-        let palette = Palette(onImage: entry.backgroundImagePath != nil, series: Self.series(of: entry))
+        let palette = Palette(
+            onImage: entry.backgroundImagePath != nil, series: Self.series(of: entry),
+            fullColor: context.resolvedRenderingMode == .fullColor)
         let content: ViewNode
         let url = URL(string: "widgetrender://covid/global")
         switch context.family {
@@ -289,7 +296,7 @@ struct GlobalStatsWidgetView: View {
                 HStack(spacing: 4) {
                     captionText(caption, palette)
                     Spacer(minLength: 6)
-                    Capsule().fill(palette.accent).frame(width: 12, height: 2)
+                    Capsule().fill(palette.accent).frame(width: 12, height: 2).widgetAccentable()
                     captionText(context.locale.pick(en: "7-day average", ja: "7日平均", ko: "7일 평균"), palette)
                 }
             }
@@ -459,7 +466,9 @@ struct GlobalStatsWidgetView: View {
                         let chartWidth = max(0, proxy.size.width - left - 12)
                         chartCaption(
                             entry, context, palette,
-                            weekly: Self.weekly(entry, context, width: chartWidth, axis: valueAxis(entry, context)))
+                            weekly: Self.weekly(entry, context, width: chartWidth, axis: valueAxis(entry, context))
+                        )
+                        .frame(width: chartWidth, alignment: .leading)
                     }
                 }
                 HStack(spacing: 12) {

@@ -162,12 +162,11 @@ public enum Formatting {
         }
     }
 
-    /// Decimals of a compact figure worth `scaled` units: three figures at most.
+    /// Decimals of a compact figure worth `scaled` units: three significant figures, so a
+    /// rounding never claims a milestone not reached (1,976,191 is `1.98M`, not `2M`; `3.18万`,
+    /// `31.8K`, `441K`).
     static func compactDecimals(_ scaled: Double, locale: Locale) -> Int {
-        // Units of ten thousand are coarse: below 10 of them, two decimals keep three figures
-        // (`3.18万` where English says `31.8K`).
-        let fine = compactUnits(locale).last?.size == 1e4
-        return scaled >= 100 ? 0 : (scaled < 10 && fine ? 2 : 1)
+        scaled >= 100 ? 0 : (scaled < 10 ? 2 : 1)
     }
 
     /// A signed percentage: `+2.31%`, `-0.40%`; a change that rounds to zero has no sign: `0.00%`.

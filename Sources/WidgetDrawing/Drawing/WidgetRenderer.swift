@@ -399,7 +399,8 @@ package final class WidgetRenderer {
     ) throws(RenderError) {
         let cr = context.pointer
         var layers: [DisplayLayer] = []
-        var accentDepth = 0
+        // The innermost of the open `accent` and `unaccented` layers decides an item's group.
+        var accentStack: [Bool] = []
         for item in items {
             switch item {
             case .beginLayer(let layer):
@@ -411,7 +412,8 @@ package final class WidgetRenderer {
                     cairo_new_path(cr)
                     outline(kind, rect, in: context)
                     cairo_clip(cr)
-                case .accent: accentDepth += 1
+                case .accent: accentStack.append(true)
+                case .unaccented: accentStack.append(false)
                 case .transform(let m):
                     cairo_save(cr)
                     var matrix = cairo_matrix_t(xx: m[0], yx: m[1], xy: m[2], yy: m[3], x0: m[4], y0: m[5])
@@ -433,10 +435,10 @@ package final class WidgetRenderer {
                     LayerEffects.paintBlurred(group, on: cr, radius: radius)
                     cairo_pattern_destroy(group)
                 case .clip, .transform: cairo_restore(cr)
-                case .accent: accentDepth -= 1
+                case .accent, .unaccented: _ = accentStack.popLast()
                 }
             case .text, .shape, .stroke, .image, .drawing, .clear, .hitTarget:
-                if let accentGroup, accentGroup != (accentDepth > 0) { continue }
+                if let accentGroup, accentGroup != (accentStack.last ?? false) { continue }
                 try draw(item, in: context, text: text, scheme: scheme, pixelsPerPoint: pixelsPerPoint)
             }
         }

@@ -54,6 +54,10 @@ package enum DisplayLayer: Sendable, Hashable {
     case clip(ShapeSpec.Kind, Rect)
     /// In the accent group of the accented rendering mode.
     case accent
+    /// In the default group of the accented rendering mode, even inside an accentable view: a
+    /// chart's axes and annotations, text read at the default group's contrast, while the
+    /// marks carry the accent.
+    case unaccented
     /// Drawn through a matrix `(a, b, c, d, tx, ty)` in widget points (rotated or scaled):
     /// `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty`.
     case transform([Double])
