@@ -183,12 +183,16 @@ struct CountryStatusWidgetView: View {
                 Text(date).font(Font(size: 11, weight: .medium)).foregroundStyle(.secondary).lineLimit(1)
             }
             if roomy {
-                Text(labels.cases).font(Font(size: 12, weight: .semibold)).foregroundStyle(Self.labelColor(Self.casesColor, context))
-                    .padding(EdgeInsets(top: 6))
+                Text(labels.cases).font(Font(size: 12, weight: .semibold)).foregroundStyle(
+                    Self.labelColor(Self.casesColor, context)
+                )
+                .padding(EdgeInsets(top: 6))
             } else {
                 HStack(alignment: .bottom, spacing: 0) {
-                    Text(labels.cases).font(Font(size: 11, weight: .semibold)).foregroundStyle(Self.labelColor(Self.casesColor, context))
-                        .lineLimit(1)
+                    Text(labels.cases).font(Font(size: 11, weight: .semibold)).foregroundStyle(
+                        Self.labelColor(Self.casesColor, context)
+                    )
+                    .lineLimit(1)
                     Spacer(minLength: 4)
                     today
                 }
