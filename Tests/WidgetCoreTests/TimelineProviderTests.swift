@@ -92,5 +92,10 @@ import WidgetCore
         task.cancel()
         let result = await task.result
         #expect(throws: ProviderError.self) { try result.get() }
+        // Cancelled before it ran (a busy machine): the same error, not a bare CancellationError.
+        let early = Task { try await SilentProvider().timeline(in: Self.context) }
+        early.cancel()
+        let earlyResult = await early.result
+        #expect(throws: ProviderError.self) { try earlyResult.get() }
     }
 }

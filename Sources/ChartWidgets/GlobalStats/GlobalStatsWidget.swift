@@ -234,6 +234,8 @@ struct GlobalStatsWidgetView: View {
         _ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette, axis: CountAxis?, weekly: Bool,
         timeAxis: Bool
     ) -> ViewNode {
+        // A placeholder knows no counts: a grey plate.
+        if context.isPlaceholder { return WidgetCharts.placeholder }
         var calendar = Calendar(identifier: .gregorian)
         if weekly {
             calendar.timeZone = context.timeZone

@@ -136,6 +136,8 @@ struct PriceWidgetView: View {
     private func chart(
         _ entry: PriceEntry, _ context: ViewContext, markers: Bool, lineWidth: Double = 1.75, timeAxis: Bool = false
     ) -> ViewNode {
+        // A placeholder knows no prices: a grey plate.
+        if context.isPlaceholder { return WidgetCharts.placeholder }
         let trend = ChangeTrend(percent: entry.windowChangePercent)
         var labels: (min: String, max: String)?
         // A placeholder knows no high or low: no labelled points.
@@ -175,7 +177,8 @@ struct PriceWidgetView: View {
 
     /// The large families' chart, with a time axis: lines unless `--param chart=candles`.
     private func bigChart(_ entry: PriceEntry, _ context: ViewContext) -> ViewNode {
-        entry.chartStyle == .candles ? candles(entry, context) : chart(entry, context, markers: true, timeAxis: true)
+        entry.chartStyle == .candles && !context.isPlaceholder
+            ? candles(entry, context) : chart(entry, context, markers: true, timeAxis: true)
     }
 
     @ViewBuilder

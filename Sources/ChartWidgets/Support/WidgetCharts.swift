@@ -84,6 +84,13 @@ enum WidgetCharts {
     /// days, months or years of the widget's calendar, each over a faint grid line.
     static let timeAxisMarks = 5
 
+    /// A placeholder's chart: one grey rounded plate filling the chart's frame, as a redacted
+    /// view is drawn. It knows no data, so it draws no line, bar or level that could imply a
+    /// trend.
+    static var placeholder: ViewNode {
+        RoundedRectangle(cornerRadius: 8).fill(Color.secondary.opacity(0.24)).node
+    }
+
     /// A line of values over time, with a fading area under it, a dotted level line at
     /// `baseline` and, with `markers`, dots and labels at the first highest and lowest points;
     /// with `timeAxis`, dates under it.

@@ -181,20 +181,21 @@ enum CompletionBridge {
     ) async throws -> Value? {
         let probe = Probe()
         let holder = OnceHolder<Value>()
+        // One error however early the wait is cancelled: before the provider was asked (a task
+        // cancelled before it ran) or while it was waited for.
+        let timedOut = ProviderError(.timedOut, "the provider did not call the completion of \(method) in time")
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value?, any Error>) in
                 let once = Once(continuation)
                 guard holder.set(once) else {
-                    once.resume(with: .failure(CancellationError()))
+                    once.resume(with: .failure(timedOut))
                     return
                 }
                 start(probe) { value in once.resume(with: .success(value)) }
                 if probe.isMissing { once.resume(with: .success(nil)) }
             }
         } onCancel: {
-            holder.cancel()?.resume(
-                with: .failure(
-                    ProviderError(.timedOut, "the provider did not call the completion of \(method) in time")))
+            holder.cancel()?.resume(with: .failure(timedOut))
         }
     }
 
