@@ -25,6 +25,7 @@ public enum DateText {
     /// - Returns: the text, or `–` for an instant out of range.
     public static func time(_ date: Date, locale: Locale, timeZone: TimeZone) -> String {
         guard let c = CivilTime(date, in: timeZone) else { return "–" }
+        guard locale.usesBuiltInForms else { return cldr(date, locale, timeZone) { $0.hour().minute() } }
         let twelve = c.hour % 12 == 0 ? 12 : c.hour % 12
         let minute = CivilTime.pad(c.minute, 2)
         return locale.pick(
@@ -52,6 +53,9 @@ public enum DateText {
     /// - Returns: the text, or `–` for an instant out of range.
     public static func date(_ date: Date, locale: Locale, timeZone: TimeZone) -> String {
         guard let c = CivilTime(date, in: timeZone) else { return "–" }
+        guard locale.usesBuiltInForms else {
+            return cldr(date, locale, timeZone) { $0.year().month(.wide).day() }
+        }
         return locale.pick(
             en: "\(monthNames[c.month - 1]) \(c.day), \(c.year)", ja: "\(c.year)年\(c.month)月\(c.day)日",
             ko: "\(c.year)년 \(c.month)월 \(c.day)일")
@@ -66,6 +70,9 @@ public enum DateText {
     /// - Returns: the text, or `–` for an instant out of range.
     public static func abbreviatedDate(_ date: Date, locale: Locale, timeZone: TimeZone) -> String {
         guard let c = CivilTime(date, in: timeZone) else { return "–" }
+        guard locale.usesBuiltInForms else {
+            return cldr(date, locale, timeZone) { $0.year().month(.abbreviated).day() }
+        }
         return locale.pick(
             en: "\(monthNames[c.month - 1].prefix(3)) \(c.day), \(c.year)", ja: "\(c.year)年\(c.month)月\(c.day)日",
             ko: "\(c.year)년 \(c.month)월 \(c.day)일")
@@ -80,9 +87,40 @@ public enum DateText {
     /// - Returns: the text, or `–` for an instant out of range.
     public static func monthDay(_ date: Date, locale: Locale, timeZone: TimeZone) -> String {
         guard let c = CivilTime(date, in: timeZone) else { return "–" }
+        guard locale.usesBuiltInForms else { return cldr(date, locale, timeZone) { $0.month(.abbreviated).day() } }
         return locale.pick(
             en: "\(monthNames[c.month - 1].prefix(3)) \(c.day)", ja: "\(c.month)月\(c.day)日", ko: "\(c.month)월 \(c.day)일"
         )
+    }
+
+    /// A day in figures with a two-digit year, for the small families where a name stands
+    /// beside it (a whole year does not fit there on the 320 pt iPhone): `4/17/20`, `20/4/17`,
+    /// `20. 4. 17.`; from CLDR in every other locale (`17.4.20` in German, `17/04/20` in British
+    /// English).
+    ///
+    /// - Parameters:
+    ///   - date: the instant.
+    ///   - locale: the language and region.
+    ///   - timeZone: whose calendar day.
+    /// - Returns: the text, or `–` for an instant out of range.
+    public static func numericDate(_ date: Date, locale: Locale, timeZone: TimeZone) -> String {
+        guard let c = CivilTime(date, in: timeZone) else { return "–" }
+        guard locale.usesBuiltInForms else {
+            return cldr(date, locale, timeZone) { $0.year(.twoDigits).month(.defaultDigits).day(.defaultDigits) }
+        }
+        let year = CivilTime.pad(((c.year % 100) + 100) % 100, 2)
+        return locale.pick(
+            en: "\(c.month)/\(c.day)/\(year)", ja: "\(year)/\(c.month)/\(c.day)", ko: "\(year). \(c.month). \(c.day).")
+    }
+
+    /// A date written by Foundation's CLDR formats in a locale and time zone, in the locale's
+    /// own calendar.
+    static func cldr(
+        _ date: Date, _ locale: Locale, _ timeZone: TimeZone, _ fields: (Date.FormatStyle) -> Date.FormatStyle
+    ) -> String {
+        let style = Date.FormatStyle(
+            date: .omitted, time: .omitted, locale: locale, calendar: locale.calendar, timeZone: timeZone)
+        return date.formatted(fields(style))
     }
 
     /// The time between `date` and `now` in its two largest units, as `Text(date, style: .relative)`:
@@ -212,6 +250,19 @@ extension Locale {
         let end = identifier.firstIndex { $0 == "_" || $0 == "-" || $0 == "@" } ?? identifier.endIndex
         let tag = identifier[..<end].lowercased()
         return tag.isEmpty ? "en" : tag
+    }
+
+    /// Whether numbers and dates are written in the forms WidgetRender writes by hand: English
+    /// (the US), Japanese (Japan) and Korean (Korea). Every other locale (`en-GB`, `de`, `hi-IN`,
+    /// `ar-EG`…) writes them from the platform's CLDR data, as iOS does.
+    public var usesBuiltInForms: Bool {
+        let region = self.region?.identifier
+        switch languageSubtag {
+        case "en": return region == nil || region == "US"
+        case "ja": return region == nil || region == "JP"
+        case "ko": return region == nil || region == "KR"
+        default: return false
+        }
     }
 
     /// The string for this locale's language: Japanese, Korean, else English.

@@ -44,7 +44,7 @@ package struct CommonOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Language of the widgets' text, a BCP 47 code such as en, ja, ko or pt-BR.",
+            "Language and region, a BCP 47 code such as en, ja, ko, de or pt-BR. Numbers and dates are written as the locale writes them (every locale); words are in English, Japanese or Korean (English for other languages).",
             valueName: "code"))
     var locale: String = "en"
 

@@ -24,7 +24,7 @@ struct PriceChangePeriodTests {
     @Test func theChangeNamesItsPeriodInTheLanguage() {
         let entry = Self.entry(from: 30_293, to: 29_039.01)
         #expect(PriceWidgetView.changeText(entry, Locale(identifier: "en"), size: 12) == "▼ -4.14% · 30D")
-        #expect(PriceWidgetView.changeText(entry, Locale(identifier: "ja"), size: 12) == "▼ -4.14% · 30日")
+        #expect(PriceWidgetView.changeText(entry, Locale(identifier: "ja"), size: 12) == "▼ -4.14% · 30日間")
         let year = Self.entry(from: 100, to: 125.3, span: ChartSpan(count: 1, unit: .years))
         #expect(PriceWidgetView.changeText(year, Locale(identifier: "ko"), size: 13) == "▲ +25.30% · 1년")
     }

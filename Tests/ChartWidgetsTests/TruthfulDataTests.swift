@@ -203,7 +203,7 @@ struct TruthfulDataTests {
             try Self.widget("price"), data: "ohlc/yahoo_BTC-USD_daily_2022-08_2023-08.csv")
         let entry = try #require(try await PriceProvider().timeline(in: context).entries.last)
         #expect(!entry.isIntraday)
-        #expect(entry.span.label(in: Locale(identifier: "ja")) == "90日")
+        #expect(entry.span.label(in: Locale(identifier: "ja")) == "90日間")
     }
 
     @Test func theLineIsColouredByTheWindowsChangeAndTheMarketsConvention() {

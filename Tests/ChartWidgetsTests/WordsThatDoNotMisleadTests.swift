@@ -133,6 +133,8 @@ struct WordsThatDoNotMisleadTests {
         // Zeros every figure has are dropped.
         #expect(Formatting.compact([30_000, 50_000], locale: ja) == ["3万", "5万"])
         #expect(Formatting.compact([1_340_000, 3_000_000], locale: Self.en) == ["1.34M", "3.00M"])
+        // A figure in another unit keeps its own three figures: not 134.18K beside 1.42M.
+        #expect(Formatting.compact([134_180, 502_050, 1_420_000], locale: Self.en) == ["134K", "502K", "1.42M"])
         // Below the first unit a figure is whole whatever its siblings.
         #expect(Formatting.compact([999, 1_340], locale: Self.en) == ["999", "1.34K"])
         let style = FigureStyle(size: 15, compact: true, siblings: [34_700, 58_000])

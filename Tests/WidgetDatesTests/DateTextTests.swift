@@ -22,8 +22,12 @@ import WidgetDates
         #expect(DateText.date(Self.now, locale: Self.ko, timeZone: Self.utc) == "2026년 1월 1일")
         #expect(DateText.abbreviatedDate(Self.now, locale: Self.en, timeZone: Self.utc) == "Jan 1, 2026")
         #expect(DateText.monthDay(Self.now, locale: Self.ko, timeZone: Self.utc) == "1월 1일")
-        // Another language falls back to English rather than failing.
-        #expect(DateText.date(Self.now, locale: Locale(identifier: "pt-BR"), timeZone: Self.utc) == "January 1, 2026")
+        // Every other locale writes its dates from CLDR, as iOS does.
+        #expect(
+            DateText.date(Self.now, locale: Locale(identifier: "pt-BR"), timeZone: Self.utc) == "1 de janeiro de 2026")
+        #expect(DateText.time(afternoon, locale: Locale(identifier: "de"), timeZone: Self.utc) == "14:37")
+        #expect(DateText.numericDate(Self.now, locale: Locale(identifier: "en-GB"), timeZone: Self.utc) == "01/01/26")
+        #expect(DateText.numericDate(Self.now, locale: Self.ja, timeZone: Self.utc) == "26/1/1")
     }
 
     @Test func relativeCountsFromTheTimeShown() {

@@ -177,6 +177,21 @@ struct CommandTests {
         #expect(text.contains("United States"), "OCR read: \(text)")
     }
 
+    @Test func germanFiguresToOCR() throws {
+        // Every locale writes its numbers and dates from CLDR: a German price is 29.039,01.
+        let folder = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let csv = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("WidgetDataTests/Fixtures/ohlc/yahoo_BTC-USD_daily_2022-08_2023-08.csv")
+        guard
+            let text = try CommandRunner.readLastImage([
+                "--widget", "price", "--family", "small", "--data", csv.path, "--locale", "de", "--now",
+                "2023-08-06T12:00:00Z", "--out", folder.path,
+            ])
+        else { return }
+        #expect(text.contains("29.039,01"), "OCR read: \(text)")
+    }
+
     @Test func aDayWithoutNewCasesSaysSoToOCR() throws {
         // Cumulative counts whose last day adds none: tesseract reads words, not "+0" or "–".
         let folder = try CommandRunner.temporaryDirectory()

@@ -135,7 +135,9 @@ struct CountryStatusWidgetView: View {
                 : locale.pick(en: "no report today", ja: "本日未発表", ko: "오늘 미발표")
         }
         let figure =
-            compact ? (value > 0 ? "+" : "") + Formatting.compact(value, locale: locale) : Formatting.signed(value)
+            compact
+            ? (value > 0 ? "+" : "") + Formatting.compact(value, locale: locale)
+            : Formatting.signed(value, locale: locale)
         let labels = Labels(locale)
         return Formatting.labelled(figure, isToday ? labels.today : labels.new, locale: locale)
     }
@@ -172,7 +174,7 @@ struct CountryStatusWidgetView: View {
                 sum
                     + max(
                         Formatting.estimatedWidth(stat.0, size: 11),
-                        Formatting.estimatedWidth(Formatting.grouped(stat.1), size: 14))
+                        Formatting.estimatedWidth(Formatting.grouped(stat.1, locale: context.locale), size: 14))
             } <= width
         VStack(alignment: .leading, spacing: roomy ? 2 : 1) {
             HStack(alignment: .firstTextBaseline, spacing: 0) {
@@ -198,14 +200,19 @@ struct CountryStatusWidgetView: View {
                 }
                 .padding(EdgeInsets(top: 2))
             }
-            Text(Formatting.grouped(status.cases)).font(Font(size: roomy ? 26 : 22, weight: .bold).monospacedDigit())
-                .lineLimit(1).shrinks(from: roomy ? 26 : 22)
+            Text(Formatting.grouped(status.cases, locale: context.locale)).font(
+                Font(size: roomy ? 26 : 22, weight: .bold).monospacedDigit()
+            )
+            .lineLimit(1).shrinks(from: roomy ? 26 : 22)
             if roomy { today }
             Spacer(minLength: 0)
             // Compact, the two share one precision (`3.47万`, `5.80万`).
             let figures =
                 whole
-                ? [Formatting.grouped(status.deaths), Formatting.grouped(status.recovered)]
+                ? [
+                    Formatting.grouped(status.deaths, locale: context.locale),
+                    Formatting.grouped(status.recovered, locale: context.locale),
+                ]
                 : Formatting.compact([status.deaths, status.recovered], locale: context.locale)
             HStack(alignment: .bottom, spacing: 0) {
                 miniStat(labels.deaths, figures[0], Self.labelColor(Self.deathsColor, context))
@@ -305,14 +312,14 @@ struct CountryStatusWidgetView: View {
                 // Whole percents that add up to 100 (89 + 10 + 2 read as a mistake).
                 let percents = Self.wholePercents([status.active, status.recovered, status.deaths])
                 HStack(spacing: width < 280 ? 7 : 10) {
-                    legend(labels.active, percents[0], colours.active, tight: width < 280)
-                    legend(labels.recovered, percents[1], colours.recovered, tight: width < 280)
-                    legend(labels.deaths, percents[2], colours.deaths, tight: width < 280)
+                    legend(labels.active, percents[0], colours.active, tight: width < 280, context.locale)
+                    legend(labels.recovered, percents[1], colours.recovered, tight: width < 280, context.locale)
+                    legend(labels.deaths, percents[2], colours.deaths, tight: width < 280, context.locale)
                     Spacer(minLength: 0)
                 }
             } else {
                 // Parts that do not add up are not drawn as shares of a whole.
-                Text(labels.active + " " + Formatting.grouped(status.active))
+                Text(labels.active + " " + Formatting.grouped(status.active, locale: context.locale))
                     .font(Font(size: 11, weight: .medium)).foregroundStyle(.secondary).lineLimit(1)
             }
         }
@@ -356,8 +363,10 @@ struct CountryStatusWidgetView: View {
                 Spacer(minLength: 4)
                 Text(date).font(Font(size: 12, weight: .medium)).lineLimit(1)
             }
-            Text(Formatting.grouped(entry.status.cases)).font(Font(size: 17, weight: .bold).monospacedDigit())
-                .lineLimit(1).shrinks(from: 17)
+            Text(Formatting.grouped(entry.status.cases, locale: context.locale)).font(
+                Font(size: 17, weight: .bold).monospacedDigit()
+            )
+            .lineLimit(1).shrinks(from: 17)
             Text(Self.today(entry.status.todayCases, of: entry.status, in: context))
                 .font(Font(size: 12, weight: .semibold).monospacedDigit()).lineLimit(1)
         }
@@ -401,10 +410,10 @@ struct CountryStatusWidgetView: View {
     }
 
     @ViewBuilder
-    private func legend(_ label: String, _ percent: Int, _ color: Color, tight: Bool) -> ViewNode {
+    private func legend(_ label: String, _ percent: Int, _ color: Color, tight: Bool, _ locale: Locale) -> ViewNode {
         HStack(spacing: tight ? 3 : 4) {
             Circle().fill(color).frame(width: 7, height: 7)
-            Text("\(label) \(percent)%").font(Font(size: 11, weight: .medium))
+            Text(label + " " + Formatting.wholePercent(percent, locale: locale)).font(Font(size: 11, weight: .medium))
                 .foregroundStyle(.secondary).lineLimit(1)
         }
     }

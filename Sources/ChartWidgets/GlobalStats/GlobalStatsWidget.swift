@@ -216,7 +216,7 @@ struct GlobalStatsWidgetView: View {
         let count = max(0, entry.newCases)
         let figure =
             compact && count >= 10_000
-            ? "+" + Formatting.compact(count, locale: context.locale) : Formatting.signed(count)
+            ? "+" + Formatting.compact(count, locale: context.locale) : Formatting.signed(count, locale: context.locale)
         // A day without new cases says so ("+0 new" reads as a figure missing).
         Text(
             entry.newCases == 0
@@ -338,8 +338,10 @@ struct GlobalStatsWidgetView: View {
                     .foregroundStyle(palette.secondary).lineLimit(1)
                     .padding(EdgeInsets(top: 4))
             }
-            Text(Formatting.grouped(entry.cases)).font(Font(size: roomy ? 24 : 22, weight: .bold).monospacedDigit())
-                .lineLimit(1).shrinks(from: roomy ? 24 : 22)
+            Text(Formatting.grouped(entry.cases, locale: context.locale)).font(
+                Font(size: roomy ? 24 : 22, weight: .bold).monospacedDigit()
+            )
+            .lineLimit(1).shrinks(from: roomy ? 24 : 22)
             // Short widgets keep the day's new cases, beside the label instead of under the total.
             if roomy {
                 newToday(entry, context, palette, size: 12)
@@ -349,7 +351,8 @@ struct GlobalStatsWidgetView: View {
                 let label = confirmed(entry, context)
                 let room = context.displaySize.width - 32 - 4 - Formatting.estimatedWidth(label, size: 11)
                 let full = Formatting.labelled(
-                    Formatting.signed(max(0, entry.newCases)), newLabel(context), locale: context.locale)
+                    Formatting.signed(max(0, entry.newCases), locale: context.locale), newLabel(context),
+                    locale: context.locale)
                 HStack(spacing: 0) {
                     Text(label).font(Font(size: 11, weight: .semibold)).foregroundStyle(palette.secondary).lineLimit(1)
                     Spacer(minLength: 4)
@@ -480,9 +483,11 @@ struct GlobalStatsWidgetView: View {
                             palette.secondary
                         )
                         .lineLimit(1)
-                        Text(Formatting.grouped(entry.cases)).font(Font(size: 24, weight: .bold).monospacedDigit())
-                            .lineLimit(1)
-                            .shrinks(from: 24)
+                        Text(Formatting.grouped(entry.cases, locale: context.locale)).font(
+                            Font(size: 24, weight: .bold).monospacedDigit()
+                        )
+                        .lineLimit(1)
+                        .shrinks(from: 24)
                         newToday(entry, context, palette, size: 12)
                         Text(asOf(entry, context)).font(Font(size: 11, weight: .medium)).foregroundStyle(
                             palette.secondary
@@ -529,7 +534,9 @@ struct GlobalStatsWidgetView: View {
             VStack(alignment: .leading, spacing: 1) {
                 Text(confirmed(entry, context)).font(Font(size: 12, weight: .semibold)).foregroundStyle(
                     palette.secondary)
-                Text(Formatting.grouped(entry.cases)).font(Font(size: 32, weight: .bold).monospacedDigit()).lineLimit(1)
+                Text(Formatting.grouped(entry.cases, locale: context.locale)).font(
+                    Font(size: 32, weight: .bold).monospacedDigit()
+                ).lineLimit(1)
                     .shrinks(from: 32)
                 newToday(entry, context, palette, size: 14)
             }
@@ -593,11 +600,14 @@ struct GlobalStatsWidgetView: View {
                 )
                 .font(Font(size: 12, weight: .medium)).lineLimit(1)
             }
-            Text(Formatting.grouped(entry.cases)).font(Font(size: 17, weight: .bold).monospacedDigit()).lineLimit(1)
+            Text(Formatting.grouped(entry.cases, locale: context.locale)).font(
+                Font(size: 17, weight: .bold).monospacedDigit()
+            ).lineLimit(1)
                 .shrinks(from: 17)
             Text(
                 Formatting.labelled(
-                    Formatting.signed(max(0, entry.newCases)), context.locale.pick(en: "new", ja: "新規", ko: "신규"),
+                    Formatting.signed(max(0, entry.newCases), locale: context.locale),
+                    context.locale.pick(en: "new", ja: "新規", ko: "신규"),
                     locale: context.locale)
             )
             .font(Font(size: 12, weight: .semibold).monospacedDigit()).lineLimit(1)

@@ -30,15 +30,17 @@ public struct PriceEntry: DataDescribingEntry {
     public var wholeNumbers = false
 
     /// A value as the widget writes it: a price (`29,039.01`), or a count (`6,555,800,064`).
-    func written(_ value: Double) -> String {
-        wholeNumbers ? Formatting.grouped(value) : Formatting.price(value)
+    func written(_ value: Double, locale: Locale = Locale(identifier: "en")) -> String {
+        wholeNumbers ? Formatting.grouped(value, locale: locale) : Formatting.price(value, locale: locale)
     }
 
     /// Values on an axis, written alike: prices at one precision, or counts (compact from
     /// 10,000, as prices are).
     func writtenAxis(_ values: [Double], locale: Locale) -> [String] {
         guard wholeNumbers else { return Formatting.priceAxis(values, locale: locale) }
-        guard values.contains(where: { abs($0) >= 10_000 }) else { return values.map(Formatting.grouped) }
+        guard values.contains(where: { abs($0) >= 10_000 }) else {
+            return values.map { Formatting.grouped($0, locale: locale) }
+        }
         return Formatting.compact(values, locale: locale)
     }
     /// What ``previousClose`` is from, when it is not the previous trading day's close: the

@@ -100,7 +100,7 @@ struct PriceWidgetView: View {
     /// `▲ +12.31% · 30D` (a Stocks user reads a bare change as the day's). Where `width` is too
     /// narrow the arrow goes first (the colour and sign still tell the direction), then the period.
     static func changeText(_ entry: PriceEntry, _ locale: Locale, size: Double, width: Double? = nil) -> String {
-        let percent = Formatting.percent(entry.windowChangePercent)
+        let percent = Formatting.percent(entry.windowChangePercent, locale: locale)
         let arrow =
             switch ChangeTrend(percent: entry.windowChangePercent) {
             case .up: "▲ "
@@ -124,8 +124,8 @@ struct PriceWidgetView: View {
     }
 
     @ViewBuilder
-    private func price(_ entry: PriceEntry, size: Double) -> ViewNode {
-        Text(entry.written(entry.last.close))
+    private func price(_ entry: PriceEntry, _ context: ViewContext, size: Double) -> ViewNode {
+        Text(entry.written(entry.last.close, locale: context.locale))
             .font(Font(size: size, weight: .bold).monospacedDigit())
             .lineLimit(1)
             .shrinks(from: size)
@@ -156,7 +156,7 @@ struct PriceWidgetView: View {
     /// units (`31.5K`, `3.2万`, `3.2만`).
     static func axisLabel(_ value: Double, _ locale: Locale, whole: Bool = false) -> String {
         if abs(value) >= 10_000 { return Formatting.compact(value, locale: locale) }
-        return whole ? Formatting.grouped(value) : Formatting.price(value)
+        return whole ? Formatting.grouped(value, locale: locale) : Formatting.price(value, locale: locale)
     }
 
     /// Candlesticks, merged to at most 60 (`--param chart=candles`).
@@ -214,7 +214,7 @@ struct PriceWidgetView: View {
                     Text(note).font(Font(size: 11, weight: .semibold)).foregroundStyle(.secondary).lineLimit(1)
                 }
             }
-            price(entry, size: 24)
+            price(entry, context, size: 24)
             self.change(entry, context, size: 12, width: room)
             // Data more than a bar behind the screen says its date, as medium and large always do.
             if dateLine {
@@ -238,7 +238,7 @@ struct PriceWidgetView: View {
                 Text(subtitle(entry, context)).font(Font(size: roomy ? 12 : 11, weight: .medium))
                     .foregroundStyle(.secondary).lineLimit(1)
                 Spacer(minLength: 0)
-                price(entry, size: roomy ? 26 : 22)
+                price(entry, context, size: roomy ? 26 : 22)
                 change(entry, context, size: 13, width: 124)
                 Text(when(entry, context) + staleNote(entry, context))
                     .font(Font(size: 11)).foregroundStyle(.secondary).lineLimit(1)
@@ -295,7 +295,10 @@ struct PriceWidgetView: View {
         let label =
             entry.changePeriod.map { $0.label(in: context.locale) }
             ?? context.locale.pick(en: "Day", ja: "前日比", ko: "전일 대비")
-        return (label, Formatting.percent(entry.changePercent), TrendPalette(context.locale).color(trend))
+        return (
+            label, Formatting.percent(entry.changePercent, locale: context.locale),
+            TrendPalette(context.locale).color(trend)
+        )
     }
 
     /// The last bar's open, high, low and change, in a row across the widget, at least
@@ -308,7 +311,7 @@ struct PriceWidgetView: View {
             context.locale.pick(en: "Open", ja: "始値", ko: "시가"), context.locale.pick(en: "High", ja: "高値", ko: "고가"),
             context.locale.pick(en: "Low", ja: "安値", ko: "저가"), day.label,
         ]
-        let values = [last.open, last.high, last.low].map { entry.written($0) } + [day.value]
+        let values = [last.open, last.high, last.low].map { entry.written($0, locale: context.locale) } + [day.value]
         let fit = Self.statRowFit(
             labels: labels, values: values, width: context.displaySize.width - 2 * WidgetMetrics.standardMargin)
         HStack(spacing: 0) {
@@ -333,7 +336,7 @@ struct PriceWidgetView: View {
                 HStack(alignment: .firstTextBaseline, spacing: 8) {
                     Text(name(entry, context)).font(Font(size: 17, weight: .bold)).lineLimit(1)
                     Spacer(minLength: 0)
-                    price(entry, size: 26)
+                    price(entry, context, size: 26)
                 }
                 HStack(alignment: .firstTextBaseline, spacing: 8) {
                     Text(subtitle(entry, context)).font(Font(size: 12, weight: .medium))
@@ -389,7 +392,7 @@ struct PriceWidgetView: View {
                     Text(name(entry, context)).font(Font(size: 17, weight: .bold)).lineLimit(1)
                     Spacer(minLength: 0)
                     VStack(alignment: .trailing, spacing: 1) {
-                        price(entry, size: 22)
+                        price(entry, context, size: 22)
                         change(entry, context, size: 12)
                     }
                 }
@@ -400,7 +403,7 @@ struct PriceWidgetView: View {
             HStack(alignment: .center, spacing: 14) {
                 VStack(alignment: .leading, spacing: 2) {
                     Text(name(entry, context)).font(Font(size: 15, weight: .bold)).lineLimit(1)
-                    price(entry, size: 22)
+                    price(entry, context, size: 22)
                     change(entry, context, size: 12, width: Self.todayColumn)
                     Text(when(entry, context) + staleNote(entry, context))
                         .font(Font(size: 11)).foregroundStyle(.secondary).lineLimit(1)
@@ -436,7 +439,7 @@ struct PriceWidgetView: View {
             // figures two by two, the second of each pair against the trailing edge, so the panel
             // ends at the same margin the chart starts from.
             VStack(alignment: .trailing, spacing: 10) {
-                price(entry, size: 40)
+                price(entry, context, size: 40)
                 change(entry, context, size: 17, width: Self.extraLargePanel)
                 if let range {
                     closeRange(entry, context, range).padding(.top, 14)
@@ -444,11 +447,20 @@ struct PriceWidgetView: View {
                 Spacer(minLength: 0)
                 let rows: [[(String, String, Color)]] = [
                     [
-                        (context.locale.pick(en: "Open", ja: "始値", ko: "시가"), entry.written(last.open), .primary),
-                        (context.locale.pick(en: "High", ja: "高値", ko: "고가"), entry.written(last.high), .primary),
+                        (
+                            context.locale.pick(en: "Open", ja: "始値", ko: "시가"),
+                            entry.written(last.open, locale: context.locale), .primary
+                        ),
+                        (
+                            context.locale.pick(en: "High", ja: "高値", ko: "고가"),
+                            entry.written(last.high, locale: context.locale), .primary
+                        ),
                     ],
                     [
-                        (context.locale.pick(en: "Low", ja: "安値", ko: "저가"), entry.written(last.low), .primary),
+                        (
+                            context.locale.pick(en: "Low", ja: "安値", ko: "저가"),
+                            entry.written(last.low, locale: context.locale), .primary
+                        ),
                         (day.label, day.value, day.color),
                     ],
                 ]
@@ -496,11 +508,15 @@ struct PriceWidgetView: View {
             }
             .frame(width: width, height: dot, alignment: .leading)
             HStack(spacing: 8) {
-                Text(entry.written(range.lowerBound)).font(Font(size: 13, weight: .semibold).monospacedDigit())
-                    .lineLimit(1).shrinks(from: 13)
+                Text(entry.written(range.lowerBound, locale: context.locale)).font(
+                    Font(size: 13, weight: .semibold).monospacedDigit()
+                )
+                .lineLimit(1).shrinks(from: 13)
                 Spacer(minLength: 0)
-                Text(entry.written(range.upperBound)).font(Font(size: 13, weight: .semibold).monospacedDigit())
-                    .lineLimit(1).shrinks(from: 13)
+                Text(entry.written(range.upperBound, locale: context.locale)).font(
+                    Font(size: 13, weight: .semibold).monospacedDigit()
+                )
+                .lineLimit(1).shrinks(from: 13)
             }
         }
         .frame(width: width, alignment: .leading)
@@ -537,7 +553,7 @@ struct PriceWidgetView: View {
                     .font(Font(size: 12, weight: .semibold).monospacedDigit()).lineLimit(1)
                     .widgetAccentable()
             }
-            price(entry, size: 17)
+            price(entry, context, size: 17)
             WidgetCharts.line(
                 entry.chartPoints, color: nil, lineWidth: 1.5, gradient: false,
                 baseline: entry.bars.count > 1 ? entry.bars[0].close : nil, markers: nil)
@@ -548,10 +564,10 @@ struct PriceWidgetView: View {
     /// When space runs out the period goes first, then the name gives way; the price and change stay.
     static func inlineText(_ entry: PriceEntry, _ locale: Locale, width: Double) -> String {
         let close = entry.last.close
-        let change = " " + Formatting.percent(entry.windowChangePercent)
-        let period = " " + entry.span.label(in: locale)
+        let change = " " + Formatting.percent(entry.windowChangePercent, locale: locale)
+        let period = " " + entry.span.shortLabel(in: locale)
         // The price whole, then from 10,000 up compact (`6.56B`), before the name is cut.
-        var prices = [entry.written(close)]
+        var prices = [entry.written(close, locale: locale)]
         if abs(close) >= 10_000 { prices.append(axisLabel(close, locale, whole: entry.wholeNumbers)) }
         for price in prices {
             let line = entry.base + " " + price + change

@@ -18,6 +18,7 @@ extension Formatting {
     ///   - locale: the language.
     /// - Returns: one label per value, in order.
     static func compactAxis(_ values: [Double], locale: Locale) -> [String] {
+        guard locale.usesBuiltInForms else { return values.map { compact($0, locale: locale) } }
         let largest = values.filter(\.isFinite).map(abs).max() ?? 0
         let units = compactUnits(locale)
         guard let unit = units.first(where: { largest >= $0.size }), largest < units[0].size * 1000 else {
@@ -56,6 +57,7 @@ extension Formatting {
         let finite = values.filter(\.isFinite)
         if finite.contains(where: { abs($0) >= 10_000 }) { return compactAxis(values, locale: locale) }
         let decimals = finite.map { priceDecimals(abs($0)) }.max() ?? 2
-        return values.map { price($0, decimals: decimals) }
+        let symbols = NumberSymbols.of(locale)
+        return values.map { symbols.localize(price($0, decimals: decimals)) }
     }
 }

@@ -1,11 +1,19 @@
 import Foundation
 import WidgetRender
 
-/// Number and date formatting for widgets, done by hand so the output is the same
-/// on every machine whatever its locale data.
+/// Number and date formatting for widgets. The precision of each figure is decided here, by
+/// hand, and written in the locale's symbols: English (US), Japanese and Korean as written
+/// here, every other locale with its digits, separators, signs and grouping from the
+/// platform's CLDR data (``NumberSymbols``), so the output is the same on every machine with
+/// the same toolchain.
 public enum Formatting {
-    /// `1234567.8` → `1,234,568` (rounded to whole units).
-    public static func grouped(_ value: Double) -> String {
+    /// `1234567.8` → `1,234,568` (rounded to whole units); `1.234.568` in German.
+    public static func grouped(_ value: Double, locale: Locale = Locale(identifier: "en")) -> String {
+        NumberSymbols.of(locale).localize(posixGrouped(value))
+    }
+
+    /// ``grouped(_:locale:)`` in POSIX form.
+    static func posixGrouped(_ value: Double) -> String {
         guard value.isFinite else { return "–" }
         let rounded = value.rounded()
         guard abs(rounded) < 1e18 else { return compact(value) }
@@ -23,7 +31,12 @@ public enum Formatting {
     ///
     /// Two decimals from 10 up, four from 1 up (currency pairs such as EURUSD), and four
     /// significant digits below 1 (at least four decimals, at most eight).
-    public static func price(_ value: Double) -> String {
+    public static func price(_ value: Double, locale: Locale = Locale(identifier: "en")) -> String {
+        NumberSymbols.of(locale).localize(posixPrice(value))
+    }
+
+    /// ``price(_:locale:)`` in POSIX form.
+    static func posixPrice(_ value: Double) -> String {
         guard value.isFinite else { return "–" }
         // Below a millionth, eight decimals keep fewer than four significant digits: the price
         // in scientific form instead (`1.235e-9`), never `0.00`.
@@ -56,10 +69,10 @@ public enum Formatting {
         let scaled = (abs(value) * factor).rounded()
         // From 2^53 a double holds no fraction (and × factor may overflow to infinity): such a
         // price is shown whole, grouped (compact from 1e18).
-        guard scaled < 0x1p53 else { return grouped(value) }
+        guard scaled < 0x1p53 else { return posixGrouped(value) }
         let whole = (scaled / factor).rounded(.down)
         let fraction = Int64(max(0, scaled - whole * factor))
-        var text = grouped(whole)
+        var text = posixGrouped(whole)
         if decimals > 0 {
             let digits = String(fraction)
             text += "." + String(repeating: "0", count: max(0, decimals - digits.count)) + digits
@@ -82,6 +95,7 @@ public enum Formatting {
     /// unit, the whole number grouped (`9,231`).
     public static func compact(_ value: Double, locale: Locale = Locale(identifier: "en")) -> String {
         guard value.isFinite else { return "–" }
+        guard locale.usesBuiltInForms else { return cldrCompact(value, locale: locale) }
         let magnitude = abs(value)
         let sign = value < 0 ? "-" : ""
         let units = compactUnits(locale)
@@ -102,6 +116,7 @@ public enum Formatting {
     /// Numbers shown together in compact form, at one precision: `3.47万` and `5.80万`, not
     /// `5.8万` beside `3.47万`; trailing zeros are dropped only where every figure has them.
     public static func compact(_ values: [Double], locale: Locale = Locale(identifier: "en")) -> [String] {
+        guard locale.usesBuiltInForms else { return values.map { cldrCompact($0, locale: locale) } }
         let units = compactUnits(locale)
         // Each figure's unit and the decimals it needs alone.
         let parts = values.map { value -> (scaled: Double, suffix: String, decimals: Int)? in
@@ -112,27 +127,43 @@ public enum Formatting {
             let scaled = magnitude / unit.size
             return (scaled, unit.suffix, compactDecimals(scaled, locale: locale))
         }
-        let decimals = parts.compactMap { $0?.decimals }.max() ?? 0
+        // One precision per unit: figures in the same unit share it (`3.47万`, `5.80万`); a figure
+        // in another unit keeps its own three figures (`134K`, `1.42M`, not `134.18K`).
+        var decimals: [String: Int] = [:]
+        for part in parts.compactMap({ $0 }) { decimals[part.suffix] = max(decimals[part.suffix] ?? 0, part.decimals) }
         var texts = zip(values, parts).map { value, part -> String in
             guard let part else { return compact(value, locale: locale) }
-            return (value < 0 ? "-" : "") + String(format: "%.\(decimals)f", part.scaled) + part.suffix
+            let places = decimals[part.suffix] ?? 0
+            return (value < 0 ? "-" : "") + String(format: "%.\(places)f", part.scaled) + part.suffix
         }
-        // Drop a trailing zero while every figure with decimals ends in one.
-        let withDecimals: [(index: Int, suffix: String)] =
-            decimals > 0 ? parts.enumerated().compactMap { index, part in part.map { (index, $0.suffix) } } : []
-        var dropped = 0
-        while dropped < decimals, !withDecimals.isEmpty,
-            withDecimals.allSatisfy({ texts[$0.index].dropLast($0.suffix.count).hasSuffix("0") })
-        {
-            for (index, suffix) in withDecimals {
-                var number = String(texts[index].dropLast(suffix.count))
-                number.removeLast()
-                if number.hasSuffix(".") { number.removeLast() }
-                texts[index] = number + suffix
+        // Drop a trailing zero while every figure of a unit with decimals ends in one.
+        for (suffix, places) in decimals where places > 0 {
+            let members = parts.indices.filter { parts[$0]?.suffix == suffix }
+            var dropped = 0
+            while dropped < places, members.allSatisfy({ texts[$0].dropLast(suffix.count).hasSuffix("0") }) {
+                for index in members {
+                    var number = String(texts[index].dropLast(suffix.count))
+                    number.removeLast()
+                    if number.hasSuffix(".") { number.removeLast() }
+                    texts[index] = number + suffix
+                }
+                dropped += 1
             }
-            dropped += 1
         }
         return texts
+    }
+
+    /// A compact figure in a locale's CLDR units and symbols, three significant figures
+    /// (`1,98 Mio.`, `19.8 लाख`, `١٫٩٨ مليون`); where the locale has no unit for the size
+    /// (German thousands), the whole figure grouped (`440.897`, not `441.000`).
+    static func cldrCompact(_ value: Double, locale: Locale) -> String {
+        guard value.isFinite else { return "–" }
+        let symbols = NumberSymbols.of(locale)
+        let text = value.formatted(
+            FloatingPointFormatStyle<Double>().notation(.compactName).precision(.significantDigits(1...3))
+                .locale(locale))
+        let numeric = Set(symbols.digits.joined() + symbols.group + symbols.decimal + symbols.minus + symbols.plus)
+        return text.allSatisfy { numeric.contains($0) } ? grouped(value, locale: locale) : text
     }
 
     /// A magnitude past a thousand of the largest unit (1,000T, 1,000兆), in three figures with
@@ -170,22 +201,29 @@ public enum Formatting {
     }
 
     /// A signed percentage: `+2.31%`, `-0.40%`; a change that rounds to zero has no sign: `0.00%`.
-    public static func percent(_ value: Double) -> String {
+    public static func percent(_ value: Double, locale: Locale = Locale(identifier: "en")) -> String {
         // No change can be stated (from a price of zero): a dash, never "0.00%".
         guard value.isFinite else { return "—" }
-        switch ChangeTrend(percent: value) {
-        case .up: return "+" + String(format: "%.2f", abs(value)) + "%"
-        case .down: return "-" + String(format: "%.2f", abs(value)) + "%"
-        case .flat: return "0.00%"
-        }
+        let number: String =
+            switch ChangeTrend(percent: value) {
+            case .up: "+" + String(format: "%.2f", abs(value))
+            case .down: "-" + String(format: "%.2f", abs(value))
+            case .flat: "0.00"
+            }
+        return NumberSymbols.of(locale).percent(number)
+    }
+
+    /// A whole percent in the locale's form: `88%`, `88 %` in German and French.
+    public static func wholePercent(_ value: Int, locale: Locale = Locale(identifier: "en")) -> String {
+        NumberSymbols.of(locale).percent(String(value))
     }
 
     /// A signed whole number with grouping: `+1,204`, `-12`; zero has no sign: `0`.
-    public static func signed(_ value: Double) -> String {
+    public static func signed(_ value: Double, locale: Locale = Locale(identifier: "en")) -> String {
         guard value.isFinite else { return "–" }
         let rounded = value.rounded()
-        guard rounded != 0 else { return "0" }
-        return (rounded > 0 ? "+" : "") + grouped(rounded)
+        guard rounded != 0 else { return NumberSymbols.of(locale).localize("0") }
+        return NumberSymbols.of(locale).localize((rounded > 0 ? "+" : "") + posixGrouped(rounded))
     }
 
     /// A text's width in points, estimated from its characters, a little over the bundled fonts'
@@ -274,10 +312,7 @@ public enum Formatting {
             return shortDate(date, locale: locale, timeZone: timeZone)
         }
         guard numeric else { return longDate(date, locale: locale, timeZone: timeZone) }
-        let year = String(day.year).suffix(2)
-        return locale.pick(
-            en: "\(day.month)/\(day.day)/\(year)", ja: "\(year)/\(day.month)/\(day.day)",
-            ko: "\(year). \(day.month). \(day.day).")
+        return DateText.numericDate(date, locale: locale, timeZone: timeZone)
     }
 
     /// A day with its year: `Aug 6, 2023`, `2023年8月6日`, `2023년 8월 6일`.

@@ -43,7 +43,7 @@ struct FigureStyle: Equatable {
 
     /// A value in this style; compact, at its siblings' precision (`3.47万` beside `5.80万`).
     func text(_ value: Double, _ locale: Locale) -> String {
-        guard compact else { return Formatting.grouped(value) }
+        guard compact else { return Formatting.grouped(value, locale: locale) }
         guard let index = siblings.firstIndex(of: value) else { return Formatting.compact(value, locale: locale) }
         return Formatting.compact(siblings, locale: locale)[index]
     }

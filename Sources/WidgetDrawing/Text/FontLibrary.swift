@@ -27,6 +27,8 @@ package final class FontLibrary {
         ("Inter", "fonts-inter"), ("Noto Sans CJK JP", "fonts-noto-cjk"), ("Noto Sans CJK KR", "fonts-noto-cjk"),
         ("Noto Serif CJK JP", "fonts-noto-cjk"), ("Noto Sans Mono", "fonts-noto-mono"),
         ("Noto Color Emoji", "fonts-noto-color-emoji"), (symbolFamily, "fonts-materialdesignicons-webfont"),
+        ("Noto Sans Arabic", "fonts-noto-core"), ("Noto Sans Devanagari", "fonts-noto-core"),
+        ("Noto Sans Hebrew", "fonts-noto-core"), ("Noto Sans Thai", "fonts-noto-core"),
     ]
 
     /// The family ``SymbolCatalog`` names draw from.
