@@ -406,7 +406,8 @@ struct GlobalStatsWidgetView: View {
     /// note that says so in the chart's place.
     @ViewBuilder
     private func history(
-        _ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette, spacing: Double, caption: Bool = true
+        _ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette, spacing: Double, caption: Bool = true,
+        axis known: CountAxis?? = nil
     ) -> ViewNode {
         if entry.dailyNewCases.isEmpty {
             ZStack {
@@ -422,7 +423,7 @@ struct GlobalStatsWidgetView: View {
         } else {
             // The caption and the chart share one decision: days, or weeks when a day's bar would
             // be narrower than 2 pixels at the chart's width.
-            let axis = valueAxis(entry, context)
+            let axis = known ?? valueAxis(entry, context)
             GeometryReader { proxy in
                 let weekly = Self.weekly(entry, context, width: proxy.size.width, axis: axis)
                 VStack(alignment: .leading, spacing: spacing) {
@@ -460,47 +461,47 @@ struct GlobalStatsWidgetView: View {
     @ViewBuilder
     private func medium(_ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette) -> ViewNode {
         let left = context.displaySize.width < 340 ? 122.0 : 134.0
+        let axis = valueAxis(entry, context)
         // The title and the chart's caption head their columns on one baseline, so the
         // caption is in the title's row, over the chart's column.
-        GeometryReader { proxy in
-            // 2 pt under the title, as the column had it; the chart keeps its 4 under the caption.
-            VStack(alignment: .leading, spacing: 2) {
-                HStack(alignment: .firstTextBaseline, spacing: 12) {
-                    title(entry, context, palette, size: 15).frame(width: left, alignment: .leading)
-                    if !entry.dailyNewCases.isEmpty {
-                        let chartWidth = max(0, proxy.size.width - left - 12)
-                        chartCaption(
-                            entry, context, palette,
-                            weekly: Self.weekly(entry, context, width: chartWidth, axis: valueAxis(entry, context))
-                        )
-                        .frame(width: chartWidth, alignment: .leading)
-                    }
+        // The chart's column: the content (the widget less its 16 pt margins) less the left one.
+        let chartWidth = max(0, context.displaySize.width - 32 - left - 12)
+        // 2 pt under the title, as the column had it; the chart keeps its 4 under the caption.
+        VStack(alignment: .leading, spacing: 2) {
+            HStack(alignment: .firstTextBaseline, spacing: 12) {
+                title(entry, context, palette, size: 15).frame(width: left, alignment: .leading)
+                if !entry.dailyNewCases.isEmpty {
+                    chartCaption(
+                        entry, context, palette,
+                        weekly: Self.weekly(entry, context, width: chartWidth, axis: axis)
+                    )
+                    .frame(width: chartWidth, alignment: .leading)
                 }
-                HStack(spacing: 12) {
-                    VStack(alignment: .leading, spacing: 2) {
-                        Spacer(minLength: 0)
-                        Text(confirmed(entry, context)).font(Font(size: 11, weight: .semibold)).foregroundStyle(
-                            palette.secondary
-                        )
-                        .lineLimit(1)
-                        Text(Formatting.grouped(entry.cases, locale: context.locale)).font(
-                            Font(size: 24, weight: .bold).monospacedDigit()
-                        )
-                        .lineLimit(1)
-                        .shrinks(from: 24)
-                        newToday(entry, context, palette, size: 12)
-                        Text(asOf(entry, context)).font(Font(size: 11, weight: .medium)).foregroundStyle(
-                            palette.secondary
-                        )
-                        .lineLimit(1)
-                    }
-                    .frame(width: left, alignment: .leading)
-                    VStack(alignment: .leading, spacing: 4) {
-                        history(entry, context, palette, spacing: 4, caption: false)
-                        figures(entry, context, palette)
-                    }
-                    .padding(.top, 2)
+            }
+            HStack(spacing: 12) {
+                VStack(alignment: .leading, spacing: 2) {
+                    Spacer(minLength: 0)
+                    Text(confirmed(entry, context)).font(Font(size: 11, weight: .semibold)).foregroundStyle(
+                        palette.secondary
+                    )
+                    .lineLimit(1)
+                    Text(Formatting.grouped(entry.cases, locale: context.locale)).font(
+                        Font(size: 24, weight: .bold).monospacedDigit()
+                    )
+                    .lineLimit(1)
+                    .shrinks(from: 24)
+                    newToday(entry, context, palette, size: 12)
+                    Text(asOf(entry, context)).font(Font(size: 11, weight: .medium)).foregroundStyle(
+                        palette.secondary
+                    )
+                    .lineLimit(1)
                 }
+                .frame(width: left, alignment: .leading)
+                VStack(alignment: .leading, spacing: 4) {
+                    history(entry, context, palette, spacing: 4, caption: false, axis: .some(axis))
+                    figures(entry, context, palette)
+                }
+                .padding(.top, 2)
             }
         }
     }
