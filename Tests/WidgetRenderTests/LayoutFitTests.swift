@@ -22,13 +22,17 @@ struct LayoutFitTests {
         var testDescription: String { "\(kind)-\(locale.identifier)\(background ? "-background" : "")" }
     }
 
-    static let cases: [Case] = ((try? BuiltInWidgets().resolvedWidgets()) ?? []).flatMap { widget in
-        ["en", "ja", "ko"].map(Locale.init(identifier:)).flatMap { locale in
-            [false, true].filter { !$0 || widget.kind == "covid-global" }.map {
-                Case(kind: widget.kind, locale: locale, background: $0)
+    static let cases: [Case] =
+        ((try? BuiltInWidgets().resolvedWidgets()) ?? []).flatMap { widget in
+            ["en", "ja", "ko"].map(Locale.init(identifier:)).flatMap { locale in
+                [false, true].filter { !$0 || widget.kind == "covid-global" }.map {
+                    Case(kind: widget.kind, locale: locale, background: $0)
+                }
             }
         }
-    }
+        // German and French write wider figures and dates (CLDR). The COVID widgets, whose
+        // words are still English there, do not fit them yet on the narrowest devices.
+        + ["de", "fr"].map { Case(kind: "price", locale: Locale(identifier: $0), background: false) }
 
     /// What is wrong with one laid-out text, or `nil`.
     static func problem(_ text: DisplayText, content: Rect, measurer: PangoText) -> String? {

@@ -54,12 +54,12 @@ enum CommandRunner {
     /// Runs the command, which must succeed, and returns what tesseract reads on the last image it
     /// wrote; `nil`, with an issue recorded, when tesseract is not installed.
     static func readLastImage(
-        _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation
+        _ arguments: [String], language: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> String? {
         let result = try run(arguments)
         #expect(result.exitCode == 0, "\(result.stderr)", sourceLocation: sourceLocation)
         let png = try #require(result.stdout.split(separator: "\n").last, sourceLocation: sourceLocation).description
-        guard let text = try ocr(png) else {
+        guard let text = try ocr(png, language: language) else {
             Issue.record("tesseract-ocr is not installed; scripts/setup.sh installs it", sourceLocation: sourceLocation)
             return nil
         }
@@ -67,11 +67,11 @@ enum CommandRunner {
     }
 
     /// What tesseract reads on a PNG, or `nil` when tesseract is not installed.
-    static func ocr(_ png: String) throws -> String? {
+    static func ocr(_ png: String, language: String? = nil) throws -> String? {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tesseract") else { return nil }
         let ocr = Process()
         ocr.executableURL = URL(fileURLWithPath: "/usr/bin/tesseract")
-        ocr.arguments = [png, "stdout"]
+        ocr.arguments = [png, "stdout"] + (language.map { ["-l", $0] } ?? [])
         let pipe = Pipe()
         ocr.standardOutput = pipe
         ocr.standardError = Pipe()

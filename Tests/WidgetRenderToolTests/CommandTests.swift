@@ -192,6 +192,23 @@ struct CommandTests {
         #expect(text.contains("29.039,01"), "OCR read: \(text)")
     }
 
+    @Test func theJapaneseFallbackTitleToOCR() throws {
+        // Prices from a file that names no symbol: the title is "Price" in the widget's language.
+        let folder = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("closes.csv")
+        try Data("Date,Close\n2023-08-01,100\n2023-08-02,101\n2023-08-03,102\n2023-08-04,103\n".utf8).write(to: file)
+        guard
+            let text = try CommandRunner.readLastImage(
+                [
+                    "--widget", "price", "--family", "medium", "--data", file.path, "--locale", "ja", "--now",
+                    "2023-08-04T12:00:00Z", "--out", folder.appendingPathComponent("out").path,
+                ], language: "jpn")
+        else { return }
+        #expect(text.contains("価格"), "OCR read: \(text)")
+        #expect(!text.contains("Price"), "OCR read: \(text)")
+    }
+
     @Test func aDayWithoutNewCasesSaysSoToOCR() throws {
         // Cumulative counts whose last day adds none: tesseract reads words, not "+0" or "–".
         let folder = try CommandRunner.temporaryDirectory()

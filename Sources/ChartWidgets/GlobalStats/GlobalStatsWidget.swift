@@ -383,10 +383,12 @@ struct GlobalStatsWidgetView: View {
         VStack(alignment: .leading, spacing: 0) {
             Text(label).font(Font(size: 11, weight: .semibold)).foregroundStyle(color).lineLimit(1)
 
+            // A compact figure can be as long as a whole one (German has no unit for thousands:
+            // 119.482), so it may shrink too.
             Text(Formatting.compact(value, locale: context.locale)).font(
                 Font(size: size, weight: .bold).monospacedDigit()
             )
-            .lineLimit(1)
+            .lineLimit(1).shrinks(from: size)
         }
     }
 

@@ -57,8 +57,11 @@ public struct PriceProvider: TimelineProvider {
             token.count >= 2 && token.contains(where: \.isLetter)
                 && token.allSatisfy { $0.isUppercase || $0.isNumber || $0 == "-" || $0 == "/" }
         }
-        return token.map { String($0) } ?? countsColumn ?? "Price"
+        return token.map { String($0) } ?? countsColumn ?? unnamedSymbol
     }
+
+    /// The symbol of data that names none; the widget writes it in its language (`価格`).
+    public static let unnamedSymbol = "Price"
 
     /// The last three bars, each with its chart window; reloads a bar later (15 minutes after a failed fetch).
     public func timeline(in context: TimelineProviderContext) async throws -> Timeline<PriceEntry> {

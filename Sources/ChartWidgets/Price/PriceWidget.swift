@@ -70,7 +70,8 @@ struct PriceWidgetView: View {
 
     /// A known asset's name in the widget's language, else the symbol.
     private func name(_ entry: PriceEntry, _ context: ViewContext) -> String {
-        switch entry.base.uppercased() {
+        if entry.symbol == PriceProvider.unnamedSymbol { return Self.base(entry, context.locale) }
+        return switch entry.base.uppercased() {
         case "BTC", "XBT": context.locale.pick(en: "Bitcoin", ja: "ビットコイン", ko: "비트코인")
         case "ETH": context.locale.pick(en: "Ethereum", ja: "イーサリアム", ko: "이더리움")
         case "AAPL": context.locale.pick(en: "Apple", ja: "アップル", ko: "애플")
@@ -78,10 +79,17 @@ struct PriceWidgetView: View {
         }
     }
 
+    /// The asset's short name: its base symbol (`BTC`), or, for data that names none, "Price"
+    /// in the widget's language (`価格`, `가격`).
+    static func base(_ entry: PriceEntry, _ locale: Locale) -> String {
+        entry.symbol == PriceProvider.unnamedSymbol ? locale.pick(en: "Price", ja: "価格", ko: "가격") : entry.base
+    }
+
     /// `BTC / USD`; the window (`90D`) when the pair only repeats the name. The change beside the
     /// price states the window, so the subtitle does not repeat it.
     private func subtitle(_ entry: PriceEntry, _ context: ViewContext) -> String {
-        entry.pairLabel == name(entry, context) ? entry.span.label(in: context.locale) : entry.pairLabel
+        entry.pairLabel == name(entry, context) || entry.symbol == PriceProvider.unnamedSymbol
+            ? entry.span.label(in: context.locale) : entry.pairLabel
     }
 
     /// A discreet note that the data is not fresh: cached, or the built-in sample after a failed fetch.
@@ -205,7 +213,7 @@ struct PriceWidgetView: View {
         let dateLine = behind && !(note != nil && !entry.stale && change.hasSuffix(period))
         VStack(alignment: .leading, spacing: 2) {
             HStack(alignment: .firstTextBaseline, spacing: 4) {
-                Text(entry.base).font(Font(size: 14, weight: .bold)).lineLimit(1)
+                Text(Self.base(entry, context.locale)).font(Font(size: 14, weight: .bold)).lineLimit(1)
                 if let quote = entry.quote {
                     Text(quote).font(Font(size: 14, weight: .medium)).foregroundStyle(.secondary).lineLimit(1)
                 }
@@ -529,7 +537,7 @@ struct PriceWidgetView: View {
         ZStack {
             Circle().fill(Color.white.opacity(0.18))
             VStack(spacing: 0) {
-                Text(entry.base).font(Font(size: 11, weight: .semibold)).lineLimit(1)
+                Text(Self.base(entry, context.locale)).font(Font(size: 11, weight: .semibold)).lineLimit(1)
                 Text(Self.axisLabel(entry.last.close, context.locale, whole: entry.wholeNumbers)).font(
                     Font(size: 15, weight: .bold).monospacedDigit()
                 )
@@ -546,7 +554,7 @@ struct PriceWidgetView: View {
     private func rectangular(_ entry: PriceEntry, _ context: ViewContext) -> ViewNode {
         VStack(alignment: .leading, spacing: 1) {
             HStack(alignment: .firstTextBaseline, spacing: 4) {
-                Text(entry.base).font(Font(size: 13, weight: .bold)).lineLimit(1)
+                Text(Self.base(entry, context.locale)).font(Font(size: 13, weight: .bold)).lineLimit(1)
                 Spacer(minLength: 0)
                 // With its arrow: on the monochrome Lock Screen the direction is not in a colour.
                 Text(Self.changeText(entry, context.locale, size: 12, width: context.displaySize.width * 0.6))
@@ -570,11 +578,12 @@ struct PriceWidgetView: View {
         var prices = [entry.written(close, locale: locale)]
         if abs(close) >= 10_000 { prices.append(axisLabel(close, locale, whole: entry.wholeNumbers)) }
         for price in prices {
-            let line = entry.base + " " + price + change
+            let line = Self.base(entry, locale) + " " + price + change
             if Formatting.estimatedWidth(line + period, size: 14) <= width { return line + period }
             if Formatting.estimatedWidth(line, size: 14) <= width { return line }
         }
-        return Formatting.fitted(name: entry.base, then: " " + (prices.last ?? "") + change, width: width, size: 14)
+        return Formatting.fitted(
+            name: Self.base(entry, locale), then: " " + (prices.last ?? "") + change, width: width, size: 14)
     }
 
     @ViewBuilder

@@ -240,8 +240,13 @@ public enum Formatting {
         text.unicodeScalars.reduce(0.0) { width, scalar in
             let em: Double =
                 switch scalar.value {
-                case 0x30...0x39: 0.72
-                case 0x25, 0x2B, 0x2D, 0x2212: 0.72  // % + - −
+                // Digits: ASCII, Arabic-Indic, Extended Arabic-Indic, Devanagari, Thai.
+                case 0x30...0x39, 0x660...0x669, 0x6F0...0x6F9, 0x966...0x96F, 0xE50...0xE59: 0.72
+                case 0x25, 0x2B, 0x2D, 0x2212, 0x66A: 0.72  // % + - − ٪
+                // Arabic, Hebrew, Devanagari and Thai letters.
+                case 0x590...0x5FF, 0x600...0x6FF, 0x900...0x97F, 0xE00...0xE7F: 0.62
+                // Bidirectional marks and zero-width joiners take no room.
+                case 0x200B...0x200F, 0x61C, 0x2066...0x2069: 0
                 case 0x41...0x5A, 0x61...0x7A: 0.64
                 case 0x1100...0x11FF, 0x2E80...0x9FFF, 0xAC00...0xD7AF, 0xF900...0xFAFF, 0xFF00...0xFFEF: 1.03
                 default: 0.34
