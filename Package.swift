@@ -162,7 +162,7 @@ let package = Package(
         ),
 
         .testTarget(name: "WidgetDatesTests", dependencies: ["WidgetDates"]),
-        .testTarget(name: "WidgetCoreTests", dependencies: ["WidgetCore"]),
+        .testTarget(name: "WidgetCoreTests", dependencies: ["WidgetCore"], exclude: ["Fixtures"]),
         .testTarget(name: "WidgetLayoutTests", dependencies: ["WidgetCore", "WidgetLayout", "WidgetAssets"]),
         .testTarget(name: "ChartWidgetsTests", dependencies: ["ChartWidgets", "WidgetData", "WidgetRender"]),
         .testTarget(

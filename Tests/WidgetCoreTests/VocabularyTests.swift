@@ -46,6 +46,39 @@ import WidgetCore
         #expect(StringTablesParsing.escapes == ["a\"b": "line\nnext"])
     }
 
+    /// A string catalog in Xcode 15's format (`Fixtures/Localizable.xcstrings`), copied into a
+    /// bundle as SwiftPM copies a resource: plural variations chosen by the count, in each
+    /// language's CLDR categories; device variations as an iPhone's.
+    @Test func stringCatalogsAreReadLikeStringTables() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/Localizable.xcstrings")
+        try FileManager.default.copyItem(at: fixture, to: folder.appendingPathComponent("Localizable.xcstrings"))
+        let bundle = try #require(Bundle(path: folder.path))
+        func moves(_ count: Int, _ locale: String) -> String? {
+            Self.string(Text("\(count) moves left", bundle: bundle), locale: locale)
+        }
+        #expect(moves(1, "en") == "1 move left")
+        #expect(moves(3, "en") == "3 moves left")
+        #expect(moves(1, "de") == "Noch 1 Zug")
+        #expect(moves(5, "de-AT") == "Noch 5 Züge")
+        #expect(moves(2, "ar") == "بقيت نقلتان")
+        #expect(moves(4, "ar") == "بقيت 4 نقلات")
+        #expect(moves(11, "ar") == "بقيت 11 نقلة")
+        #expect(moves(7, "ja") == "残り7手")
+        // A language the catalog lacks: the source language's form.
+        #expect(moves(1, "ko") == "1 move left")
+        #expect(Self.string(Text("Done", bundle: bundle), locale: "fr") == "Terminé")
+        #expect(Self.string(Text("Done", bundle: bundle), locale: "pt-BR") == "Pronto")
+        #expect(Self.string(Text("Done", bundle: bundle), locale: "es") == "Done")
+        // Bytes that are not a catalog are no catalog.
+        #expect(StringCatalog(data: Data("{\"strings\": 3}".utf8)) == nil)
+        #expect(StringCatalog.pluralCategory(21, language: "ru") == "one")
+        #expect(StringCatalog.pluralCategory(0, language: "fr") == "one")
+    }
+
     @Test func unknownSymbolsSuggestNearNames() {
         #expect(SymbolCatalog.names.count > 150)
         #expect(SymbolCatalog.iconName(for: "heart.fill") == "heart")

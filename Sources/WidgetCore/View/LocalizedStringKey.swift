@@ -132,23 +132,37 @@ public struct LocalizedStringKey: Sendable, Hashable, ExpressibleByStringInterpo
     }
 }
 
-/// The user's string tables (`<language>.lproj/<table>.strings` in a bundle), read once each.
+/// The user's string tables, read once each: `<language>.lproj/<table>.strings` in a bundle,
+/// then a string catalog `<table>.xcstrings` (Xcode 15's format, copied into the bundle as a
+/// resource), whose plural variations are chosen by the first integer argument.
 ///
 /// A cache of files, not state: the same files give the same strings.
 package final class StringTables: @unchecked Sendable {
     package static let shared = StringTables()
     private let lock = NSLock()
     private var tables: [String: [String: String]] = [:]
+    private var catalogs: [String: StringCatalog] = [:]
 
     /// The translation of a key for a locale, its arguments filled in; the literal when no table has it.
     package func string(for key: LocalizedStringKey, table: String?, bundle: Bundle?, locale: Locale) -> String {
         let folder = (bundle ?? Bundle.main).bundleURL
         let name = table ?? "Localizable"
-        for language in Self.languages(for: locale) {
+        let languages = Self.languages(for: locale)
+        for language in languages {
             let url = folder.appendingPathComponent("\(language).lproj/\(name).strings")
             if let value = entries(at: url)[key.key] { return key.filling(value) }
         }
+        let catalog = catalog(at: folder.appendingPathComponent("\(name).xcstrings"))
+        if let value = catalog.value(for: key, languages: languages) { return key.filling(value) }
         return key.fallback
+    }
+
+    private func catalog(at url: URL) -> StringCatalog {
+        let path = url.path
+        if let cached = lock.withLock({ catalogs[path] }) { return cached }
+        let catalog = FileManager.default.contents(atPath: path).flatMap(StringCatalog.init(data:)) ?? StringCatalog()
+        lock.withLock { catalogs[path] = catalog }
+        return catalog
     }
 
     /// `pt-BR` → `pt-BR`, `pt_BR`, `pt`, `Base`.
@@ -234,5 +248,108 @@ package final class StringTables: @unchecked Sendable {
             result[key] = value
         }
         return result
+    }
+}
+
+/// A string catalog (`.xcstrings`): for each key, its localizations, each a string unit or
+/// variations by plural category (`one`, `few`, `other`…) or by device (`iphone`, `other`).
+/// Substitutions (`%#@arg@`) are not read: such a key falls back to the next language, then to
+/// the literal.
+package struct StringCatalog: Sendable {
+    struct File: Decodable {
+        var sourceLanguage: String?
+        var strings: [String: Entry]
+    }
+
+    struct Entry: Decodable {
+        var localizations: [String: Localization]?
+    }
+
+    struct Localization: Decodable, Sendable {
+        var stringUnit: Unit?
+        var variations: Variations?
+    }
+
+    struct Unit: Decodable, Sendable {
+        var value: String
+    }
+
+    struct Variations: Decodable, Sendable {
+        var plural: [String: Localization]?
+        var device: [String: Localization]?
+    }
+
+    private var localizations: [String: [String: Localization]] = [:]
+    private var sourceLanguage = "en"
+
+    init() {}
+
+    /// A catalog from a file's bytes; `nil` when they are not a string catalog's JSON.
+    package init?(data: Data) {
+        guard let file = try? JSONDecoder().decode(File.self, from: data) else { return nil }
+        sourceLanguage = file.sourceLanguage ?? "en"
+        localizations = file.strings.compactMapValues(\.localizations)
+    }
+
+    /// The translation of a key in the first of `languages` that has one (then the catalog's
+    /// source language), before its arguments are filled in.
+    package func value(for key: LocalizedStringKey, languages: [String]) -> String? {
+        guard let entries = localizations[key.key] else { return nil }
+        let count = key.arguments.lazy.compactMap { Int($0) }.first
+        for language in languages + [sourceLanguage] {
+            guard let localization = entries[language] ?? entries[language.replacingOccurrences(of: "_", with: "-")]
+            else { continue }
+            if let value = Self.resolve(localization, count: count, language: language) { return value }
+        }
+        return nil
+    }
+
+    private static func resolve(_ localization: Localization, count: Int?, language: String) -> String? {
+        if let plural = localization.variations?.plural {
+            let category = count.map { pluralCategory($0, language: language) } ?? "other"
+            if let chosen = plural[category] ?? plural["other"] {
+                return resolve(chosen, count: count, language: language)
+            }
+        }
+        if let device = localization.variations?.device, let chosen = device["iphone"] ?? device["other"] {
+            return resolve(chosen, count: count, language: language)
+        }
+        return localization.stringUnit?.value
+    }
+
+    /// CLDR's cardinal plural category of a whole number in a language (the common rules; an
+    /// unlisted language is `one` for 1 and `other` else).
+    package static func pluralCategory(_ n: Int, language: String) -> String {
+        let code = String(language.prefix { $0 != "-" && $0 != "_" }).lowercased()
+        let mod10 = abs(n) % 10
+        let mod100 = abs(n) % 100
+        switch code {
+        case "ja", "ko", "zh", "th", "vi", "id", "ms", "yue":
+            return "other"
+        case "fr", "hi", "pt", "bn", "fa":
+            return n == 0 || n == 1 ? "one" : "other"
+        case "ar":
+            switch n {
+            case 0: return "zero"
+            case 1: return "one"
+            case 2: return "two"
+            default:
+                if (3...10).contains(mod100) { return "few" }
+                if (11...99).contains(mod100) { return "many" }
+                return "other"
+            }
+        case "he":
+            return n == 1 ? "one" : n == 2 ? "two" : "other"
+        case "ru", "uk", "be":
+            if mod10 == 1 && mod100 != 11 { return "one" }
+            if (2...4).contains(mod10) && !(12...14).contains(mod100) { return "few" }
+            return "many"
+        case "pl":
+            if n == 1 { return "one" }
+            if (2...4).contains(mod10) && !(12...14).contains(mod100) { return "few" }
+            return "many"
+        default:
+            return n == 1 ? "one" : "other"
+        }
     }
 }
