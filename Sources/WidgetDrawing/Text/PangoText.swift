@@ -92,6 +92,18 @@ package final class PangoText: TextMeasuring {
         return result
     }
 
+    /// How many characters of a text no admitted font has a glyph for (drawn as boxes): Pango's
+    /// own count after font fallback.
+    package func unknownGlyphs(_ text: StyledText) -> Int {
+        var count: Int32 = 0
+        TextEngineLock.run {
+            let layout = makeLayout(text, width: nil, lineLimit: nil, alignment: .leading)
+            count = pango_layout_get_unknown_glyphs_count(layout)
+            g_object_unref(UnsafeMutableRawPointer(layout))
+        }
+        return Int(count)
+    }
+
     /// A layout to draw, kept for the next render that draws the same text at the same width:
     /// its shaping and line breaking are done once. The text measurer owns it; the caller must
     /// not release it nor change it.
