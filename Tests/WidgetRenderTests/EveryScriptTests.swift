@@ -55,7 +55,8 @@ struct EveryScriptTests {
                         guard case .text(let run) = item else { continue }
                         texts += 1
                         let missing = measurer.unknownGlyphs(run.text)
-                        #expect(missing == 0, "\(kind) \(family.shortName) \(identifier): '\(run.string)' lacks \(missing)")
+                        #expect(
+                            missing == 0, "\(kind) \(family.shortName) \(identifier): '\(run.string)' lacks \(missing)")
                     }
                     #expect(texts > 0, "\(kind) \(family.shortName): no text laid out")
                 }

@@ -292,14 +292,23 @@ struct GlobalStatsWidgetView: View {
         let title = chartTitle(entry, context)
         let means = context.locale.pick(en: "weekly means", ja: "週平均", ko: "주간 평균")
         let captions = weekly ? [title + " · " + means, means] : [title]
+        // The legend of the average's line, abbreviated where the whole words do not fit
+        // (`7-day avg.` beside "New cases per day" in a 186 pt column).
+        let legends = [
+            context.locale.pick(en: "7-day average", ja: "7日平均", ko: "7일 평균"),
+            context.locale.pick(en: "7-day avg.", ja: "7日平均", ko: "7일 평균"),
+        ]
+        let pairs = captions.flatMap { caption in
+            Array(Set(legends)).sorted { $0.count > $1.count }.map { (caption, $0) }
+        }
         // The longest that fits: with the legend of the average's line, then without it.
         ViewThatFits(in: .horizontal) {
-            ForEach(captions, id: \.self) { caption in
-                HStack(spacing: 4) {
-                    captionText(caption, palette)
-                    Spacer(minLength: 6)
+            ForEach(pairs.indices, id: \.self) { index in
+                HStack(spacing: 3) {
+                    captionText(pairs[index].0, palette)
+                    Spacer(minLength: 4)
                     Capsule().fill(palette.accent).frame(width: 12, height: 2).widgetAccentable()
-                    captionText(context.locale.pick(en: "7-day average", ja: "7日平均", ko: "7일 평균"), palette)
+                    captionText(pairs[index].1, palette)
                 }
             }
             ForEach(captions, id: \.self) { caption in
