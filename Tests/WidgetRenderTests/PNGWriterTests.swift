@@ -158,11 +158,17 @@ struct PNGWriterTests {
         }
         let results = Mutex([Result](repeating: Result(), count: 8))
         // Every thread stays until all have encoded, so the eight states exist at once.
+        // Both groups are entered for all eight before any thread starts: entered one by one, a
+        // thread that finished before the next was entered found the group empty, went on and
+        // ended, and the next thread could place its state where the ended one's had been (a
+        // busy machine, seen once in the whole suite).
         let encoded = DispatchGroup()
         let done = DispatchGroup()
-        for index in 0..<8 {
+        for _ in 0..<8 {
             encoded.enter()
             done.enter()
+        }
+        for index in 0..<8 {
             Thread.detachNewThread {
                 var result = Result()
                 do {
