@@ -542,9 +542,13 @@ struct PriceWidgetView: View {
                     Font(size: 15, weight: .bold).monospacedDigit()
                 )
                 .lineLimit(1).shrinks(from: 15)
-                // The arrow tells the change over the period named beside it (no room for a percentage).
-                Text((trend == .up ? "▲ " : trend == .down ? "▼ " : "– ") + entry.span.label(in: context.locale))
-                    .font(Font(size: 11, weight: .bold)).lineLimit(1)
+                // The change's size beside its arrow, to one decimal (`▼ 24.0%`): the arrow gave the
+                // direction alone, and said nothing of how much.
+                Text(
+                    (trend == .up ? "▲ " : trend == .down ? "▼ " : "")
+                        + Formatting.magnitudePercent(entry.windowChangePercent, locale: context.locale)
+                )
+                .font(Font(size: 11, weight: .bold).monospacedDigit()).lineLimit(1).shrinks(from: 11)
             }
             .padding(6)
         }

@@ -213,6 +213,15 @@ public enum Formatting {
         return NumberSymbols.of(locale).percent(number)
     }
 
+    /// A change's size without its sign, for beside an arrow that gives the direction: `24.0%`,
+    /// `24,0 %`; "—" when no change can be stated.
+    public static func magnitudePercent(
+        _ value: Double, decimals: Int = 1, locale: Locale = Locale(identifier: "en")
+    ) -> String {
+        guard value.isFinite else { return "—" }
+        return NumberSymbols.of(locale).percent(String(format: "%.\(max(0, min(4, decimals)))f", abs(value)))
+    }
+
     /// A whole percent in the locale's form: `88%`, `88 %` in German and French.
     public static func wholePercent(_ value: Int, locale: Locale = Locale(identifier: "en")) -> String {
         NumberSymbols.of(locale).percent(String(value))
@@ -272,8 +281,8 @@ public enum Formatting {
         return cut.trimmingCharacters(in: .whitespaces) + "…" + rest
     }
 
-    /// A place and its cases on one line, the place cut first: `Japan 9.2K cases`, `日本 9,231人`,
-    /// `일본 9,231명` (the Lock Screen's inline widget).
+    /// A place and its cases on one line, the place cut first: `Japan 9.2K cases`, `日本 感染者9,231人`,
+    /// `일본 확진자 9,231명` (the Lock Screen's inline widget).
     ///
     /// - Parameters:
     ///   - place: the country or region, in the language.
@@ -284,7 +293,7 @@ public enum Formatting {
     public static func casesLine(_ place: String, cases: Double, width: Double, locale: Locale) -> String {
         let count = compact(cases, locale: locale)
         return fitted(
-            name: place, then: " " + locale.pick(en: "\(count) cases", ja: "\(count)人", ko: "\(count)명"),
+            name: place, then: " " + locale.pick(en: "\(count) cases", ja: "感染者\(count)人", ko: "확진자 \(count)명"),
             width: width, size: 14)
     }
 
