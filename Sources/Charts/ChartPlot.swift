@@ -114,6 +114,8 @@ struct ChartPlot: ViewBehavior {
         // Annotations, at their marks; the axes' grid lines stop short of them.
         var annotated: [Rect] = []
         defer { Self.gapGridLines(&items, in: axesStart..<axesEnd, around: annotated) }
+        // In the default group, as the axes are.
+        items.append(.beginLayer(.unaccented))
         for (mark, anchor) in anchors {
             for annotation in mark.annotations {
                 let size = pass.size(of: annotation.content, proposal: .unspecified, environment: environment)
@@ -130,13 +132,13 @@ struct ChartPlot: ViewBehavior {
                 let x = min(max(rect.minX, origin.x), rect.maxX - size.width)
                 let y = min(max(rect.minY, origin.y), rect.maxY - size.height)
                 annotated.append(Rect(x: x, y: y, width: size.width, height: size.height))
-                items.append(.beginLayer(.unaccented))
                 pass.place(
                     annotation.content, in: Rect(x: x, y: y, width: size.width, height: size.height),
                     environment: environment, into: &items)
-                items.append(.endLayer)
             }
         }
+
+        items.append(.endLayer)
 
         // The legend: a gradient between the ends' values for a continuous scale; else a dot and
         // a name for each category, in a row under the axis.

@@ -256,15 +256,18 @@ extension Locale {
     /// (the US), Japanese (Japan) and Korean (Korea). Every other locale (`en-GB`, `de`, `hi-IN`,
     /// `ar-EG`…) writes them from the platform's CLDR data, as iOS does.
     public var usesBuiltInForms: Bool {
+        // The identifiers asked most, without parsing (every figure asks).
+        switch identifier {
+        case "en", "en_US", "en-US", "ja", "ja_JP", "ja-JP", "ko", "ko_KR", "ko-KR": return true
+        default: break
+        }
+        // Extensions (a numbering system, a calendar) are the CLDR formats' to honour.
+        if identifier.contains("@") || identifier.contains("-u-") { return false }
         // The region subtag read off the identifier (`en_US`, `ja-JP`, `zh-Hant-TW`), as every
         // figure asks: a few string operations, where `Locale.region` asks ICU.
-        let subtags = identifier.split(whereSeparator: { $0 == "_" || $0 == "-" || $0 == "@" }).dropFirst()
+        let subtags = identifier.split(whereSeparator: { $0 == "_" || $0 == "-" }).dropFirst()
         let region = subtags.first { $0.count == 2 || ($0.count == 3 && $0.allSatisfy(\.isNumber)) }
             .map { $0.uppercased() }
-        if identifier.contains("@") || identifier.contains("-u-") {
-            // Extensions (a numbering system, a calendar) are the CLDR formats' to honour.
-            return false
-        }
         switch languageSubtag {
         case "en": return region == nil || region == "US"
         case "ja": return region == nil || region == "JP"

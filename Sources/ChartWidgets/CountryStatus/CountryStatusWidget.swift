@@ -53,10 +53,9 @@ struct CountryStatusWidgetView: View {
 
     static let casesColor = CaseColors.cases
 
-    /// A label's colour: its category's in full colour; secondary in the tinted and Lock Screen
-    /// modes, where one ink would draw it as loud as the figure under it.
+    /// A label's colour (``CaseColors/label(_:fullColor:secondary:)``).
     static func labelColor(_ color: Color, _ context: ViewContext) -> Color {
-        context.resolvedRenderingMode == .fullColor ? color : .secondary
+        CaseColors.label(color, fullColor: context.resolvedRenderingMode == .fullColor)
     }
     static let deathsColor = CaseColors.deaths
     static let recoveredColor = CaseColors.recovered

@@ -77,8 +77,8 @@ struct GlobalStatsWidgetView: View {
                 onImage
                 ? Color(light: .init(hex: 0x3C3C43, alpha: 0.85), dark: .init(hex: 0xFFFFFF, alpha: 0.85))
                 : .secondary
-            deaths = fullColor ? CaseColors.deaths : secondary
-            recovered = fullColor ? CaseColors.recovered : secondary
+            deaths = CaseColors.label(CaseColors.deaths, fullColor: fullColor, secondary: secondary)
+            recovered = CaseColors.label(CaseColors.recovered, fullColor: fullColor, secondary: secondary)
             switch series {
             case .deaths?: accent = CaseColors.deaths
             case .recovered?: accent = CaseColors.recovered
@@ -294,13 +294,9 @@ struct GlobalStatsWidgetView: View {
         let captions = weekly ? [title + " · " + means, means] : [title]
         // The legend of the average's line, abbreviated where the whole words do not fit
         // (`7-day avg.` beside "New cases per day" in a 186 pt column).
-        let legends = [
-            context.locale.pick(en: "7-day average", ja: "7日平均", ko: "7일 평균"),
-            context.locale.pick(en: "7-day avg.", ja: "7日平均", ko: "7일 평균"),
-        ]
-        let pairs = captions.flatMap { caption in
-            Array(Set(legends)).sorted { $0.count > $1.count }.map { (caption, $0) }
-        }
+        let full = context.locale.pick(en: "7-day average", ja: "7日平均", ko: "7일 평균")
+        let short = context.locale.pick(en: "7-day avg.", ja: "7日平均", ko: "7일 평균")
+        let pairs = captions.flatMap { caption in (full == short ? [full] : [full, short]).map { (caption, $0) } }
         // The longest that fits: with the legend of the average's line, then without it.
         ViewThatFits(in: .horizontal) {
             ForEach(pairs.indices, id: \.self) { index in
@@ -416,10 +412,9 @@ struct GlobalStatsWidgetView: View {
     /// The chart's title and the chart; for a source without history (a disease.sh status), a
     /// note that says so in the chart's place.
     @ViewBuilder
-    private func history(
-        _ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette, spacing: Double, caption: Bool = true,
-        axis known: CountAxis?? = nil
-    ) -> ViewNode {
+    private func history(_ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette, spacing: Double)
+        -> ViewNode
+    {
         if entry.dailyNewCases.isEmpty {
             ZStack {
                 RoundedRectangle(cornerRadius: 10).fill(palette.secondary.opacity(0.1))
@@ -434,13 +429,11 @@ struct GlobalStatsWidgetView: View {
         } else {
             // The caption and the chart share one decision: days, or weeks when a day's bar would
             // be narrower than 2 pixels at the chart's width.
-            let axis = known ?? valueAxis(entry, context)
+            let axis = valueAxis(entry, context)
             GeometryReader { proxy in
                 let weekly = Self.weekly(entry, context, width: proxy.size.width, axis: axis)
                 VStack(alignment: .leading, spacing: spacing) {
-                    if caption {
-                        chartCaption(entry, context, palette, weekly: weekly)
-                    }
+                    chartCaption(entry, context, palette, weekly: weekly)
                     chart(entry, context, palette, axis: axis, weekly: weekly, timeAxis: context.family == .systemLarge)
                 }
             }
@@ -472,21 +465,18 @@ struct GlobalStatsWidgetView: View {
     @ViewBuilder
     private func medium(_ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette) -> ViewNode {
         let left = context.displaySize.width < 340 ? 122.0 : 134.0
-        let axis = valueAxis(entry, context)
-        // The title and the chart's caption head their columns on one baseline, so the
-        // caption is in the title's row, over the chart's column.
         // The chart's column: the content (the widget less its 16 pt margins) less the left one.
         let chartWidth = max(0, context.displaySize.width - 32 - left - 12)
-        // 2 pt under the title, as the column had it; the chart keeps its 4 under the caption.
+        let axis = valueAxis(entry, context)
+        // One decision for the caption and the chart: days, or weeks.
+        let weekly = Self.weekly(entry, context, width: chartWidth, axis: axis)
+        // The title and the chart's caption head their columns on one baseline, so the caption
+        // is in the title's row, over the chart's column; 2 pt under it, as the column had it.
         VStack(alignment: .leading, spacing: 2) {
             HStack(alignment: .firstTextBaseline, spacing: 12) {
                 title(entry, context, palette, size: 15).frame(width: left, alignment: .leading)
                 if !entry.dailyNewCases.isEmpty {
-                    chartCaption(
-                        entry, context, palette,
-                        weekly: Self.weekly(entry, context, width: chartWidth, axis: axis)
-                    )
-                    .frame(width: chartWidth, alignment: .leading)
+                    chartCaption(entry, context, palette, weekly: weekly).frame(width: chartWidth, alignment: .leading)
                 }
             }
             HStack(spacing: 12) {
@@ -509,7 +499,11 @@ struct GlobalStatsWidgetView: View {
                 }
                 .frame(width: left, alignment: .leading)
                 VStack(alignment: .leading, spacing: 4) {
-                    history(entry, context, palette, spacing: 4, caption: false, axis: .some(axis))
+                    if entry.dailyNewCases.isEmpty {
+                        history(entry, context, palette, spacing: 4)
+                    } else {
+                        chart(entry, context, palette, axis: axis, weekly: weekly, timeAxis: false)
+                    }
                     figures(entry, context, palette)
                 }
                 .padding(.top, 2)

@@ -70,12 +70,11 @@ struct PriceWidgetView: View {
 
     /// A known asset's name in the widget's language, else the symbol.
     private func name(_ entry: PriceEntry, _ context: ViewContext) -> String {
-        if entry.symbol == PriceProvider.unnamedSymbol { return Self.base(entry, context.locale) }
-        return switch entry.base.uppercased() {
+        switch entry.base.uppercased() {
         case "BTC", "XBT": context.locale.pick(en: "Bitcoin", ja: "ビットコイン", ko: "비트코인")
         case "ETH": context.locale.pick(en: "Ethereum", ja: "イーサリアム", ko: "이더리움")
         case "AAPL": context.locale.pick(en: "Apple", ja: "アップル", ko: "애플")
-        default: entry.base
+        default: Self.base(entry, context.locale)
         }
     }
 

@@ -45,6 +45,12 @@ enum CaseColors {
     /// Active cases.
     static var active: Color { Color.secondary.opacity(0.6) }
 
+    /// A category's label (Cases, Deaths, Recovered): its colour in full colour; `secondary` in
+    /// the accented and vibrant modes, where one tint or ink would draw it as loud as its figure.
+    static func label(_ color: Color, fullColor: Bool, secondary: Color = .secondary) -> Color {
+        fullColor ? color : secondary
+    }
+
     /// The share bar's and its legend's colours: hues in full colour; in the accented and
     /// vibrant modes, where one tint or ink draws every part, opacities that keep neighbouring
     /// segments apart (active 30 %, recovered 100 %, deaths 60 %).

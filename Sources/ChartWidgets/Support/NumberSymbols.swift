@@ -20,11 +20,13 @@ struct NumberSymbols: Sendable, Equatable {
     /// The fewest digits left of the first group for grouping to apply (1: `1,234`; 2 in
     /// Spanish: `1234` but `12.345`).
     var minimumGroupingDigits: Int
+    /// The forms `Formatting` writes, which need no mapping (checked on every figure).
+    var isPOSIX = false
 
     /// English (US), Japanese and Korean: the forms `Formatting` writes.
     static let posix = NumberSymbols(
         group: ",", decimal: ".", minus: "-", plus: "+", digits: (0...9).map(String.init), percentPrefix: "",
-        percentSuffix: "%", secondaryGrouping: 3, minimumGroupingDigits: 1)
+        percentSuffix: "%", secondaryGrouping: 3, minimumGroupingDigits: 1, isPOSIX: true)
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var cache: [String: NumberSymbols] = [:]
@@ -39,6 +41,86 @@ struct NumberSymbols: Sendable, Equatable {
         return symbols
     }
 
+    private static func between(_ text: String, _ first: String, _ second: String) -> String? {
+        guard let a = text.range(of: first), let b = text.range(of: second, range: a.upperBound..<text.endIndex)
+        else { return nil }
+        let middle = String(text[a.upperBound..<b.lowerBound])
+        return middle.isEmpty ? nil : middle
+    }
+
+    private static func prefix(_ text: String, before digit: String) -> String? {
+        guard let range = text.range(of: digit) else { return nil }
+        let prefix = String(text[..<range.lowerBound])
+        return prefix.isEmpty ? nil : prefix
+    }
+
+    /// A figure written in POSIX form (`-1,234.5`, `+12`, `1.235e-9`, `3.4K`) in this locale's
+    /// digits, separators, signs and grouping; text that is not a figure (`–`) is unchanged.
+    func localize(_ posix: String) -> String {
+        guard !isPOSIX else { return posix }
+        var rest = Substring(posix)
+        var sign = ""
+        if rest.hasPrefix("-") {
+            sign = minus
+            rest = rest.dropFirst()
+        } else if rest.hasPrefix("+") {
+            sign = plus
+            rest = rest.dropFirst()
+        }
+        let integerEnd = rest.firstIndex { !("0"..."9" ~= $0 || $0 == ",") } ?? rest.endIndex
+        let integer = rest[..<integerEnd].filter { $0 != "," }
+        guard !integer.isEmpty else { return posix }
+        var tail = rest[integerEnd...]
+        var fraction = ""
+        if tail.hasPrefix("."), tail.dropFirst().first.map({ "0"..."9" ~= $0 }) == true {
+            tail = tail.dropFirst()
+            let end = tail.firstIndex { !("0"..."9" ~= $0) } ?? tail.endIndex
+            fraction = String(tail[..<end])
+            tail = tail[end...]
+        }
+        return sign + grouped(integer) + (fraction.isEmpty ? "" : decimal + mapped(fraction)) + mapped(String(tail))
+    }
+
+    /// A figure with the locale's percent sign: `+2,31 %` in German, `+2.31%` in English.
+    func percent(_ posixNumber: String) -> String {
+        guard !isPOSIX else { return posixNumber + "%" }
+        var number = Substring(posixNumber)
+        var sign = ""
+        if number.hasPrefix("-") || number.hasPrefix("+") {
+            sign = number.hasPrefix("-") ? minus : plus
+            number = number.dropFirst()
+        }
+        return sign + percentPrefix + localize(String(number)) + percentSuffix
+    }
+
+    /// Whole digits in the locale's groups.
+    private func grouped(_ digits: String) -> String {
+        let characters = Array(digits)
+        guard characters.count >= 3 + minimumGroupingDigits else { return mapped(digits) }
+        var groups: [String] = []
+        var end = characters.count
+        var size = 3
+        while end > 0 {
+            let start = max(0, end - size)
+            groups.insert(String(characters[start..<end]), at: 0)
+            end = start
+            size = secondaryGrouping
+        }
+        return groups.map(mapped).joined(separator: group)
+    }
+
+    /// ASCII digits in the locale's digits.
+    private func mapped(_ text: String) -> String {
+        guard digits != NumberSymbols.posix.digits else { return text }
+        return String(
+            text.flatMap { character -> String in
+                guard let value = character.wholeNumberValue, character.isASCII else { return String(character) }
+                return digits[value]
+            })
+    }
+}
+
+extension NumberSymbols {
     /// Reads the symbols off sample figures formatted by Foundation.
     init(cldr locale: Locale) {
         let integer = IntegerFormatStyle<Int>().locale(locale)
@@ -78,98 +160,5 @@ struct NumberSymbols: Sendable, Equatable {
             percentPrefix = ""
             percentSuffix = "%"
         }
-    }
-
-    private init(
-        group: String, decimal: String, minus: String, plus: String, digits: [String], percentPrefix: String,
-        percentSuffix: String, secondaryGrouping: Int, minimumGroupingDigits: Int
-    ) {
-        self.group = group
-        self.decimal = decimal
-        self.minus = minus
-        self.plus = plus
-        self.digits = digits
-        self.percentPrefix = percentPrefix
-        self.percentSuffix = percentSuffix
-        self.secondaryGrouping = secondaryGrouping
-        self.minimumGroupingDigits = minimumGroupingDigits
-    }
-
-    private static func between(_ text: String, _ first: String, _ second: String) -> String? {
-        guard let a = text.range(of: first), let b = text.range(of: second, range: a.upperBound..<text.endIndex)
-        else { return nil }
-        let middle = String(text[a.upperBound..<b.lowerBound])
-        return middle.isEmpty ? nil : middle
-    }
-
-    private static func prefix(_ text: String, before digit: String) -> String? {
-        guard let range = text.range(of: digit) else { return nil }
-        let prefix = String(text[..<range.lowerBound])
-        return prefix.isEmpty ? nil : prefix
-    }
-
-    /// A figure written in POSIX form (`-1,234.5`, `+12`, `1.235e-9`, `3.4K`) in this locale's
-    /// digits, separators, signs and grouping; text that is not a figure (`–`) is unchanged.
-    func localize(_ posix: String) -> String {
-        guard self != .posix else { return posix }
-        var rest = Substring(posix)
-        var sign = ""
-        if rest.hasPrefix("-") {
-            sign = minus
-            rest = rest.dropFirst()
-        } else if rest.hasPrefix("+") {
-            sign = plus
-            rest = rest.dropFirst()
-        }
-        let integerEnd = rest.firstIndex { !("0"..."9" ~= $0 || $0 == ",") } ?? rest.endIndex
-        let integer = rest[..<integerEnd].filter { $0 != "," }
-        guard !integer.isEmpty else { return posix }
-        var tail = rest[integerEnd...]
-        var fraction = ""
-        if tail.hasPrefix("."), tail.dropFirst().first.map({ "0"..."9" ~= $0 }) == true {
-            tail = tail.dropFirst()
-            let end = tail.firstIndex { !("0"..."9" ~= $0) } ?? tail.endIndex
-            fraction = String(tail[..<end])
-            tail = tail[end...]
-        }
-        return sign + grouped(integer) + (fraction.isEmpty ? "" : decimal + mapped(fraction)) + mapped(String(tail))
-    }
-
-    /// A figure with the locale's percent sign: `+2,31 %` in German, `+2.31%` in English.
-    func percent(_ posixNumber: String) -> String {
-        guard self != .posix else { return posixNumber + "%" }
-        var number = Substring(posixNumber)
-        var sign = ""
-        if number.hasPrefix("-") || number.hasPrefix("+") {
-            sign = number.hasPrefix("-") ? minus : plus
-            number = number.dropFirst()
-        }
-        return sign + percentPrefix + localize(String(number)) + percentSuffix
-    }
-
-    /// Whole digits in the locale's groups.
-    private func grouped(_ digits: String) -> String {
-        let characters = Array(digits)
-        guard characters.count >= 3 + minimumGroupingDigits else { return mapped(digits) }
-        var groups: [String] = []
-        var end = characters.count
-        var size = 3
-        while end > 0 {
-            let start = max(0, end - size)
-            groups.insert(String(characters[start..<end]), at: 0)
-            end = start
-            size = secondaryGrouping
-        }
-        return groups.map(mapped).joined(separator: group)
-    }
-
-    /// ASCII digits in the locale's digits.
-    private func mapped(_ text: String) -> String {
-        guard digits != NumberSymbols.posix.digits else { return text }
-        return String(
-            text.flatMap { character -> String in
-                guard let value = character.wholeNumberValue, character.isASCII else { return String(character) }
-                return digits[value]
-            })
     }
 }

@@ -321,8 +321,9 @@ package struct StringCatalog: Sendable {
     /// unlisted language is `one` for 1 and `other` else).
     package static func pluralCategory(_ n: Int, language: String) -> String {
         let code = String(language.prefix { $0 != "-" && $0 != "_" }).lowercased()
-        let mod10 = abs(n) % 10
-        let mod100 = abs(n) % 100
+        // The magnitude, not abs(n), which traps on Int.min.
+        let mod10 = n.magnitude % 10
+        let mod100 = n.magnitude % 100
         switch code {
         case "ja", "ko", "zh", "th", "vi", "id", "ms", "yue":
             return "other"
