@@ -92,7 +92,7 @@ let package = Package(
             path: "Assets",
             exclude: ["README.md"],
             sources: ["WidgetAssets.swift"],
-            resources: [.copy("samples"), .copy("fonts"), .copy("reference"), .copy("photos")]
+            resources: [.copy("samples"), .copy("fonts"), .copy("reference"), .copy("photos"), .copy("strings")]
         ),
         .target(
             name: "WidgetRender",

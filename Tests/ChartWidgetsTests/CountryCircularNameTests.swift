@@ -7,10 +7,14 @@ import Testing
 /// by its English ISO code (#9).
 @Suite("Country circular name")
 struct CountryCircularNameTests {
-    @Test func japaneseAndKoreanUseTheShortName() {
+    /// One name per country in every family: the circular's is the other families' (#31:
+    /// it had said 米国 where they said アメリカ).
+    @Test func japaneseAndKoreanUseTheNameEveryFamilyUses() {
         #expect(CountryStatusWidgetView.circularName(iso3: "JPN", locale: Locale(identifier: "ja"), width: 48) == "日本")
         #expect(CountryStatusWidgetView.circularName(iso3: "JPN", locale: Locale(identifier: "ko"), width: 48) == "일본")
-        #expect(CountryStatusWidgetView.circularName(iso3: "USA", locale: Locale(identifier: "ja"), width: 48) == "米国")
+        #expect(
+            CountryStatusWidgetView.circularName(iso3: "USA", locale: Locale(identifier: "ja"), width: 48) == "アメリカ")
+        #expect(CountryNames.name(of: "USA", in: Locale(identifier: "ja"), short: true) == "アメリカ")
         #expect(CountryStatusWidgetView.circularName(iso3: "AUS", locale: Locale(identifier: "ja"), width: 48) == "豪州")
     }
 

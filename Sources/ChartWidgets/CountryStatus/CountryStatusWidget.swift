@@ -2,7 +2,7 @@ import Foundation
 import WidgetRender
 import WidgetData
 
-/// A country's COVID-19 cases, deaths and recoveries, in English, Japanese or Korean.
+/// A country's COVID-19 cases, deaths and recoveries, in the words of ten languages.
 public struct CountryStatusWidget: Widget {
     /// The widget's kind: `covid-country`.
     public static var kind: String { "covid-country" }
@@ -99,12 +99,12 @@ struct CountryStatusWidgetView: View {
         let new: String
 
         init(_ locale: Locale) {
-            cases = locale.pick(en: "Cases", ja: "感染者", ko: "확진자")
-            deaths = locale.pick(en: "Deaths", ja: "死亡者", ko: "사망자")
-            recovered = locale.pick(en: "Recovered", ja: "回復者", ko: "완치자")
-            active = locale.pick(en: "Active", ja: "治療中", ko: "치료 중")
-            today = locale.pick(en: "today", ja: "本日", ko: "오늘")
-            new = locale.pick(en: "new", ja: "新規", ko: "신규")
+            cases = locale.word("Cases")
+            deaths = locale.word("Deaths")
+            recovered = locale.word("Recovered")
+            active = locale.word("Active")
+            today = locale.word("today")
+            new = locale.word("new")
         }
     }
 
@@ -121,8 +121,12 @@ struct CountryStatusWidgetView: View {
     /// When the data's day is not the day shown (figures from 2020 shown in 2026), "today" would
     /// be untrue: the figure is `+1,204 new` (`新規 +1,204`, `신규 +1,204`) and an unreported day
     /// `no report`.
+    ///
+    /// With `figureOnly`, a reported figure has no label (`+1.16K`): where even the compact
+    /// form and its label do not fit.
     static func today(
-        _ value: Double, of status: CountryStatus, compact: Bool = false, in context: ViewContext
+        _ value: Double, of status: CountryStatus, compact: Bool = false, figureOnly: Bool = false,
+        in context: ViewContext
     ) -> String {
         let locale = context.locale
         let day = CivilTime(status.updated, in: context.timeZone)
@@ -130,15 +134,28 @@ struct CountryStatusWidgetView: View {
         let isToday = day != nil && day?.year == shown?.year && day?.month == shown?.month && day?.day == shown?.day
         guard reportedToday(status) else {
             return compact || !isToday
-                ? locale.pick(en: "no report", ja: "未発表", ko: "미발표")
-                : locale.pick(en: "no report today", ja: "本日未発表", ko: "오늘 미발표")
+                ? locale.word("no report")
+                : locale.word("no report today")
         }
         let figure =
             compact
             ? (value > 0 ? "+" : "") + Formatting.compact(value, locale: locale)
             : Formatting.signed(value, locale: locale)
+        if figureOnly { return figure }
         let labels = Labels(locale)
         return Formatting.labelled(figure, isToday ? labels.today : labels.new, locale: locale)
+    }
+
+    /// A day's figure in its forms, longest first: labelled whole (`+31,582 new`), labelled
+    /// compact (`+31.6K new`), then the whole figure alone (`+31 582`), for a column too narrow
+    /// for the label (French's `aujourd’hui` on a 320 pt iPhone).
+    static func todayForms(_ value: Double, of status: CountryStatus, in context: ViewContext) -> [String] {
+        let whole = today(value, of: status, in: context)
+        guard reportedToday(status) else { return [whole] }
+        return [
+            whole, today(value, of: status, compact: true, in: context),
+            today(value, of: status, figureOnly: true, in: context),
+        ]
     }
 
     /// Small widgets shorter than this (content under 136 pt: the iPhone SE, minis, iPads) put
@@ -155,12 +172,16 @@ struct CountryStatusWidgetView: View {
         let width = context.displaySize.width - 32
         // Beside the label on short widgets: compact (`+5.6K today`) when whole it would not fit.
         let todayWhole = Self.today(status.todayCases, of: status, in: context)
-        let todayFits =
-            roomy
-            || Formatting.estimatedWidth(labels.cases, size: 11) + 4 + Formatting.estimatedWidth(todayWhole, size: 11)
-                <= width
+        let fits = { (text: String) in
+            Formatting.estimatedWidth(labels.cases, size: 11) + 4 + Formatting.estimatedWidth(text, size: 11) <= width
+        }
+        let todayCompact = Self.today(status.todayCases, of: status, compact: true, in: context)
         let today = Text(
-            todayFits ? todayWhole : Self.today(status.todayCases, of: status, compact: true, in: context)
+            roomy || fits(todayWhole)
+                ? todayWhole
+                : fits(todayCompact)
+                    ? todayCompact
+                    : Self.today(status.todayCases, of: status, compact: true, figureOnly: true, in: context)
         )
         .font(Font(size: 11, weight: .medium)).foregroundStyle(.secondary).lineLimit(1)
         let date = Formatting.shortDate(
@@ -176,12 +197,21 @@ struct CountryStatusWidgetView: View {
                         Formatting.estimatedWidth(Formatting.grouped(stat.1, locale: context.locale), size: 14))
             } <= width
         VStack(alignment: .leading, spacing: roomy ? 2 : 1) {
-            HStack(alignment: .firstTextBaseline, spacing: 0) {
-                Text(name(entry, context, size: nameSize, beside: date, width: width))
-                    .font(Font(size: nameSize, weight: .bold)).lineLimit(1)
-                Spacer(minLength: 4)
-                // The day the figures are from: every family says it.
-                Text(date).font(Font(size: 11, weight: .medium)).foregroundStyle(.secondary).lineLimit(1)
+            // The name and the day on one row; where even the short name does not fit beside
+            // the day (`Deutschland`, `Royaume-Uni` on a 320 pt iPhone), the day goes under it.
+            ViewThatFits(in: .horizontal) {
+                HStack(alignment: .firstTextBaseline, spacing: 0) {
+                    Text(name(entry, context, size: nameSize, beside: date, width: width))
+                        .font(Font(size: nameSize, weight: .bold)).lineLimit(1)
+                    Spacer(minLength: 4)
+                    // The day the figures are from: every family says it.
+                    Text(date).font(Font(size: 11, weight: .medium)).foregroundStyle(.secondary).lineLimit(1)
+                }
+                VStack(alignment: .leading, spacing: 0) {
+                    Text(name(entry, context, size: nameSize, beside: "", width: width))
+                        .font(Font(size: nameSize, weight: .bold)).lineLimit(1)
+                    Text(date).font(Font(size: 11, weight: .medium)).foregroundStyle(.secondary).lineLimit(1)
+                }
             }
             if roomy {
                 Text(labels.cases).font(Font(size: 12, weight: .semibold)).foregroundStyle(
@@ -231,8 +261,11 @@ struct CountryStatusWidgetView: View {
     }
 
     @ViewBuilder
+    /// A column of the medium widget; `today` is the day's figure in its forms, longest first,
+    /// of which the first that fits the column is drawn.
     private func column(
-        _ label: String, _ value: Double, today: String?, _ color: Color, style: FigureStyle, _ context: ViewContext
+        _ label: String, _ value: Double, today: [String]?, _ color: Color, style: FigureStyle,
+        _ context: ViewContext
     ) -> ViewNode {
         VStack(alignment: .leading, spacing: 1) {
             Text(label).font(Font(size: 12, weight: .semibold)).foregroundStyle(Self.labelColor(color, context))
@@ -240,8 +273,12 @@ struct CountryStatusWidgetView: View {
             Text(style.text(value, context.locale)).font(Font(size: style.size, weight: .bold).monospacedDigit())
                 .lineLimit(1).shrinks(from: style.size)
             if let today {
-                Text(today)
-                    .font(Font(size: 11, weight: .medium)).foregroundStyle(.secondary).lineLimit(1)
+                ViewThatFits(in: .horizontal) {
+                    ForEach(today.indices, id: \.self) { index in
+                        Text(today[index])
+                            .font(Font(size: 11, weight: .medium)).foregroundStyle(.secondary).lineLimit(1)
+                    }
+                }
             } else {
                 Text(" ").font(Font(size: 11))
             }
@@ -283,12 +320,13 @@ struct CountryStatusWidgetView: View {
             // Three equal columns, each figure at its column's leading edge, as a grid.
             HStack(alignment: .top, spacing: 6) {
                 column(
-                    labels.cases, status.cases, today: Self.today(status.todayCases, of: status, in: context),
+                    labels.cases, status.cases, today: Self.todayForms(status.todayCases, of: status, in: context),
                     Self.casesColor, style: style, context
                 )
                 .frame(maxWidth: .infinity, alignment: .leading)
                 column(
-                    labels.deaths, status.deaths, today: Self.today(status.todayDeaths, of: status, in: context),
+                    labels.deaths, status.deaths,
+                    today: Self.todayForms(status.todayDeaths, of: status, in: context),
                     Self.deathsColor, style: style, context
                 )
                 .frame(maxWidth: .infinity, alignment: .leading)
@@ -324,9 +362,9 @@ struct CountryStatusWidgetView: View {
         }
     }
 
-    /// The country as the round widget names it: in Japanese and Korean the short name the
-    /// language writes in headlines (`日本`, `일본`, `米国`), where it fits in `width` at 11 pt;
-    /// otherwise, and in English, the ISO code (`JPN`), as English headlines abbreviate.
+    /// The country as the round widget names it: in Japanese and Korean its name (`日本`, `일본`,
+    /// `アメリカ`, the name every family gives it) where it fits in `width` at 11 pt; otherwise,
+    /// and in every other language, the ISO code (`JPN`), as English headlines abbreviate.
     static func circularName(iso3: String, locale: Locale, width: Double) -> String {
         guard ["ja", "ko"].contains(locale.languageSubtag), CountryNames.all.contains(where: { $0.iso3 == iso3 })
         else { return iso3 }

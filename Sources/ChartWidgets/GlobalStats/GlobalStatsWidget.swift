@@ -135,7 +135,7 @@ struct GlobalStatsWidgetView: View {
         HStack(alignment: .firstTextBaseline, spacing: 5) {
             Text(
                 entry.showsWorld
-                    ? context.locale.pick(en: "World", ja: "世界", ko: "전 세계")
+                    ? context.locale.word("World")
                     : CountryNames.name(of: entry.region, in: context.locale, dataName: entry.regionName)
             )
             .font(Font(size: size, weight: .bold)).lineLimit(1)
@@ -159,7 +159,7 @@ struct GlobalStatsWidgetView: View {
     /// every device, and the covid-country widget's ("Confirmed" on larger phones was the same
     /// figure under a second name).
     private func confirmed(_ entry: GlobalStatsEntry, _ context: ViewContext) -> String {
-        let cases = context.locale.pick(en: "Cases", ja: "感染者", ko: "확진자")
+        let cases = context.locale.word("Cases")
         guard let column = entry.seriesName else { return cases }
         switch Self.seriesKind(column) {
         case .deaths: return deathsLabel(context)
@@ -172,14 +172,14 @@ struct GlobalStatsWidgetView: View {
     /// The chart's title: new cases per day, or per day of the column charted.
     private func chartTitle(_ entry: GlobalStatsEntry, _ context: ViewContext) -> String {
         switch entry.seriesName.map(Self.seriesKind) {
-        case .deaths?: return context.locale.pick(en: "New deaths per day", ja: "1日の新規死亡者", ko: "일일 신규 사망자")
+        case .deaths?: return context.locale.word("New deaths per day")
         case .recovered?:
-            return context.locale.pick(en: "New recoveries per day", ja: "1日の新規回復者", ko: "일일 신규 완치자")
+            return context.locale.word("New recoveries per day")
         case .some(nil):
             let name = entry.seriesName ?? ""
-            return context.locale.pick(en: "\(name) per day", ja: "1日の\(name)", ko: "일일 \(name)")
+            return context.locale.word("\(name) per day")
         default:
-            return context.locale.pick(en: "New cases per day", ja: "1日の新規感染者", ko: "일일 신규 확진자")
+            return context.locale.word("New cases per day")
         }
     }
 
@@ -206,25 +206,34 @@ struct GlobalStatsWidgetView: View {
     private func asOf(_ entry: GlobalStatsEntry, _ context: ViewContext) -> String {
         let day = Formatting.shortDate(
             entry.date, shownAt: context.date, locale: context.locale, timeZone: context.timeZone)
-        return context.locale.pick(en: "as of \(day)", ja: "\(day)時点", ko: "\(day) 기준")
+        return context.locale.word("as of \(day)")
     }
 
     @ViewBuilder
-    private func newToday(
-        _ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette, size: Double, compact: Bool = false
-    ) -> ViewNode {
-        let count = max(0, entry.newCases)
-        let figure =
-            compact && count >= 10_000
-            ? "+" + Formatting.compact(count, locale: context.locale) : Formatting.signed(count, locale: context.locale)
+    /// The day's new cases: `+79,863 new`, `新規 +79,863`.
+    private func newToday(_ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette, size: Double)
+        -> ViewNode
+    {
+        newTodayText(newTodayForms(entry, context)[0], palette, size: size)
+    }
+
+    /// The forms of the day's new cases, longest first: whole, then (from 10,000) compact
+    /// with its label (`+79.9K new`) and compact alone (`+٧٩٫٩ ألف`, where the label and a
+    /// compact figure do not fit beside "Cases" in Arabic on a 320 pt iPhone).
+    private func newTodayForms(_ entry: GlobalStatsEntry, _ context: ViewContext) -> [String] {
         // A day without new cases says so ("+0 new" reads as a figure missing).
-        Text(
-            entry.newCases == 0
-                ? context.locale.pick(en: "No new cases", ja: "新規なし", ko: "신규 없음")
-                : Formatting.labelled(figure, newLabel(context), locale: context.locale)
-        )
-        .font(Font(size: size, weight: .semibold).monospacedDigit()).foregroundStyle(palette.accent).lineLimit(1)
-        .shrinks(from: size)
+        guard entry.newCases != 0 else { return [context.locale.word("No new cases")] }
+        let count = max(0, entry.newCases)
+        let whole = Formatting.labelled(
+            Formatting.signed(count, locale: context.locale), newLabel(context), locale: context.locale)
+        guard count >= 10_000 else { return [whole] }
+        let compact = "+" + Formatting.compact(count, locale: context.locale)
+        return [whole, Formatting.labelled(compact, newLabel(context), locale: context.locale), compact]
+    }
+
+    private func newTodayText(_ text: String, _ palette: Palette, size: Double) -> ViewNode {
+        Text(text).font(Font(size: size, weight: .semibold).monospacedDigit()).foregroundStyle(palette.accent)
+            .lineLimit(1).shrinks(from: size)
     }
 
     /// The 7-day average as a line over the raw daily counts as bars; with `axis`, the value
@@ -290,12 +299,12 @@ struct GlobalStatsWidgetView: View {
         -> ViewNode
     {
         let title = chartTitle(entry, context)
-        let means = context.locale.pick(en: "weekly means", ja: "週平均", ko: "주간 평균")
+        let means = context.locale.word("weekly means")
         let captions = weekly ? [title + " · " + means, means] : [title]
         // The legend of the average's line, abbreviated where the whole words do not fit
         // (`7-day avg.` beside "New cases per day" in a 186 pt column).
-        let full = context.locale.pick(en: "7-day average", ja: "7日平均", ko: "7일 평균")
-        let short = context.locale.pick(en: "7-day avg.", ja: "7日平均", ko: "7일 평균")
+        let full = context.locale.word("7-day average")
+        let short = context.locale.word("7-day avg.")
         let pairs = captions.flatMap { caption in (full == short ? [full] : [full, short]).map { (caption, $0) } }
         // The longest that fits: with the legend of the average's line, then without it.
         ViewThatFits(in: .horizontal) {
@@ -354,16 +363,17 @@ struct GlobalStatsWidgetView: View {
                 // Where the label leaves no room, the day's new cases go compact (`+70.1K new`), so
                 // no figure is cut.
                 let label = confirmed(entry, context)
-                let room = context.displaySize.width - 32 - 4 - Formatting.estimatedWidth(label, size: 11)
-                let full = Formatting.labelled(
-                    Formatting.signed(max(0, entry.newCases), locale: context.locale), newLabel(context),
-                    locale: context.locale)
-                HStack(spacing: 0) {
-                    Text(label).font(Font(size: 11, weight: .semibold)).foregroundStyle(palette.secondary).lineLimit(1)
-                    Spacer(minLength: 4)
-                    newToday(
-                        entry, context, palette, size: 11,
-                        compact: Formatting.estimatedWidth(full, size: 11) > room)
+                let forms = newTodayForms(entry, context)
+                // The longest form that fits beside the label, measured; the shortest else.
+                ViewThatFits(in: .horizontal) {
+                    ForEach(forms.indices, id: \.self) { index in
+                        HStack(spacing: 0) {
+                            Text(label).font(Font(size: 11, weight: .semibold)).foregroundStyle(palette.secondary)
+                                .lineLimit(1)
+                            Spacer(minLength: 4)
+                            newTodayText(forms[index], palette, size: 11)
+                        }
+                    }
                 }
             }
             if entry.dailyNewCases.isEmpty {
@@ -398,15 +408,15 @@ struct GlobalStatsWidgetView: View {
     }
 
     private func newLabel(_ context: ViewContext) -> String {
-        context.locale.pick(en: "new", ja: "新規", ko: "신규")
+        context.locale.word("new")
     }
 
     private func deathsLabel(_ context: ViewContext) -> String {
-        context.locale.pick(en: "Deaths", ja: "死亡者", ko: "사망자")
+        context.locale.word("Deaths")
     }
 
     private func recoveredLabel(_ context: ViewContext) -> String {
-        context.locale.pick(en: "Recovered", ja: "回復者", ko: "완치자")
+        context.locale.word("Recovered")
     }
 
     /// The chart's title and the chart; for a source without history (a disease.sh status), a
@@ -419,9 +429,7 @@ struct GlobalStatsWidgetView: View {
             ZStack {
                 RoundedRectangle(cornerRadius: 10).fill(palette.secondary.opacity(0.1))
                 Text(
-                    context.locale.pick(
-                        en: "No daily history in this source", ja: "この資料に日ごとの推移はありません",
-                        ko: "이 자료에는 일별 추이가 없습니다")
+                    context.locale.word("No daily history in this source")
                 )
                 .font(Font(size: 11, weight: .medium)).foregroundStyle(palette.secondary)
                 .multilineTextAlignment(.center).padding(8)
@@ -565,7 +573,7 @@ struct GlobalStatsWidgetView: View {
                 }
                 if let active = entry.active {
                     tile(
-                        context.locale.pick(en: "Active", ja: "治療中", ko: "치료 중"), active, palette.secondary, palette,
+                        context.locale.word("Active"), active, palette.secondary, palette,
                         style: style, locale: context.locale, short: short)
                 }
             }
@@ -575,7 +583,7 @@ struct GlobalStatsWidgetView: View {
     /// The place shown: the world, or the region's name.
     private func place(_ entry: GlobalStatsEntry, _ context: ViewContext) -> String {
         entry.showsWorld
-            ? context.locale.pick(en: "World", ja: "世界", ko: "전 세계")
+            ? context.locale.word("World")
             : CountryNames.name(of: entry.region, in: context.locale, dataName: entry.regionName)
     }
 
@@ -613,7 +621,7 @@ struct GlobalStatsWidgetView: View {
             Text(
                 Formatting.labelled(
                     Formatting.signed(max(0, entry.newCases), locale: context.locale),
-                    context.locale.pick(en: "new", ja: "新規", ko: "신규"),
+                    context.locale.word("new"),
                     locale: context.locale)
             )
             .font(Font(size: 12, weight: .semibold).monospacedDigit()).lineLimit(1)

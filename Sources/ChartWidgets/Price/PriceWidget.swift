@@ -71,9 +71,9 @@ struct PriceWidgetView: View {
     /// A known asset's name in the widget's language, else the symbol.
     private func name(_ entry: PriceEntry, _ context: ViewContext) -> String {
         switch entry.base.uppercased() {
-        case "BTC", "XBT": context.locale.pick(en: "Bitcoin", ja: "ビットコイン", ko: "비트코인")
-        case "ETH": context.locale.pick(en: "Ethereum", ja: "イーサリアム", ko: "이더리움")
-        case "AAPL": context.locale.pick(en: "Apple", ja: "アップル", ko: "애플")
+        case "BTC", "XBT": context.locale.word("Bitcoin")
+        case "ETH": context.locale.word("Ethereum")
+        case "AAPL": context.locale.word("Apple")
         default: Self.base(entry, context.locale)
         }
     }
@@ -81,7 +81,7 @@ struct PriceWidgetView: View {
     /// The asset's short name: its base symbol (`BTC`), or, for data that names none, "Price"
     /// in the widget's language (`価格`, `가격`).
     static func base(_ entry: PriceEntry, _ locale: Locale) -> String {
-        entry.symbol == PriceProvider.unnamedSymbol ? locale.pick(en: "Price", ja: "価格", ko: "가격") : entry.base
+        entry.symbol == PriceProvider.unnamedSymbol ? locale.word("Price") : entry.base
     }
 
     /// `BTC / USD`; the window (`90D`) when the pair only repeats the name. The change beside the
@@ -301,7 +301,7 @@ struct PriceWidgetView: View {
         let trend = ChangeTrend(percent: entry.changePercent)
         let label =
             entry.changePeriod.map { $0.label(in: context.locale) }
-            ?? context.locale.pick(en: "Day", ja: "前日比", ko: "전일 대비")
+            ?? context.locale.word("Day")
         return (
             label, Formatting.percent(entry.changePercent, locale: context.locale),
             TrendPalette(context.locale).color(trend)
@@ -315,8 +315,8 @@ struct PriceWidgetView: View {
         let last = entry.last
         let day = dayChange(entry, context)
         let labels = [
-            context.locale.pick(en: "Open", ja: "始値", ko: "시가"), context.locale.pick(en: "High", ja: "高値", ko: "고가"),
-            context.locale.pick(en: "Low", ja: "安値", ko: "저가"), day.label,
+            context.locale.word("Open"), context.locale.word("High"),
+            context.locale.word("Low"), day.label,
         ]
         let values = [last.open, last.high, last.low].map { entry.written($0, locale: context.locale) } + [day.value]
         let fit = Self.statRowFit(
@@ -455,17 +455,17 @@ struct PriceWidgetView: View {
                 let rows: [[(String, String, Color)]] = [
                     [
                         (
-                            context.locale.pick(en: "Open", ja: "始値", ko: "시가"),
+                            context.locale.word("Open"),
                             entry.written(last.open, locale: context.locale), .primary
                         ),
                         (
-                            context.locale.pick(en: "High", ja: "高値", ko: "고가"),
+                            context.locale.word("High"),
                             entry.written(last.high, locale: context.locale), .primary
                         ),
                     ],
                     [
                         (
-                            context.locale.pick(en: "Low", ja: "安値", ko: "저가"),
+                            context.locale.word("Low"),
                             entry.written(last.low, locale: context.locale), .primary
                         ),
                         (day.label, day.value, day.color),
@@ -506,7 +506,7 @@ struct PriceWidgetView: View {
         let period = entry.span.label(in: context.locale)
         let tone = context.isPlaceholder ? Color.secondary : Color.primary
         VStack(alignment: .leading, spacing: 5) {
-            Text(context.locale.pick(en: "\(period) close range", ja: "\(period)の終値の範囲", ko: "\(period) 종가 범위"))
+            Text(context.locale.word("\(period) close range"))
                 .font(Font(size: 12, weight: .medium)).foregroundStyle(.secondary).lineLimit(1)
             ZStack(alignment: .leading) {
                 Capsule().fill(Color.secondary.opacity(0.25)).frame(width: width, height: 4)

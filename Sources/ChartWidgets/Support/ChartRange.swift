@@ -187,20 +187,20 @@ public struct ChartSpan: Sendable, Hashable {
     public func label(in locale: Locale) -> String {
         let n = count
         switch unit {
-        case .minutes: return locale.pick(en: "\(n)m", ja: "\(n)分", ko: "\(n)분")
-        case .hours: return locale.pick(en: "\(n)H", ja: "\(n)時間", ko: "\(n)시간")
+        case .minutes: return locale.word("span.minutes \(n)")
+        case .hours: return locale.word("span.hours \(n)")
         // A span of days, not a day of the month: 30日間, 30일간 (30日 reads as "the 30th").
-        case .days: return locale.pick(en: "\(n)D", ja: "\(n)日間", ko: "\(n)일간")
-        case .months: return locale.pick(en: "\(n)M", ja: "\(n)か月", ko: "\(n)개월")
-        case .years: return locale.pick(en: "\(n)Y", ja: "\(n)年", ko: "\(n)년")
-        case .all: return locale.pick(en: "All", ja: "全期間", ko: "전체")
+        case .days: return locale.word("span.days \(n)")
+        case .months: return locale.word("span.months \(n)")
+        case .years: return locale.word("span.years \(n)")
+        case .all: return locale.word("All")
         }
     }
 
     /// The label where no date stands beside it and room is short (the Lock Screen's inline
     /// line): days as `30日`, `30일`, which beside a date read as a day of the month.
     public func shortLabel(in locale: Locale) -> String {
-        unit == .days ? locale.pick(en: "\(count)D", ja: "\(count)日", ko: "\(count)일") : label(in: locale)
+        unit == .days ? locale.word("span.days.short \(count)") : label(in: locale)
     }
 
     /// True for a span under a day: intraday data, whose widgets show times.

@@ -293,7 +293,7 @@ public enum Formatting {
     public static func casesLine(_ place: String, cases: Double, width: Double, locale: Locale) -> String {
         let count = compact(cases, locale: locale)
         return fitted(
-            name: place, then: " " + locale.pick(en: "\(count) cases", ja: "感染者\(count)人", ko: "확진자 \(count)명"),
+            name: place, then: " " + locale.word("\(count) cases"),
             width: width, size: 14)
     }
 
@@ -305,7 +305,7 @@ public enum Formatting {
     ///   - locale: the language.
     /// - Returns: the two in order.
     public static func labelled(_ figure: String, _ label: String, locale: Locale) -> String {
-        locale.pick(en: "\(figure) \(label)", ja: "\(label) \(figure)", ko: "\(label) \(figure)")
+        locale.word("\(figure) \(label)")
     }
 
     /// A short day in the widget's language: `Aug 6`, `8月6日`, `8월 6일`.

@@ -43,8 +43,8 @@ enum ProviderData {
     /// from: `sample` when the built-in data stands in, else `cached`.
     static func staleLabel(for origin: DataOrigin, locale: Locale) -> String {
         origin == .builtInSample
-            ? locale.pick(en: "sample", ja: "サンプル", ko: "샘플")
-            : locale.pick(en: "cached", ja: "キャッシュ", ko: "캐시")
+            ? locale.word("sample")
+            : locale.word("cached")
     }
 
     static func isRemote(_ source: String) -> Bool {

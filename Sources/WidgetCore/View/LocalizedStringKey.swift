@@ -145,19 +145,24 @@ package final class StringTables: @unchecked Sendable {
 
     /// The translation of a key for a locale, its arguments filled in; the literal when no table has it.
     package func string(for key: LocalizedStringKey, table: String?, bundle: Bundle?, locale: Locale) -> String {
+        translation(for: key, table: table, bundle: bundle, locale: locale).map(key.filling) ?? key.fallback
+    }
+
+    /// The translation of a key for a locale before its arguments are filled in: the first
+    /// `.lproj/<table>.strings` of the locale's languages, then `<table>.xcstrings`; `nil` when
+    /// neither has the key.
+    package func translation(for key: LocalizedStringKey, table: String?, bundle: Bundle?, locale: Locale) -> String? {
         let folder = (bundle ?? Bundle.main).bundleURL
         let name = table ?? "Localizable"
         let languages = Self.languages(for: locale)
         for language in languages {
             let url = folder.appendingPathComponent("\(language).lproj/\(name).strings")
-            if let value = entries(at: url)[key.key] { return key.filling(value) }
+            if let value = entries(at: url)[key.key] { return value }
         }
-        let catalog = catalog(at: folder.appendingPathComponent("\(name).xcstrings"))
-        if let value = catalog.value(for: key, languages: languages) { return key.filling(value) }
-        return key.fallback
+        return catalog(at: folder.appendingPathComponent("\(name).xcstrings")).value(for: key, languages: languages)
     }
 
-    private func catalog(at url: URL) -> StringCatalog {
+    package func catalog(at url: URL) -> StringCatalog {
         let path = url.path
         if let cached = lock.withLock({ catalogs[path] }) { return cached }
         let catalog = FileManager.default.contents(atPath: path).flatMap(StringCatalog.init(data:)) ?? StringCatalog()
@@ -165,11 +170,15 @@ package final class StringTables: @unchecked Sendable {
         return catalog
     }
 
-    /// `pt-BR` → `pt-BR`, `pt_BR`, `pt`, `Base`.
-    static func languages(for locale: Locale) -> [String] {
+    /// `pt-BR` → `pt-BR`, `pt_BR`, `pt`, `Base`; `zh-Hans-CN` and `zh-CN` also give `zh-Hans`
+    /// (the language and its script, as Xcode names a catalog's languages).
+    package static func languages(for locale: Locale) -> [String] {
         let identifier = locale.identifier
         var result = [identifier, identifier.replacingOccurrences(of: "-", with: "_")]
-        if let language = locale.language.languageCode?.identifier { result.append(language) }
+        if let language = locale.language.languageCode?.identifier {
+            if let script = locale.language.script?.identifier { result.append("\(language)-\(script)") }
+            result.append(language)
+        }
         result.append("Base")
         var seen = Set<String>()
         return result.filter { seen.insert($0).inserted }
@@ -282,7 +291,7 @@ package struct StringCatalog: Sendable {
     private var localizations: [String: [String: Localization]] = [:]
     private var sourceLanguage = "en"
 
-    init() {}
+    package init() {}
 
     /// A catalog from a file's bytes; `nil` when they are not a string catalog's JSON.
     package init?(data: Data) {
