@@ -29,6 +29,8 @@ public struct EnvironmentValues: Sendable {
         var widgetFamily: WidgetFamily = .systemSmall
         var displaySize: Size = .zero
         var locale: Locale = Locale(identifier: "en")
+        var localeIsRightToLeft = false
+        var layoutDirection: LayoutDirection?
         var timeZone: TimeZone = .utc
         var date: Date = Date(timeIntervalSince1970: 0)
         var appGroups: AppGroupContainers = AppGroupContainers()
@@ -115,7 +117,21 @@ public struct EnvironmentValues: Sendable {
     /// The language of the widget's text.
     public var locale: Locale {
         get { storage.values.locale }
-        set { unique().values.locale = newValue }
+        set {
+            let values = unique()
+            values.values.locale = newValue
+            // Asked here, once per change, not at every view.
+            values.values.localeIsRightToLeft = newValue.language.characterDirection == .rightToLeft
+        }
+    }
+    /// The direction of layout: right to left where the locale's language is written so
+    /// (Arabic, Hebrew, Persian, Urdu), as iOS sets it, unless set. Leading and trailing,
+    /// stacks and charts' time axes follow it; text and images are not mirrored.
+    public var layoutDirection: LayoutDirection {
+        get {
+            storage.values.layoutDirection ?? (storage.values.localeIsRightToLeft ? .rightToLeft : .leftToRight)
+        }
+        set { unique().values.layoutDirection = newValue }
     }
     /// The time zone for dates drawn on the widget.
     public var timeZone: TimeZone {

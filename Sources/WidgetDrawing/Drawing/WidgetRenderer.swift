@@ -92,11 +92,23 @@ package final class WidgetRenderer {
             self.widgetURL = widgetURL
         }
         /// Links, buttons and toggles with their rectangles, in points.
+        /// A frame inside mirror layers (right-to-left layout) is mirrored as it is drawn.
         package var hitTargets: [(target: HitTarget, frame: Rect)] {
-            content.compactMap { item in
-                if case .hitTarget(let target, let frame) = item { return (target, frame) }
-                return nil
+            var result: [(target: HitTarget, frame: Rect)] = []
+            var layers: [DisplayLayer] = []
+            for item in content {
+                switch item {
+                case .beginLayer(let layer): layers.append(layer)
+                case .endLayer: _ = layers.popLast()
+                case .hitTarget(let target, var frame):
+                    for case .mirror(let about) in layers.reversed() {
+                        frame.origin.x = 2 * about.midX - frame.maxX
+                    }
+                    result.append((target, frame))
+                default: break
+                }
             }
+            return result
         }
     }
 
@@ -401,6 +413,8 @@ package final class WidgetRenderer {
         var layers: [DisplayLayer] = []
         // The innermost of the open `accent` and `unaccented` layers decides an item's group.
         var accentStack: [Bool] = []
+        // Open mirror layers: with an odd count, text and images are flipped back in place.
+        var mirrors = 0
         for item in items {
             switch item {
             case .beginLayer(let layer):
@@ -418,6 +432,10 @@ package final class WidgetRenderer {
                     cairo_save(cr)
                     var matrix = cairo_matrix_t(xx: m[0], yx: m[1], xy: m[2], yy: m[3], x0: m[4], y0: m[5])
                     cairo_transform(cr, &matrix)
+                case .mirror(let rect):
+                    cairo_save(cr)
+                    Self.flip(cr, about: rect)
+                    mirrors += 1
                 }
             case .endLayer:
                 guard let layer = layers.popLast() else { continue }
@@ -435,13 +453,35 @@ package final class WidgetRenderer {
                     LayerEffects.paintBlurred(group, on: cr, radius: radius)
                     cairo_pattern_destroy(group)
                 case .clip, .transform: cairo_restore(cr)
+                case .mirror:
+                    cairo_restore(cr)
+                    mirrors -= 1
                 case .accent, .unaccented: _ = accentStack.popLast()
                 }
+            case .text(let run) where mirrors % 2 == 1:
+                if let accentGroup, accentGroup != (accentStack.last ?? false) { continue }
+                // Placed mirrored, read as written.
+                cairo_save(cr)
+                Self.flip(cr, about: run.frame)
+                defer { cairo_restore(cr) }
+                try draw(item, in: context, text: text, scheme: scheme, pixelsPerPoint: pixelsPerPoint)
+            case .image(_, let rect, _) where mirrors % 2 == 1:
+                if let accentGroup, accentGroup != (accentStack.last ?? false) { continue }
+                cairo_save(cr)
+                Self.flip(cr, about: rect)
+                defer { cairo_restore(cr) }
+                try draw(item, in: context, text: text, scheme: scheme, pixelsPerPoint: pixelsPerPoint)
             case .text, .shape, .stroke, .image, .drawing, .clear, .hitTarget:
                 if let accentGroup, accentGroup != (accentStack.last ?? false) { continue }
                 try draw(item, in: context, text: text, scheme: scheme, pixelsPerPoint: pixelsPerPoint)
             }
         }
+    }
+
+    /// Mirrors what follows about `rect`'s vertical centre line: `x' = 2·midX − x`.
+    private static func flip(_ cr: OpaquePointer, about rect: Rect) {
+        cairo_translate(cr, 2 * rect.midX, 0)
+        cairo_scale(cr, -1, 1)
     }
 
     /// Adds a shape's outline in a rectangle to the path.

@@ -32,7 +32,10 @@ package final class LayoutEngine: LayoutPass {
     /// Lays out `node` to fill `rect` and returns what to draw, back to front.
     package func layout(_ node: ViewNode, in rect: Rect, environment: EnvironmentValues) -> [DisplayItem] {
         var items: [DisplayItem] = []
+        let mirrored = environment.layoutDirection == .rightToLeft
+        if mirrored { items.append(.beginLayer(.mirror(rect))) }
         place(node, in: rect, environment: environment, into: &items)
+        if mirrored { items.append(.endLayer) }
         return items
     }
 
@@ -78,7 +81,15 @@ package final class LayoutEngine: LayoutPass {
             place(background, in: rect, environment: environment, into: &items)
             place(content, in: rect, environment: environment, into: &items)
         case .environment(let change, let child):
-            place(child, in: rect, environment: environment.applying(change), into: &items)
+            let changed = environment.applying(change)
+            // A subtree set to the other direction is mirrored again within its own frame.
+            guard changed.layoutDirection != environment.layoutDirection else {
+                place(child, in: rect, environment: changed, into: &items)
+                return
+            }
+            items.append(.beginLayer(.mirror(rect)))
+            place(child, in: rect, environment: changed, into: &items)
+            items.append(.endLayer)
         case .widgetURL(_, let child):
             place(child, in: rect, environment: environment, into: &items)
         }

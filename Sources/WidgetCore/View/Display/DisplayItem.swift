@@ -66,6 +66,10 @@ package enum DisplayLayer: Sendable, Hashable {
     case shadow(color: Color, radius: Double, x: Double, y: Double)
     /// Drawn blurred by a Gaussian of standard deviation `radius` points.
     case blur(radius: Double)
+    /// Laid out right to left within a rectangle: its places mirrored about the rectangle's
+    /// vertical centre line, while text and images inside read as they are (not mirrored).
+    /// Nested mirrors undo each other.
+    case mirror(Rect)
 
     /// A layer drawn through the linear map `(a, b, c, d)` about `point`, which stays put.
     package static func transform(a: Double, b: Double, c: Double, d: Double, about point: Point) -> DisplayLayer {
