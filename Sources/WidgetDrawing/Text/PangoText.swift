@@ -10,6 +10,8 @@ package final class PangoText: TextMeasuring {
     private let context: OpaquePointer
     private let language: String
     private var descriptions: [Font: OpaquePointer] = [:]
+    /// The height of a Latin line per font (``latinLineHeight(of:)``).
+    private var latinLineHeights: [Font: Double] = [:]
     private var cache: [Key: Size] = [:]
     /// Baselines measured before (``baselines(_:maxWidth:lineLimit:)``).
     private var baselineCache: [Key: (first: Double, last: Double)] = [:]
@@ -194,8 +196,40 @@ package final class PangoText: TextMeasuring {
                 insert(pango_attr_foreground_alpha_new(max(1, channel(rgba.alpha))))
             }
         }
+        if Self.hasTallScript(text.string), let height = latinLineHeight(of: text.font) {
+            // Noto's Arabic, Hebrew, Devanagari and Thai faces ask for lines 1.3 to 2.1 times
+            // the size (the Latin face's are 1.21): a widget laid out for one line of 17 pt
+            // would not hold one line of Arabic. Their lines are as tall as the Latin face's;
+            // the glyphs are drawn whole, about a tenth of the size over the line's edges.
+            let attribute = pango_attr_line_height_new_absolute(Self.pangoUnits(height))
+            attribute?.pointee.start_index = 0
+            attribute?.pointee.end_index = UInt32.max
+            if let attribute { pango_attr_list_insert(attributes, attribute) }
+        }
         pango_layout_set_attributes(layout, attributes)
         return layout
+    }
+
+    /// True when the text has a letter of Hebrew, Arabic, Syriac, Thaana, N'Ko, Devanagari and
+    /// the other Indic scripts, Thai or Lao (U+0590–U+0EFF), or Arabic and Hebrew presentation
+    /// forms: the scripts whose fallback faces have tall line metrics. Latin, Greek, Cyrillic,
+    /// Japanese and Korean never are.
+    static func hasTallScript(_ string: String) -> Bool {
+        string.unicodeScalars.contains { scalar in
+            (0x0590...0x0EFF).contains(scalar.value) || (0xFB1D...0xFEFF).contains(scalar.value)
+        }
+    }
+
+    /// The height of a line of Latin in `font`, kept per font; `nil` while it is being measured.
+    private func latinLineHeight(of font: Font) -> Double? {
+        if let height = latinLineHeights[font] { return height }
+        let layout = makeLayout(StyledText("Hg", font: font), width: nil, lineLimit: 1, alignment: .leading)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        let height = Double(logical.height) / Double(PANGO_SCALE)
+        latinLineHeights[font] = height
+        return height
     }
 
     /// Points in Pango units, clamped to ±10,000 points so no value can overflow.
