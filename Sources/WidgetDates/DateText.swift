@@ -3,7 +3,10 @@ import Foundation
 /// Dates and durations written for people, in the widget's language, done by hand so the
 /// text is the same on every machine whatever its locale data.
 ///
-/// English, Japanese and Korean have their own forms; any other language gets English.
+/// English (the US), Japanese and Korean have their own forms, the same on every machine;
+/// every other locale writes dates, times and spans from the platform's CLDR data (years and
+/// months of spans from WidgetRender's table, in German, French, Spanish, Portuguese, Chinese,
+/// Arabic and Hindi).
 /// The forms follow iOS's: `.time` is `2:37 PM` / `14:37` / `오후 2:37`; `.relative` is
 /// `2 hours, 23 minutes` / `2時間23分` / `2시간 23분`.
 ///
@@ -135,6 +138,7 @@ public enum DateText {
     public static func relative(_ date: Date, to now: Date, locale: Locale, timeZone: TimeZone) -> String {
         let parts = Array(Span(from: date, to: now, timeZone: timeZone).nonZero.prefix(2))
         guard !parts.isEmpty else { return unit(.second, 0, locale: locale) }
+        guard locale.usesBuiltInForms else { return cldrSpan(parts, locale: locale) }
         return parts.map { unit($0.0, $0.1, locale: locale) }
             .joined(separator: locale.pick(en: ", ", ja: "", ko: " "))
     }
@@ -201,6 +205,7 @@ public enum DateText {
     }
 
     static func unit(_ unit: Unit, _ count: Int, locale: Locale) -> String {
+        if !locale.usesBuiltInForms, let words = cldrUnit(unit, count, locale: locale) { return words }
         let one = count == 1
         switch unit {
         case .year: return locale.pick(en: "\(count) year\(one ? "" : "s")", ja: "\(count)年", ko: "\(count)년")
@@ -209,6 +214,86 @@ public enum DateText {
         case .hour: return locale.pick(en: "\(count) hour\(one ? "" : "s")", ja: "\(count)時間", ko: "\(count)시간")
         case .minute: return locale.pick(en: "\(count) minute\(one ? "" : "s")", ja: "\(count)分", ko: "\(count)분")
         case .second: return locale.pick(en: "\(count) second\(one ? "" : "s")", ja: "\(count)秒", ko: "\(count)초")
+        }
+    }
+
+    /// Two parts of a span in a language other than the built-in three: days to seconds as
+    /// CLDR writes a duration (`2 Stunden und 23 Minuten`, `2小时23分钟`); with years or
+    /// months, the parts in the language's list (`1 Jahr und 2 Monate`; Chinese runs them
+    /// together, as its durations do: `1年2个月`).
+    static func cldrSpan(_ parts: [(Unit, Int)], locale: Locale) -> String {
+        let clock: [Unit: (Duration.UnitsFormatStyle.Unit, Int)] = [
+            .day: (.days, 86_400), .hour: (.hours, 3_600), .minute: (.minutes, 60), .second: (.seconds, 1),
+        ]
+        var total = 0
+        var units: Set<Duration.UnitsFormatStyle.Unit> = []
+        for (unit, count) in parts {
+            guard let (allowed, seconds) = clock[unit] else { total = -1; break }
+            let (product, overflow) = count.multipliedReportingOverflow(by: seconds)
+            let (sum, overflowed) = total.addingReportingOverflow(product)
+            guard !overflow, !overflowed, sum.magnitude < 1 << 52 else { total = -1; break }
+            total = sum
+            units.insert(allowed)
+        }
+        if total >= 0 {
+            return Duration.seconds(total).formatted(
+                Duration.UnitsFormatStyle(allowedUnits: units, width: .wide, maximumUnitCount: 2).locale(locale))
+        }
+        let words = parts.map { unit($0.0, $0.1, locale: locale) }
+        if locale.languageSubtag == "zh" { return words.joined() }
+        return words.formatted(.list(type: .and, width: .standard).locale(locale))
+    }
+
+    /// A count of a unit in a language other than the built-in three: days, hours, minutes and
+    /// seconds from the platform's CLDR data (`2 Stunden`, `٣ ساعات`), years and months from
+    /// WidgetRender's own table for German, French, Spanish, Portuguese, Chinese, Arabic and
+    /// Hindi (CLDR's unit names for them are not reachable through Foundation); `nil` for
+    /// years and months in any other language, which then read English.
+    static func cldrUnit(_ unit: Unit, _ count: Int, locale: Locale) -> String? {
+        let allowed: Duration.UnitsFormatStyle.Unit
+        let seconds: Int
+        switch unit {
+        case .day: (allowed, seconds) = (.days, 86_400)
+        case .hour: (allowed, seconds) = (.hours, 3_600)
+        case .minute: (allowed, seconds) = (.minutes, 60)
+        case .second: (allowed, seconds) = (.seconds, 1)
+        case .year, .month: return calendarUnit(unit == .year, count, locale: locale)
+        }
+        let (total, overflow) = count.multipliedReportingOverflow(by: seconds)
+        guard !overflow, total.magnitude < 1 << 52 else { return nil }
+        return Duration.seconds(total).formatted(
+            Duration.UnitsFormatStyle(allowedUnits: [allowed], width: .wide, zeroValueUnits: .show(length: 1))
+                .locale(locale))
+    }
+
+    /// Years or months in one of the seven languages of the table, in the locale's digits.
+    private static func calendarUnit(_ years: Bool, _ count: Int, locale: Locale) -> String? {
+        let n = count.formatted(.number.locale(locale).grouping(.never))
+        let one = count == 1
+        switch locale.languageSubtag {
+        case "de": return years ? "\(n) \(one ? "Jahr" : "Jahre")" : "\(n) \(one ? "Monat" : "Monate")"
+        case "fr": return years ? "\(n) \(count < 2 ? "an" : "ans")" : "\(n) mois"
+        case "es": return years ? "\(n) \(one ? "año" : "años")" : "\(n) \(one ? "mes" : "meses")"
+        case "pt": return years ? "\(n) \(count < 2 ? "ano" : "anos")" : "\(n) \(count < 2 ? "mês" : "meses")"
+        case "zh": return years ? "\(n)年" : "\(n)个月"
+        case "hi": return years ? "\(n) वर्ष" : "\(n) \(count < 2 ? "महीना" : "महीने")"
+        case "ar":
+            // Arabic's plural: 3 to 10 take the plural, 11 to 99 the singular accusative.
+            let hundredth = count.magnitude % 100
+            if years {
+                return count == 1
+                    ? "سنة واحدة"
+                    : count == 2
+                        ? "سنتان"
+                        : (3...10).contains(hundredth) ? "\(n) سنوات" : "\(n) سنة"
+            }
+            return count == 1
+                ? "شهر واحد"
+                : count == 2
+                    ? "شهران"
+                    : (3...10).contains(hundredth)
+                        ? "\(n) أشهر" : (11...99).contains(hundredth) ? "\(n) شهرًا" : "\(n) شهر"
+        default: return nil
         }
     }
 
