@@ -44,7 +44,7 @@ package struct CommonOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Language and region, a BCP 47 code such as en, ja, ko, de or pt-BR. Numbers and dates are written as the locale writes them (every locale); words are in English, Japanese or Korean (English for other languages).",
+            "Language and region, a BCP 47 code such as en, ja, ko, de, ar-EG or pt-BR. Numbers and dates are written as the locale writes them (every locale); words are in en, ja, ko, de, fr, es, pt-BR, zh-Hans, ar and hi (English for other languages); Arabic, Hebrew, Persian and Urdu are laid out right to left.",
             valueName: "code"))
     var locale: String = "en"
 

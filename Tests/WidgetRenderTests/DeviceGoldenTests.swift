@@ -5,7 +5,7 @@ import WidgetSnapshotTesting
 
 /// Golden PNGs of every built-in widget × family on the smallest device that has the family
 /// (in English, Japanese and Korean) and on the largest (in Japanese and Korean; English on the
-/// default device is in ``GoldenTests``), plus the data cases: gaps, intraday, revisions,
+/// default device is in ``GoldenTests``), both in German, Arabic (Egypt) and Hindi, plus the data cases: gaps, intraday, revisions,
 /// a chosen column, a status without history, a single-country file.
 ///
 /// Re-record after an intended change with `make goldens`.
@@ -43,6 +43,11 @@ struct DeviceGoldenTests {
             guard let (smallest, largest) = extremes(of: family) else { return [] }
             return ["en", "ja", "ko"].map { Case(kind: widget.kind, family: family, device: smallest, language: $0) }
                 + ["ja", "ko"].map { Case(kind: widget.kind, family: family, device: largest, language: $0) }
+                // German (CLDR's figures and dates, longer words), Arabic (right to left, its
+                // own digits in Egypt) and Hindi (Devanagari, lakh grouping), #31.
+                + ["de", "ar-EG", "hi"].flatMap { language in
+                    [smallest, largest].map { Case(kind: widget.kind, family: family, device: $0, language: language) }
+                }
         }
     }
 

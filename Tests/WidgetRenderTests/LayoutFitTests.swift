@@ -30,9 +30,11 @@ struct LayoutFitTests {
                 }
             }
         }
-        // German and French write wider figures and dates (CLDR). The COVID widgets, whose
-        // words are still English there, do not fit them yet on the narrowest devices.
-        + ["de", "fr"].map { Case(kind: "price", locale: Locale(identifier: $0), background: false) }
+        // Every widget in German and French (longer words, CLDR's figures and dates) and
+        // Arabic (right to left, its digits, Noto's tall Arabic face), #31.
+        + ((try? BuiltInWidgets().resolvedWidgets()) ?? []).flatMap { widget in
+            ["de", "fr", "ar-EG"].map { Case(kind: widget.kind, locale: Locale(identifier: $0), background: false) }
+        }
 
     /// What is wrong with one laid-out text, or `nil`.
     static func problem(_ text: DisplayText, content: Rect, measurer: PangoText) -> String? {
