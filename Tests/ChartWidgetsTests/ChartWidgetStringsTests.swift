@@ -30,7 +30,7 @@ struct ChartWidgetStringsTests {
     }
 
     @Test(arguments: [
-        ("de", "Cases", "Fälle"), ("fr", "Deaths", "Décès"), ("es", "Recovered", "Recuperados"),
+        ("de", "Cases", "Fälle"), ("fr", "Deaths", "Décès"), ("es", "Recovered", "Curados"),
         ("pt-BR", "World", "Mundo"), ("zh-Hans", "Cases", "确诊"), ("ar", "World", "العالم"), ("hi", "Cases", "मामले"),
         ("ja", "Cases", "感染者"), ("ko", "Deaths", "사망자"), ("en", "Recovered", "Recovered"),
         // A region or script the catalog does not name finds its language's strings.
@@ -41,6 +41,15 @@ struct ChartWidgetStringsTests {
     ])
     func aWordInALanguage(_ identifier: String, _ key: String, _ expected: String) {
         #expect(Locale(identifier: identifier).word(LocalizedStringKey(key)) == expected)
+    }
+
+    /// Only integer arguments are rewritten in the locale's digits: a written figure keeps its
+    /// sign (`+12 neu`; the sign was once lost, as `+12` read as an integer).
+    @Test func writtenFiguresKeepTheirSigns() {
+        #expect(Formatting.labelled("+12", "neu", locale: Locale(identifier: "de")) == "+12 neu")
+        #expect(Formatting.labelled("-3", "neu", locale: Locale(identifier: "de")) == "-3 neu")
+        #expect(ChartWidgetStrings.integerSlots("%@ %lld %% %d %@") == [false, true, true, false])
+        #expect(Locale(identifier: "ar-EG").word("\(7)-day average") == "متوسط ٧ أيام")
     }
 
     @Test func argumentsAreFilledInTheLanguagesOrder() {
@@ -58,9 +67,11 @@ struct ChartWidgetStringsTests {
         #expect(month.label(in: Locale(identifier: "en")) == "30D")
         #expect(month.label(in: Locale(identifier: "ja")) == "30日間")
         #expect(month.shortLabel(in: Locale(identifier: "ja")) == "30日")
-        #expect(month.label(in: Locale(identifier: "de")) == "30 T.")
+        #expect(month.label(in: Locale(identifier: "de")) == "30 T")
         #expect(month.label(in: Locale(identifier: "ar-EG")) == "٣٠ يومًا")
         #expect(ChartSpan(count: 5, unit: .days).label(in: Locale(identifier: "ar")) == "5 أيام")
+        #expect(ChartSpan(count: 1, unit: .years).label(in: Locale(identifier: "ar")) == "سنة")
+        #expect(ChartSpan(count: 2, unit: .years).label(in: Locale(identifier: "fr")) == "2 ans")
         #expect(ChartSpan(count: 5, unit: .years).label(in: Locale(identifier: "zh-Hans")) == "5年")
     }
 
@@ -88,6 +99,34 @@ struct ChartWidgetStringsTests {
         #expect(ChartWidgetStrings.string("Cases", german) == "Fälle")
     }
 
+    /// The plural form follows each count, not the first one asked (the cache once kept one
+    /// form per key and locale).
+    @Test func eachCountHasItsOwnPluralForm() {
+        let arabic = Locale(identifier: "ar-SA")
+        #expect(ChartSpan(count: 5, unit: .days).label(in: arabic).hasSuffix("أيام"))
+        #expect(ChartSpan(count: 30, unit: .days).label(in: arabic).hasSuffix("يومًا"))
+        #expect(ChartSpan(count: 2, unit: .days).label(in: arabic) == "يومان")
+        #expect(ChartSpan(count: 5, unit: .days).label(in: arabic).hasSuffix("أيام"))
+    }
+
+    /// An override catalog with English only does not put English in other languages: a
+    /// language it lacks reads the built-in catalog.
+    @Test func anEnglishOnlyOverrideLeavesOtherLanguagesBuiltIn() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let catalog =
+            #"{"sourceLanguage":"en","version":"1.0","strings":{"Cases":{"localizations":{"en":{"stringUnit":{"state":"translated","value":"Infections"}}}}}}"#
+        try Data(catalog.utf8).write(to: folder.appendingPathComponent("ChartWidgets.xcstrings"))
+        let tables = ChartWidgetStrings.Tables()
+        tables.set(bundle: try #require(Bundle(url: folder)))
+        #expect(ChartWidgetStrings.string("Cases", Locale(identifier: "en"), tables: tables) == "Infections")
+        #expect(ChartWidgetStrings.string("Cases", Locale(identifier: "de"), tables: tables) == "Fälle")
+        #expect(ChartWidgetStrings.string("Cases", Locale(identifier: "ja"), tables: tables) == "感染者")
+        // A language the catalog lacks names listed countries by CLDR, not in English.
+        #expect(CountryNames.name(of: "DEU", in: Locale(identifier: "sv")) == "Tyskland")
+    }
+
     /// The catalog's country names in English, Japanese and Korean are the list's, which the
     /// country parameter offers and sources are matched against.
     @Test func theCatalogsCountryNamesAreTheLists() {
@@ -97,7 +136,7 @@ struct ChartWidgetStringsTests {
             }
         }
         #expect(CountryNames.name(of: "GBR", in: Locale(identifier: "en"), short: true) == "UK")
-        #expect(CountryNames.name(of: "GBR", in: Locale(identifier: "de"), short: true) == "UK")
+        #expect(CountryNames.name(of: "GBR", in: Locale(identifier: "de"), short: true) == "GB")
         #expect(CountryNames.name(of: "USA", in: Locale(identifier: "ar"), short: true) == "أمريكا")
         #expect(CountryNames.name(of: "JPN", in: Locale(identifier: "fr"), short: true) == "Japon")
     }

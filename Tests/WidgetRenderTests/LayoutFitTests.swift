@@ -30,10 +30,13 @@ struct LayoutFitTests {
                 }
             }
         }
-        // Every widget in German and French (longer words, CLDR's figures and dates) and
-        // Arabic (right to left, its digits, Noto's tall Arabic face), #31.
+        // Every widget in the other languages with words (#31): German, French, Spanish and
+        // Portuguese (longer words, CLDR's figures and dates), Chinese, Arabic (right to left,
+        // its digits, Noto's tall Arabic face) and Hindi (Devanagari, lakh grouping).
         + ((try? BuiltInWidgets().resolvedWidgets()) ?? []).flatMap { widget in
-            ["de", "fr", "ar-EG"].map { Case(kind: widget.kind, locale: Locale(identifier: $0), background: false) }
+            ["de", "fr", "es", "pt-BR", "zh-Hans", "ar-EG", "hi"].map {
+                Case(kind: widget.kind, locale: Locale(identifier: $0), background: false)
+            }
         }
 
     /// What is wrong with one laid-out text, or `nil`.

@@ -103,17 +103,68 @@ struct RightToLeftTests {
         #expect(english.box == arabic.box && english.pixels == arabic.pixels, "\(english.box) vs \(arabic.box)")
     }
 
-    @Test func theLayoutDirectionFollowsTheLocaleUnlessSet() {
+    /// The root's direction is its language's; a subtree's locale does not change it, as in
+    /// SwiftUI.
+    @Test func theRootsDirectionIsItsLanguages() {
+        func root(_ language: String) -> LayoutDirection {
+            ViewContext(
+                family: .systemSmall, displaySize: Size(width: 170, height: 170), locale: Locale(identifier: language)
+            )
+            .environment.layoutDirection
+        }
+        #expect(root("en") == .leftToRight)
+        #expect(root("ar-EG") == .rightToLeft)
+        #expect(root("he") == .rightToLeft)
+        #expect(root("fa") == .rightToLeft)
+        #expect(root("hi") == .leftToRight)
         var environment = EnvironmentValues()
+        environment.locale = Locale(identifier: "ar")
         #expect(environment.layoutDirection == .leftToRight)
-        environment.locale = Locale(identifier: "ar-EG")
-        #expect(environment.layoutDirection == .rightToLeft)
-        environment.locale = Locale(identifier: "he")
-        #expect(environment.layoutDirection == .rightToLeft)
-        environment.locale = Locale(identifier: "hi")
-        #expect(environment.layoutDirection == .leftToRight)
-        environment.layoutDirection = .rightToLeft
-        #expect(environment.layoutDirection == .rightToLeft)
+    }
+
+    /// A view the widget itself mirrors (`scaleEffect(x: -1)`) stays mirrored in a
+    /// right-to-left layout: only the layout's mirror is undone for text.
+    @Test func aViewScaledByMinusOneStaysMirrored() throws {
+        let view = VStack(alignment: .leading) {
+            Text("Wide").font(Font(size: 17, weight: .bold)).scaleEffect(x: -1, y: 1)
+            Spacer(minLength: 0)
+        }
+        .frame(maxWidth: .infinity, alignment: .leading)
+        .containerBackground(.white, for: .widget)
+        let english = try Self.ink(of: view, locale: "en")
+        let arabic = try Self.ink(of: view, locale: "ar")
+        // Placed at a different fraction of a pixel, so compared loosely: the Arabic ink is
+        // far closer to the English ink as it is than to the English ink flipped back.
+        func difference(_ a: [[UInt32]], _ b: [[UInt32]], flipped: Bool) -> Double {
+            let rows = min(a.count, b.count)
+            let columns = min(a.first?.count ?? 0, b.first?.count ?? 0)
+            var total = 0.0
+            for y in 0..<rows {
+                for x in 0..<columns {
+                    let other = flipped ? b[y][b[y].count - 1 - x] : b[y][x]
+                    total += abs(Double(a[y][x] & 0xFF) - Double(other & 0xFF))
+                }
+            }
+            return total / Double(max(1, rows * columns))
+        }
+        let same = difference(english.pixels, arabic.pixels, flipped: false)
+        let undone = difference(english.pixels, arabic.pixels, flipped: true)
+        #expect(same * 3 < undone, "difference \(same) as drawn, \(undone) flipped: the widget's own mirror was undone")
+    }
+
+    /// A canvas's text, a chart's labels and images are placed mirrored but read as written:
+    /// the canvas's text has the very pixels of the English render, at the mirrored place.
+    @Test func aCanvassTextIsNotMirrored() throws {
+        let view = Canvas { context, size in
+            context.draw(
+                Text("AB 12").font(Font(size: 17, weight: .bold)), at: Point(x: 40, y: 40), anchor: .topLeading)
+        }
+        .containerBackground(.white, for: .widget)
+        let english = try Self.ink(of: view, locale: "en")
+        let arabic = try Self.ink(of: view, locale: "ar")
+        let width = Int(try Self.medium().size.width * Double(try Self.medium().scale))
+        #expect(abs(english.box.0 - (width - 1 - arabic.box.2)) <= 1, "\(english.box) vs \(arabic.box) of \(width)")
+        #expect(english.pixels == arabic.pixels, "the canvas's text was mirrored")
     }
 
     /// A link's rectangle in the manifest is where it is drawn: mirrored in Arabic.
@@ -169,6 +220,20 @@ struct RightToLeftTests {
             #expect(Double(ink.2) <= content.maxX * scale, "\(name): ink to x \(ink.2) px, content \(content)")
             #expect(Double(ink.1) >= content.minY * scale - 1, "\(name): ink from y \(ink.1) px, content \(content)")
             #expect(Double(ink.3) <= content.maxY * scale, "\(name): ink to y \(ink.3) px, content \(content)")
+        }
+    }
+}
+
+/// The line-height clamp is for tall scripts only: Japanese and Korean text with an emoji's
+/// variation selector, CJK compatibility forms or a byte-order mark keep their heights.
+@Suite("Tall scripts")
+struct TallScriptTests {
+    @Test func onlyTallScriptsAreClamped() {
+        for text in ["晴れ ☀️", "맑음 ☀️", "注意︰", "\u{FEFF}Hello", "Cases 1,234", "感染者"] {
+            #expect(!PangoText.hasTallScript(text), "\(text)")
+        }
+        for text in ["العالم", "שלום", "विश्व", "สวัสดี", "\u{FEFB}"] {
+            #expect(PangoText.hasTallScript(text), "\(text)")
         }
     }
 }

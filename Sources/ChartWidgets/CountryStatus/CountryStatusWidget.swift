@@ -188,14 +188,18 @@ struct CountryStatusWidgetView: View {
             status.updated, shownAt: context.date, numeric: true, locale: context.locale, timeZone: context.timeZone)
         let nameSize = roomy ? 15.0 : 14.0
         // Deaths and recovered share one form: whole when both fit side by side under their
-        // labels, else compact.
-        let whole =
-            [(labels.deaths, status.deaths), (labels.recovered, status.recovered)].reduce(6.0) { sum, stat in
+        // labels, else compact, unless the compact form is no narrower (Hindi's `36.8 हज़ार`).
+        let stats = [(labels.deaths, status.deaths), (labels.recovered, status.recovered)]
+        let needed = { (form: (Double) -> String) in
+            stats.reduce(6.0) { sum, stat in
                 sum
                     + max(
-                        Formatting.estimatedWidth(stat.0, size: 11),
-                        Formatting.estimatedWidth(Formatting.grouped(stat.1, locale: context.locale), size: 14))
-            } <= width
+                        Formatting.estimatedWidth(stat.0, size: 11), Formatting.estimatedWidth(form(stat.1), size: 14))
+            }
+        }
+        let wholeNeeds = needed { Formatting.grouped($0, locale: context.locale) }
+        let whole =
+            wholeNeeds <= width || needed { Formatting.compact($0, locale: context.locale) } >= wholeNeeds
         VStack(alignment: .leading, spacing: roomy ? 2 : 1) {
             // The name and the day on one row; where even the short name does not fit beside
             // the day (`Deutschland`, `Royaume-Uni` on a 320 pt iPhone), the day goes under it.
@@ -264,19 +268,25 @@ struct CountryStatusWidgetView: View {
     /// A column of the medium widget; `today` is the day's figure in its forms, longest first,
     /// of which the first that fits the column is drawn.
     private func column(
-        _ label: String, _ value: Double, today: [String]?, _ color: Color, style: FigureStyle,
+        _ label: String, _ value: Double, today: [String]?, _ color: Color, style: FigureStyle, width: Double,
         _ context: ViewContext
     ) -> ViewNode {
+        let todayText = { (text: String) in
+            Text(text).font(Font(size: 11, weight: .medium)).foregroundStyle(.secondary).lineLimit(1)
+        }
         VStack(alignment: .leading, spacing: 1) {
             Text(label).font(Font(size: 12, weight: .semibold)).foregroundStyle(Self.labelColor(color, context))
                 .lineLimit(1).shrinks(from: 12)
             Text(style.text(value, context.locale)).font(Font(size: style.size, weight: .bold).monospacedDigit())
                 .lineLimit(1).shrinks(from: style.size)
-            if let today {
-                ViewThatFits(in: .horizontal) {
-                    ForEach(today.indices, id: \.self) { index in
-                        Text(today[index])
-                            .font(Font(size: 11, weight: .medium)).foregroundStyle(.secondary).lineLimit(1)
+            if let today, let first = today.first {
+                // Measured only where the estimate leaves doubt (a fifth of the layout's time
+                // went to measuring every form of every column).
+                if Formatting.estimatedWidth(first, size: 11) <= width * 0.85 {
+                    todayText(first)
+                } else {
+                    ViewThatFits(in: .horizontal) {
+                        ForEach(today.indices, id: \.self) { index in todayText(today[index]) }
                     }
                 }
             } else {
@@ -295,7 +305,9 @@ struct CountryStatusWidgetView: View {
             Formatting.shortDate(
                 status.updated, shownAt: context.date, locale: context.locale, timeZone: context.timeZone)
             + " " + Formatting.time(status.updated, locale: context.locale, timeZone: context.timeZone)
-            + (entry.stale ? " · " + ProviderData.staleLabel(for: entry.origin, locale: context.locale) : "")
+            + (entry.stale
+                ? Formatting.separator(context.locale)
+                    + ProviderData.staleLabel(for: entry.origin, locale: context.locale) : "")
         // The title is never shrunk: where the name, the topic and the time do not fit, the
         // topic goes first, then the name takes its short form.
         let room = width - Formatting.estimatedWidth(stamp, size: 11) - 6
@@ -321,17 +333,18 @@ struct CountryStatusWidgetView: View {
             HStack(alignment: .top, spacing: 6) {
                 column(
                     labels.cases, status.cases, today: Self.todayForms(status.todayCases, of: status, in: context),
-                    Self.casesColor, style: style, context
+                    Self.casesColor, style: style, width: (width - 12) / 3, context
                 )
                 .frame(maxWidth: .infinity, alignment: .leading)
                 column(
                     labels.deaths, status.deaths,
                     today: Self.todayForms(status.todayDeaths, of: status, in: context),
-                    Self.deathsColor, style: style, context
+                    Self.deathsColor, style: style, width: (width - 12) / 3, context
                 )
                 .frame(maxWidth: .infinity, alignment: .leading)
                 column(
-                    labels.recovered, status.recovered, today: nil, Self.recoveredColor, style: style, context
+                    labels.recovered, status.recovered, today: nil, Self.recoveredColor, style: style,
+                    width: (width - 12) / 3, context
                 )
                 .frame(maxWidth: .infinity, alignment: .leading)
             }
@@ -348,11 +361,24 @@ struct CountryStatusWidgetView: View {
                     .padding(EdgeInsets(bottom: roomy ? 5 : 2))
                 // Whole percents that add up to 100 (89 + 10 + 2 read as a mistake).
                 let percents = Self.wholePercents([status.active, status.recovered, status.deaths])
-                HStack(spacing: width < 280 ? 7 : 10) {
-                    legend(labels.active, percents[0], colours.active, tight: width < 280, context.locale)
-                    legend(labels.recovered, percents[1], colours.recovered, tight: width < 280, context.locale)
-                    legend(labels.deaths, percents[2], colours.deaths, tight: width < 280, context.locale)
-                    Spacer(minLength: 0)
+                let legends = { (tight: Bool, spacing: Double) in
+                    HStack(spacing: spacing) {
+                        legend(labels.active, percents[0], colours.active, tight: tight, context.locale)
+                        legend(labels.recovered, percents[1], colours.recovered, tight: tight, context.locale)
+                        legend(labels.deaths, percents[2], colours.deaths, tight: tight, context.locale)
+                        Spacer(minLength: 0)
+                    }
+                }
+                // Closer together where the words are long (`Muertes 13 %` on a 320 pt iPhone);
+                // measured only there.
+                let words = [labels.active, labels.recovered, labels.deaths].joined()
+                if Formatting.estimatedWidth(words, size: 11) + 3 * 42 + 2 * 10 <= width {
+                    legends(width < 280, width < 280 ? 7 : 10)
+                } else {
+                    ViewThatFits(in: .horizontal) {
+                        legends(width < 280, width < 280 ? 7 : 10)
+                        legends(true, 5)
+                    }
                 }
             } else {
                 // Parts that do not add up are not drawn as shares of a whole.
@@ -362,11 +388,11 @@ struct CountryStatusWidgetView: View {
         }
     }
 
-    /// The country as the round widget names it: in Japanese and Korean its name (`日本`, `일본`,
+    /// The country as the round widget names it: in Japanese, Korean and Chinese its name (`日本`, `일본`,
     /// `アメリカ`, the name every family gives it) where it fits in `width` at 11 pt; otherwise,
     /// and in every other language, the ISO code (`JPN`), as English headlines abbreviate.
     static func circularName(iso3: String, locale: Locale, width: Double) -> String {
-        guard ["ja", "ko"].contains(locale.languageSubtag), CountryNames.all.contains(where: { $0.iso3 == iso3 })
+        guard ["ja", "ko", "zh"].contains(locale.languageSubtag), CountryNames.all.contains(where: { $0.iso3 == iso3 })
         else { return iso3 }
         let short = CountryNames.name(of: iso3, in: locale, short: true)
         return Formatting.estimatedWidth(short, size: 11) <= width ? short : iso3
@@ -413,8 +439,8 @@ struct CountryStatusWidgetView: View {
     private func inline(_ entry: CountryStatusEntry, _ context: ViewContext) -> ViewNode {
         Text(
             Formatting.casesLine(
-                name(entry, context), cases: entry.status.cases, width: context.displaySize.width,
-                locale: context.locale)
+                name(entry, context), shortPlace: name(entry, context, short: true), cases: entry.status.cases,
+                width: context.displaySize.width, locale: context.locale)
         )
         .font(Font(size: 14, weight: .semibold).monospacedDigit()).lineLimit(1)
     }

@@ -300,11 +300,11 @@ struct GlobalStatsWidgetView: View {
     {
         let title = chartTitle(entry, context)
         let means = context.locale.word("weekly means")
-        let captions = weekly ? [title + " · " + means, means] : [title]
+        let captions = weekly ? [title + Formatting.separator(context.locale) + means, means] : [title]
         // The legend of the average's line, abbreviated where the whole words do not fit
         // (`7-day avg.` beside "New cases per day" in a 186 pt column).
-        let full = context.locale.word("7-day average")
-        let short = context.locale.word("7-day avg.")
+        let full = context.locale.word("\(7)-day average")
+        let short = context.locale.word("\(7)-day avg.")
         let pairs = captions.flatMap { caption in (full == short ? [full] : [full, short]).map { (caption, $0) } }
         // The longest that fits: with the legend of the average's line, then without it.
         ViewThatFits(in: .horizontal) {
@@ -338,14 +338,23 @@ struct GlobalStatsWidgetView: View {
     private func small(_ entry: GlobalStatsEntry, _ context: ViewContext, _ palette: Palette) -> ViewNode {
         let roomy = context.displaySize.height >= Self.roomySmallHeight
         VStack(alignment: .leading, spacing: 2) {
-            HStack(alignment: .firstTextBaseline, spacing: 4) {
-                title(entry, context, palette, size: 15, showTopic: false)
-                Text(
-                    Formatting.shortDate(
-                        entry.date, shownAt: context.date, numeric: true, locale: context.locale,
-                        timeZone: context.timeZone)
-                )
-                .font(Font(size: 11, weight: .medium)).foregroundStyle(palette.secondary).lineLimit(1)
+            let date = Text(
+                Formatting.shortDate(
+                    entry.date, shownAt: context.date, numeric: true, locale: context.locale,
+                    timeZone: context.timeZone)
+            )
+            .font(Font(size: 11, weight: .medium)).foregroundStyle(palette.secondary).lineLimit(1)
+            // The day beside the title, or under it where both do not fit (`Mundo` on a 320 pt
+            // iPhone in Portuguese).
+            ViewThatFits(in: .horizontal) {
+                HStack(alignment: .firstTextBaseline, spacing: 4) {
+                    title(entry, context, palette, size: 15, showTopic: false)
+                    date
+                }
+                VStack(alignment: .leading, spacing: 0) {
+                    title(entry, context, palette, size: 15, showTopic: false)
+                    date
+                }
             }
             if roomy {
                 Text(confirmed(entry, context)).font(Font(size: 11, weight: .semibold))

@@ -93,7 +93,9 @@ struct PriceWidgetView: View {
 
     /// A discreet note that the data is not fresh: cached, or the built-in sample after a failed fetch.
     private func staleNote(_ entry: PriceEntry, _ context: ViewContext) -> String {
-        entry.stale ? " · " + ProviderData.staleLabel(for: entry.origin, locale: context.locale) : ""
+        entry.stale
+            ? Formatting.separator(context.locale) + ProviderData.staleLabel(for: entry.origin, locale: context.locale)
+            : ""
     }
 
     /// The entry's date, with the time of day when the bars are less than a day apart.
@@ -114,7 +116,7 @@ struct PriceWidgetView: View {
             case .down: "▼ "
             case .flat: ""
             }
-        let period = " · " + entry.span.label(in: locale)
+        let period = Formatting.separator(locale) + entry.span.label(in: locale)
         let forms = [arrow + percent + period, percent + period, arrow + percent, percent]
         guard let width else { return forms[0] }
         return forms.first { Formatting.estimatedWidth($0, size: size) <= width } ?? percent
@@ -376,7 +378,8 @@ struct PriceWidgetView: View {
         let period = entry.span.label(in: context.locale)
         let changeNamesPeriod =
             expanded
-            || Self.changeText(entry, context.locale, size: 12, width: Self.todayColumn).hasSuffix(" · " + period)
+            || Self.changeText(entry, context.locale, size: 12, width: Self.todayColumn).hasSuffix(
+                Formatting.separator(context.locale) + period)
         let chart = VStack(alignment: .leading, spacing: 3) {
             WidgetCharts.line(
                 entry.chartPoints, color: color, lineWidth: 1.75, gradient: false,
@@ -384,8 +387,11 @@ struct PriceWidgetView: View {
                 timeAxis: expanded)
             HStack(spacing: 5) {
                 Capsule().fill(color).frame(width: 12, height: 2.5)
-                Text(changeNamesPeriod ? entry.pairLabel : entry.pairLabel + " · " + period)
-                    .font(Font(size: 11, weight: .medium)).foregroundStyle(.secondary).lineLimit(1)
+                Text(
+                    changeNamesPeriod
+                        ? entry.pairLabel : entry.pairLabel + Formatting.separator(context.locale) + period
+                )
+                .font(Font(size: 11, weight: .medium)).foregroundStyle(.secondary).lineLimit(1)
                 Spacer(minLength: 0)
                 if expanded {
                     Text(when(entry, context) + staleNote(entry, context))
@@ -597,22 +603,27 @@ struct PriceWidgetView: View {
     }
 }
 
-/// Colours of a change: green up and red down, as Apple's Stocks draws them; red up and blue down
-/// in Korean and Chinese, as those markets show prices.
+/// Colours of a change: green up and red down, as Apple's Stocks draws them; red up, as those
+/// markets show prices, and blue down in Korean, green down in Chinese.
 struct TrendPalette {
     let up: Color
     let down: Color
     let flat: Color = .secondary
 
     init(_ locale: Locale) {
+        // Stocks' greens and reds: darker than the system colours in light, for contrast.
+        let red = Color(light: .init(hex: 0xD70015), dark: .init(hex: 0xFF453A))
+        let green = Color(light: .init(hex: 0x248A3D), dark: .init(hex: 0x30D158))
         switch locale.languageSubtag {
-        case "ko", "zh":
-            up = Color(light: .init(hex: 0xD70015), dark: .init(hex: 0xFF453A))
+        case "ko":
+            up = red
             down = Color(light: .init(hex: 0x0040DD), dark: .init(hex: 0x409CFF))
+        case "zh":
+            up = red
+            down = green
         default:
-            // Stocks' greens and reds: darker than the system colours in light, for contrast.
-            up = Color(light: .init(hex: 0x248A3D), dark: .init(hex: 0x30D158))
-            down = Color(light: .init(hex: 0xD70015), dark: .init(hex: 0xFF453A))
+            up = green
+            down = red
         }
     }
 

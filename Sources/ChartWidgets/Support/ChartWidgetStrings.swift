@@ -31,10 +31,10 @@ public enum ChartWidgetStrings {
 
     /// A word or phrase in the locale's language, its arguments filled in.
     ///
-    /// The translation of a key without arguments, or `nil` where no table has it (not even
-    /// in English).
-    static func stringIfAny(_ key: LocalizedStringKey, _ locale: Locale) -> String? {
-        shared.translation(for: key, locale: locale)
+    /// The translation of a key without arguments in the locale's own language, or `nil`
+    /// where no table has it in that language (English does not stand in).
+    static func stringIfAny(_ key: LocalizedStringKey, _ locale: Locale, tables: Tables = shared) -> String? {
+        tables.translation(for: key, locale: locale, sourceFallback: false)
     }
 
     /// Whole-number arguments are written in the locale's digits (`٣٠ يومًا` in ar-EG).
@@ -43,10 +43,36 @@ public enum ChartWidgetStrings {
         guard !locale.usesBuiltInForms, !key.arguments.isEmpty else {
             return translation.map(key.filling) ?? key.fallback
         }
-        let arguments = key.arguments.map { argument in
-            Int(argument).map { Formatting.grouped(Double($0), locale: locale) } ?? argument
+        let integers = integerSlots(key.key)
+        let arguments = key.arguments.enumerated().map { index, argument in
+            // Only the values interpolated as integers (`%lld`): a `%@` figure such as `+12`
+            // is already written and keeps its sign.
+            guard index < integers.count, integers[index], let value = Int(argument) else { return argument }
+            return Formatting.grouped(Double(value), locale: locale)
         }
         return LocalizedStringKey.fill(translation ?? key.key, with: arguments)
+    }
+
+    /// For each placeholder of an interpolated key in order, whether it is an integer's
+    /// (`%lld`, `%d`) rather than an object's (`%@`).
+    static func integerSlots(_ format: String) -> [Bool] {
+        var slots: [Bool] = []
+        var scalars = format.unicodeScalars[...]
+        while let percent = scalars.firstIndex(of: "%") {
+            scalars = scalars[scalars.index(after: percent)...]
+            guard let next = scalars.first else { break }
+            if next == "%" {
+                scalars = scalars.dropFirst()
+                continue
+            }
+            // Length letters, then the conversion.
+            let conversion = scalars.first { !"lhqzjt".unicodeScalars.contains($0) }
+            slots.append(conversion.map { "diu".unicodeScalars.contains($0) } ?? false)
+            if let conversion, let index = scalars.firstIndex(of: conversion) {
+                scalars = scalars[scalars.index(after: index)...]
+            }
+        }
+        return slots
     }
 
     /// The override bundle and, per key and locale, the translation found (a cache: each
@@ -67,8 +93,13 @@ public enum ChartWidgetStrings {
             }
         }
 
-        func translation(for key: LocalizedStringKey, locale: Locale) -> String? {
-            let cacheKey = key.key + "\u{1}" + locale.identifier
+        /// The translation in the locale's language: the override's first, then the built-in
+        /// catalog's; then, with `sourceFallback`, the built-in English.
+        func translation(for key: LocalizedStringKey, locale: Locale, sourceFallback: Bool = true) -> String? {
+            // A key's plural form depends on its count: the cache keeps one per category.
+            let count = key.arguments.lazy.compactMap { Int($0) }.first
+            let category = count.map { StringCatalog.pluralCategory($0, language: locale.languageSubtag) } ?? ""
+            let cacheKey = [key.key, locale.identifier, category, sourceFallback ? "1" : "0"].joined(separator: "\u{1}")
             return lock.withLock {
                 if let cached = found[cacheKey] { return cached }
                 var languages = StringTables.languages(for: locale)
@@ -78,8 +109,11 @@ public enum ChartWidgetStrings {
                 let value =
                     bundle.flatMap {
                         StringTables.shared.translation(
-                            for: key, table: ChartWidgetStrings.table, bundle: $0, locale: locale)
-                    } ?? builtIn.value(for: key, languages: languages)
+                            for: key, table: ChartWidgetStrings.table, bundle: $0, locale: locale, sourceFallback: false
+                        )
+                    } ?? builtIn.value(for: key, languages: languages, sourceFallback: sourceFallback)
+                // Bounded: a server asked for many made-up locales keeps a few thousand entries.
+                if found.count >= 4_096 { found.removeAll(keepingCapacity: true) }
                 found[cacheKey] = value
                 return value
             }

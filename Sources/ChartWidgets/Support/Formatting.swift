@@ -246,22 +246,35 @@ public enum Formatting {
     ///   - size: the font size in points.
     /// - Returns: the estimated width.
     public static func estimatedWidth(_ text: String, size: Double) -> Double {
-        text.unicodeScalars.reduce(0.0) { width, scalar in
+        var width = 0.0
+        var afterVirama = false
+        for scalar in text.unicodeScalars {
             let em: Double =
                 switch scalar.value {
-                // Digits: ASCII, Arabic-Indic, Extended Arabic-Indic, Devanagari, Thai.
-                case 0x30...0x39, 0x660...0x669, 0x6F0...0x6F9, 0x966...0x96F, 0xE50...0xE59: 0.72
+                // Digits: ASCII, Devanagari, Thai.
+                case 0x30...0x39, 0x966...0x96F, 0xE50...0xE59: 0.72
+                // Arabic-Indic and Extended Arabic-Indic digits (Noto Sans Arabic's are narrower).
+                case 0x660...0x669, 0x6F0...0x6F9: 0.58
                 case 0x25, 0x2B, 0x2D, 0x2212, 0x66A: 0.72  // % + - − ٪
-                // Arabic, Hebrew, Devanagari and Thai letters.
-                case 0x590...0x5FF, 0x600...0x6FF, 0x900...0x97F, 0xE00...0xE7F: 0.62
+                // Devanagari: marks above and below take no room, vowel signs beside a
+                // consonant a little, a consonant after a virama (a conjunct's second half)
+                // little, other consonants and vowels more than a Latin letter.
+                case 0x900...0x902, 0x93A, 0x93C, 0x941...0x948, 0x94D, 0x951...0x957, 0x962, 0x963: 0
+                case 0x903, 0x93B, 0x93E...0x940, 0x949...0x94C, 0x94E, 0x94F: 0.4
+                case 0x904...0x939, 0x93D, 0x950, 0x958...0x961, 0x970...0x97F: afterVirama ? 0.3 : 0.8
+                // Arabic letters (joined, and often ligated) and Hebrew and Thai letters.
+                case 0x600...0x6FF: 0.58
+                case 0x590...0x5FF, 0xE00...0xE7F: 0.62
                 // Bidirectional marks and zero-width joiners take no room.
                 case 0x200B...0x200F, 0x61C, 0x2066...0x2069: 0
                 case 0x41...0x5A, 0x61...0x7A: 0.64
                 case 0x1100...0x11FF, 0x2E80...0x9FFF, 0xAC00...0xD7AF, 0xF900...0xFAFF, 0xFF00...0xFFEF: 1.03
                 default: 0.34
                 }
-            return width + em
-        } * size
+            afterVirama = scalar.value == 0x94D
+            width += em
+        }
+        return width * size
     }
 
     /// A name cut short with `…` so that it and `rest` fit in `width`: on one line, the name
@@ -286,15 +299,26 @@ public enum Formatting {
     ///
     /// - Parameters:
     ///   - place: the country or region, in the language.
+    ///   - shortPlace: its short name (`USA` for `Vereinigte Staaten`), drawn where the name
+    ///     would be cut.
     ///   - cases: the count.
     ///   - width: the line's width in points.
     ///   - locale: the language.
     /// - Returns: the line.
-    public static func casesLine(_ place: String, cases: Double, width: Double, locale: Locale) -> String {
+    public static func casesLine(
+        _ place: String, shortPlace: String? = nil, cases: Double, width: Double, locale: Locale
+    ) -> String {
         let count = compact(cases, locale: locale)
-        return fitted(
-            name: place, then: " " + locale.word("\(count) cases"),
-            width: width, size: 14)
+        let rest = " " + locale.word("\(count) cases")
+        let name =
+            if let shortPlace, estimatedWidth(place + rest, size: 14) > width { shortPlace } else { place }
+        return fitted(name: name, then: rest, width: width, size: 14)
+    }
+
+    /// What separates two parts of a line: ` · `, but `، ` in Arabic, Persian and Urdu, where a
+    /// middle dot reads as the Arabic-Indic zero (`١ · سنة` as `١٠ سنة`).
+    public static func separator(_ locale: Locale) -> String {
+        ["ar", "fa", "ur"].contains(locale.languageSubtag) ? "، " : " · "
     }
 
     /// A figure with its label in the language's order: `+79,863 new`, `新規 +79,863`, `신규 +79,863`.

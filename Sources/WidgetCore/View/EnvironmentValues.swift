@@ -29,8 +29,7 @@ public struct EnvironmentValues: Sendable {
         var widgetFamily: WidgetFamily = .systemSmall
         var displaySize: Size = .zero
         var locale: Locale = Locale(identifier: "en")
-        var localeIsRightToLeft = false
-        var layoutDirection: LayoutDirection?
+        var layoutDirection: LayoutDirection = .leftToRight
         var timeZone: TimeZone = .utc
         var date: Date = Date(timeIntervalSince1970: 0)
         var appGroups: AppGroupContainers = AppGroupContainers()
@@ -117,20 +116,14 @@ public struct EnvironmentValues: Sendable {
     /// The language of the widget's text.
     public var locale: Locale {
         get { storage.values.locale }
-        set {
-            let values = unique()
-            values.values.locale = newValue
-            // Asked here, once per change, not at every view.
-            values.values.localeIsRightToLeft = newValue.language.characterDirection == .rightToLeft
-        }
+        set { unique().values.locale = newValue }
     }
-    /// The direction of layout: right to left where the locale's language is written so
-    /// (Arabic, Hebrew, Persian, Urdu), as iOS sets it, unless set. Leading and trailing,
-    /// stacks and charts' time axes follow it; text and images are not mirrored.
+    /// The direction of layout. A widget's root has its language's (right to left in Arabic,
+    /// Hebrew, Persian and Urdu), as iOS sets it; a subtree's locale does not change it, as in
+    /// SwiftUI. Leading and trailing, stacks and charts' time axes follow it; text and images
+    /// are not mirrored.
     public var layoutDirection: LayoutDirection {
-        get {
-            storage.values.layoutDirection ?? (storage.values.localeIsRightToLeft ? .rightToLeft : .leftToRight)
-        }
+        get { storage.values.layoutDirection }
         set { unique().values.layoutDirection = newValue }
     }
     /// The time zone for dates drawn on the widget.

@@ -151,7 +151,12 @@ package final class StringTables: @unchecked Sendable {
     /// The translation of a key for a locale before its arguments are filled in: the first
     /// `.lproj/<table>.strings` of the locale's languages, then `<table>.xcstrings`; `nil` when
     /// neither has the key.
-    package func translation(for key: LocalizedStringKey, table: String?, bundle: Bundle?, locale: Locale) -> String? {
+    ///
+    /// With `sourceFallback` false, a catalog's source language does not stand in for a language
+    /// it lacks.
+    package func translation(
+        for key: LocalizedStringKey, table: String?, bundle: Bundle?, locale: Locale, sourceFallback: Bool = true
+    ) -> String? {
         let folder = (bundle ?? Bundle.main).bundleURL
         let name = table ?? "Localizable"
         let languages = Self.languages(for: locale)
@@ -159,7 +164,8 @@ package final class StringTables: @unchecked Sendable {
             let url = folder.appendingPathComponent("\(language).lproj/\(name).strings")
             if let value = entries(at: url)[key.key] { return value }
         }
-        return catalog(at: folder.appendingPathComponent("\(name).xcstrings")).value(for: key, languages: languages)
+        return catalog(at: folder.appendingPathComponent("\(name).xcstrings")).value(
+            for: key, languages: languages, sourceFallback: sourceFallback)
     }
 
     package func catalog(at url: URL) -> StringCatalog {
@@ -300,12 +306,12 @@ package struct StringCatalog: Sendable {
         localizations = file.strings.compactMapValues(\.localizations)
     }
 
-    /// The translation of a key in the first of `languages` that has one (then the catalog's
-    /// source language), before its arguments are filled in.
-    package func value(for key: LocalizedStringKey, languages: [String]) -> String? {
+    /// The translation of a key in the first of `languages` that has one (then, with
+    /// `sourceFallback`, the catalog's source language), before its arguments are filled in.
+    package func value(for key: LocalizedStringKey, languages: [String], sourceFallback: Bool = true) -> String? {
         guard let entries = localizations[key.key] else { return nil }
         let count = key.arguments.lazy.compactMap { Int($0) }.first
-        for language in languages + [sourceLanguage] {
+        for language in sourceFallback ? languages + [sourceLanguage] : languages {
             guard let localization = entries[language] ?? entries[language.replacingOccurrences(of: "_", with: "-")]
             else { continue }
             if let value = Self.resolve(localization, count: count, language: language) { return value }

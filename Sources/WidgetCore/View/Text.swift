@@ -23,9 +23,16 @@ package struct TextSpec: Sendable {
     }
 
     /// The runs resolved for an environment: strings written, fonts and colours final.
+    ///
+    /// In a right-to-left layout a paragraph reads right to left whatever its first letter (a
+    /// right-to-left mark leads it): `AAPL ▼ ٥٫٥٪` starts at the right, with `AAPL`, as the
+    /// environment's direction sets a paragraph's in SwiftUI.
     package func styled(in environment: EnvironmentValues) -> StyledText {
-        StyledText(
-            runs: runs.map { $0.styled(in: environment) }, lineSpacing: environment.lineSpacing)
+        var styled = runs.map { $0.styled(in: environment) }
+        if environment.layoutDirection == .rightToLeft, !styled.isEmpty {
+            styled[0].string = "\u{200F}" + styled[0].string
+        }
+        return StyledText(runs: styled, lineSpacing: environment.lineSpacing)
     }
 }
 

@@ -75,6 +75,8 @@ public struct ViewContext: Sendable {
         values.displaySize = displaySize
         values.colorScheme = colorScheme
         values.locale = locale
+        // As iOS sets it from the language: right to left in Arabic, Hebrew, Persian, Urdu.
+        values.layoutDirection = locale.language.characterDirection == .rightToLeft ? .rightToLeft : .leftToRight
         values.timeZone = timeZone
         values.redacted = isPlaceholder
         values.date = date

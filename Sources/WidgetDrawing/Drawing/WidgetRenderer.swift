@@ -413,7 +413,8 @@ package final class WidgetRenderer {
         var layers: [DisplayLayer] = []
         // The innermost of the open `accent` and `unaccented` layers decides an item's group.
         var accentStack: [Bool] = []
-        // Open mirror layers: with an odd count, text and images are flipped back in place.
+        // Open mirror layers (right-to-left layout): with an odd count, text and images are
+        // flipped back in place. Not the transform's sign: a view scaled by -1 stays mirrored.
         var mirrors = 0
         for item in items {
             switch item {
@@ -458,22 +459,11 @@ package final class WidgetRenderer {
                     mirrors -= 1
                 case .accent, .unaccented: _ = accentStack.popLast()
                 }
-            case .text(let run) where mirrors % 2 == 1:
-                if let accentGroup, accentGroup != (accentStack.last ?? false) { continue }
-                // Placed mirrored, read as written.
-                cairo_save(cr)
-                Self.flip(cr, about: run.frame)
-                defer { cairo_restore(cr) }
-                try draw(item, in: context, text: text, scheme: scheme, pixelsPerPoint: pixelsPerPoint)
-            case .image(_, let rect, _) where mirrors % 2 == 1:
-                if let accentGroup, accentGroup != (accentStack.last ?? false) { continue }
-                cairo_save(cr)
-                Self.flip(cr, about: rect)
-                defer { cairo_restore(cr) }
-                try draw(item, in: context, text: text, scheme: scheme, pixelsPerPoint: pixelsPerPoint)
             case .text, .shape, .stroke, .image, .drawing, .clear, .hitTarget:
                 if let accentGroup, accentGroup != (accentStack.last ?? false) { continue }
-                try draw(item, in: context, text: text, scheme: scheme, pixelsPerPoint: pixelsPerPoint)
+                try draw(
+                    item, in: context, text: text, scheme: scheme, pixelsPerPoint: pixelsPerPoint,
+                    mirrored: mirrors % 2 == 1)
             }
         }
     }
@@ -482,6 +472,17 @@ package final class WidgetRenderer {
     private static func flip(_ cr: OpaquePointer, about rect: Rect) {
         cairo_translate(cr, 2 * rect.midX, 0)
         cairo_scale(cr, -1, 1)
+    }
+
+    /// Runs `body` with what it draws in `rect` read as written: when `mirrored` (inside an odd
+    /// number of mirror layers, right-to-left layout), flipped back in place about `rect`'s
+    /// centre line. Text and images are placed mirrored, never drawn so.
+    private static func readable(_ cr: OpaquePointer, in rect: Rect, mirrored: Bool, _ body: () -> Void) {
+        guard mirrored else { return body() }
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        flip(cr, about: rect)
+        body()
     }
 
     /// Adds a shape's outline in a rectangle to the path.
@@ -544,18 +545,30 @@ package final class WidgetRenderer {
         cairo_set_dash(cr, dashes, Int32(dashes.count), 0)
     }
 
+    /// Draws one item; `mirrored` when it is inside an odd number of mirror layers.
     private func draw(
-        _ item: DisplayItem, in context: CairoContext, text: PangoText, scheme: ColorScheme, pixelsPerPoint: Double
+        _ item: DisplayItem, in context: CairoContext, text: PangoText, scheme: ColorScheme, pixelsPerPoint: Double,
+        mirrored: Bool
     ) throws(RenderError) {
         let cr = context.pointer
+        // An image is placed mirrored in a right-to-left layout, not drawn so.
+        var flippedBack = false
+        if case .image(_, let rect, _) = item, mirrored {
+            cairo_save(cr)
+            Self.flip(cr, about: rect)
+            flippedBack = true
+        }
+        defer { if flippedBack { cairo_restore(cr) } }
         switch item {
         case .beginLayer, .endLayer, .hitTarget:
             return
         case .text(let run):
-            if run.redacted {
-                drawRedactedText(run, text: text, context: context, scheme: scheme)
-            } else {
-                drawText(run, text: text, context: context, scheme: scheme)
+            Self.readable(cr, in: run.frame, mirrored: mirrored) {
+                if run.redacted {
+                    drawRedactedText(run, text: text, context: context, scheme: scheme)
+                } else {
+                    drawText(run, text: text, context: context, scheme: scheme)
+                }
             }
         case .shape(let kind, let style, let rect, let redacted):
             outline(kind, rect, in: context)
@@ -617,12 +630,15 @@ package final class WidgetRenderer {
                     cairo_set_dash(cr, nil, 0, 0)
                 case .text(let styled, let color, let point):
                     let size = text.measure(styled, maxWidth: nil, lineLimit: 1)
-                    drawText(
-                        DisplayText(
-                            text: styled, color: color,
-                            frame: Rect(x: point.x, y: point.y, width: size.width, height: size.height),
-                            layoutWidth: size.width, lineLimit: 1, alignment: .leading, redacted: redacted),
-                        text: text, context: context, scheme: scheme)
+                    let frame = Rect(x: point.x, y: point.y, width: size.width, height: size.height)
+                    // A chart's labels and a canvas's text read as written in a mirrored layout.
+                    Self.readable(cr, in: frame, mirrored: mirrored) {
+                        drawText(
+                            DisplayText(
+                                text: styled, color: color, frame: frame, layoutWidth: size.width, lineLimit: 1,
+                                alignment: .leading, redacted: redacted),
+                            text: text, context: context, scheme: scheme)
+                    }
                 }
             }
             cairo_restore(cr)

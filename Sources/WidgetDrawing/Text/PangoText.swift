@@ -211,16 +211,19 @@ package final class PangoText: TextMeasuring {
     }
 
     /// True when the text has a letter of Hebrew, Arabic, Syriac, Thaana, N'Ko, Devanagari and
-    /// the other Indic scripts, Thai or Lao (U+0590–U+0EFF), or Arabic and Hebrew presentation
-    /// forms: the scripts whose fallback faces have tall line metrics. Latin, Greek, Cyrillic,
+    /// the other Indic scripts, Thai or Lao (U+0590–U+0EFF), or Hebrew and Arabic presentation
+    /// forms (U+FB1D–U+FDFF, U+FE70–U+FEFC): the scripts whose fallback faces have tall line metrics. Latin, Greek, Cyrillic,
     /// Japanese and Korean never are.
-    static func hasTallScript(_ string: String) -> Bool {
+    package static func hasTallScript(_ string: String) -> Bool {
         string.unicodeScalars.contains { scalar in
-            (0x0590...0x0EFF).contains(scalar.value) || (0xFB1D...0xFEFF).contains(scalar.value)
+            // Not U+FE00–FE6F (variation selectors, CJK compatibility and small forms) nor the
+            // byte-order mark: Japanese and Korean text and emoji keep their line heights.
+            (0x0590...0x0EFF).contains(scalar.value) || (0xFB1D...0xFDFF).contains(scalar.value)
+                || (0xFE70...0xFEFC).contains(scalar.value)
         }
     }
 
-    /// The height of a line of Latin in `font`, kept per font; `nil` while it is being measured.
+    /// The height of a line of Latin in `font`, kept per font.
     private func latinLineHeight(of font: Font) -> Double? {
         if let height = latinLineHeights[font] { return height }
         let layout = makeLayout(StyledText("Hg", font: font), width: nil, lineLimit: 1, alignment: .leading)
