@@ -149,9 +149,13 @@ struct CountryStatusWidgetView: View {
     /// A day's figure in its forms, longest first: labelled whole (`+31,582 new`), labelled
     /// compact (`+31.6K new`), then the whole figure alone (`+31 582`), for a column too narrow
     /// for the label (French's `aujourd’hui` on a 320 pt iPhone).
-    static func todayForms(_ value: Double, of status: CountryStatus, in context: ViewContext) -> [String] {
+    ///
+    /// Where the whole form surely fits `width` (estimated), it alone.
+    static func todayForms(_ value: Double, of status: CountryStatus, width: Double, in context: ViewContext)
+        -> [String]
+    {
         let whole = today(value, of: status, in: context)
-        guard reportedToday(status) else { return [whole] }
+        guard reportedToday(status), Formatting.estimatedWidth(whole, size: 11) > width * 0.85 else { return [whole] }
         return [
             whole, today(value, of: status, compact: true, in: context),
             today(value, of: status, figureOnly: true, in: context),
@@ -282,7 +286,7 @@ struct CountryStatusWidgetView: View {
             if let today, let first = today.first {
                 // Measured only where the estimate leaves doubt (a fifth of the layout's time
                 // went to measuring every form of every column).
-                if Formatting.estimatedWidth(first, size: 11) <= width * 0.85 {
+                if today.count == 1 {
                     todayText(first)
                 } else {
                     ViewThatFits(in: .horizontal) {
@@ -332,13 +336,14 @@ struct CountryStatusWidgetView: View {
             // Three equal columns, each figure at its column's leading edge, as a grid.
             HStack(alignment: .top, spacing: 6) {
                 column(
-                    labels.cases, status.cases, today: Self.todayForms(status.todayCases, of: status, in: context),
+                    labels.cases, status.cases,
+                    today: Self.todayForms(status.todayCases, of: status, width: (width - 12) / 3, in: context),
                     Self.casesColor, style: style, width: (width - 12) / 3, context
                 )
                 .frame(maxWidth: .infinity, alignment: .leading)
                 column(
                     labels.deaths, status.deaths,
-                    today: Self.todayForms(status.todayDeaths, of: status, in: context),
+                    today: Self.todayForms(status.todayDeaths, of: status, width: (width - 12) / 3, in: context),
                     Self.deathsColor, style: style, width: (width - 12) / 3, context
                 )
                 .frame(maxWidth: .infinity, alignment: .leading)

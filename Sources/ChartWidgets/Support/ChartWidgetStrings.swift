@@ -99,7 +99,7 @@ public enum ChartWidgetStrings {
             // A key's plural form depends on its count: the cache keeps one per category.
             let count = key.arguments.lazy.compactMap { Int($0) }.first
             let category = count.map { StringCatalog.pluralCategory($0, language: locale.languageSubtag) } ?? ""
-            let cacheKey = [key.key, locale.identifier, category, sourceFallback ? "1" : "0"].joined(separator: "\u{1}")
+            let cacheKey = key.key + "\u{1}" + locale.identifier + "\u{1}" + category + (sourceFallback ? "\u{1}" : "")
             return lock.withLock {
                 if let cached = found[cacheKey] { return cached }
                 var languages = StringTables.languages(for: locale)
