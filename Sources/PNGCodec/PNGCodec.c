@@ -133,6 +133,45 @@ int wr_png_encode_argb32(const uint8_t *pixels, int width, int height, int strid
     return state.failed;
 }
 
+int wr_png_encode_grey(const uint8_t *rows, int width, int height, int bit_depth, int compression_level,
+                       wr_buffer *out, char *error, size_t error_length) {
+    if (error && error_length) error[0] = 0;
+    if (!rows || width <= 0 || height <= 0 || !out ||
+        (bit_depth != 1 && bit_depth != 2 && bit_depth != 4 && bit_depth != 8)) {
+        if (error) snprintf(error, error_length, "invalid grey image: %dx%d at %d bits", width, height, bit_depth);
+        return 1;
+    }
+    const size_t row_bytes = ((size_t)width * (size_t)bit_depth + 7) / 8;
+    wr_error_state error_state = {error, error_length};
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &error_state, wr_on_error, wr_on_warning);
+    if (!png) {
+        if (error) snprintf(error, error_length, "libpng: cannot create write struct");
+        return 1;
+    }
+    png_infop info = png_create_info_struct(png);
+    wr_write_state state = {out, 0};
+    if (!info) {
+        png_destroy_write_struct(&png, NULL);
+        if (error) snprintf(error, error_length, "libpng: cannot create info struct");
+        return 1;
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        return 1;
+    }
+    png_set_write_fn(png, &state, wr_write, wr_flush);
+    png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, bit_depth, PNG_COLOR_TYPE_GRAY,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_compression_level(png, compression_level);
+    /* Packed greys compress best unfiltered; 8-bit grey with Sub. */
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, bit_depth == 8 ? PNG_FILTER_SUB : PNG_FILTER_NONE);
+    png_write_info(png, info);
+    for (int y = 0; y < height; y++) png_write_row(png, (png_const_bytep)(rows + (size_t)y * row_bytes));
+    png_write_end(png, NULL);
+    png_destroy_write_struct(&png, &info);
+    return state.failed;
+}
+
 void wr_buffer_free(wr_buffer *buffer) {
     if (!buffer) return;
     free(buffer->data);

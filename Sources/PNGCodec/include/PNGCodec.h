@@ -21,6 +21,14 @@ int wr_png_encode_argb32(const uint8_t *pixels, int width, int height, int strid
                          int compression_level, int filters, wr_buffer *out,
                          char *error, size_t error_length);
 
+/// Encodes grey pixels already packed at `bit_depth` (1, 2, 4 or 8; rows of
+/// ceil(width × bit_depth / 8) bytes, the leftmost pixel in the high bits, no padding between
+/// rows) as a PNG of colour type 0 (grey, no alpha, no palette).
+///
+/// - Returns 0 on success; otherwise non-zero with a message in `error`.
+int wr_png_encode_grey(const uint8_t *rows, int width, int height, int bit_depth, int compression_level,
+                       wr_buffer *out, char *error, size_t error_length);
+
 void wr_buffer_free(wr_buffer *buffer);
 
 /// The libpng version this was built against and the one loaded at run time.

@@ -245,6 +245,7 @@ package struct OutputRun {
         let first = try transaction.reserveRecords(pending.count)
         let engine = self.engine
         let encoder = batch.encoder
+        let maxBytes = batch.maxBytes
         let workers = max(1, min(batch.workers > 0 ? batch.workers : engine.renderers, pending.count))
         let queue = JobQueue(count: pending.count) { index in pending.group(of: index) }
         let drawn = DrawnJobs(count: pending.count, keepingRecords: batch.keepsImageRecords)
@@ -259,7 +260,8 @@ package struct OutputRun {
                                     while let (groupIndex, index) = queue.next(after: last) {
                                         last = groupIndex
                                         let job = pending[index]
-                                        let result = try job.draw(with: renderer, encoder: encoder, into: transaction)
+                                        let result = try job.draw(
+                                            with: renderer, encoder: encoder, maxBytes: maxBytes, into: transaction)
                                         try transaction.keepRecord(result.image, at: first + index)
                                         drawn.add(result, at: index)
                                     }
@@ -453,11 +455,29 @@ package struct ImageJob: Sendable {
 
     /// Draws and encodes with a worker's renderer (the engine's one way), stages the image, and
     /// returns the record with its size, digests and the widget URL.
-    func draw(with renderer: WidgetRenderer, encoder: any ImageEncoder, into transaction: OutputTransaction)
-        throws(WidgetRenderError) -> Drawn
-    {
+    ///
+    /// An image over `maxBytes` fails the run (nothing is written), naming its size and the
+    /// sizes of the encoder's smaller forms.
+    func draw(
+        with renderer: WidgetRenderer, encoder: any ImageEncoder, maxBytes: Int? = nil,
+        into transaction: OutputTransaction
+    ) throws(WidgetRenderError) -> Drawn {
         let drawn = try RenderEngine.draw(scene, with: renderer, encoder: encoder, keepSurface: keepSurface)
         guard let encoded = drawn.image else { throw .internalError("\(image.file) was not encoded") }
+        if let maxBytes, encoded.data.count > maxBytes {
+            var smaller: [String] = []
+            for (label, form) in (encoder as? any ImageBudgetAdvice)?.smallerForms ?? [] {
+                guard let bytes = try? RenderEngine.draw(scene, with: renderer, encoder: form).image?.data.count
+                else { continue }
+                smaller.append("\(label): \(Self.grouped(bytes)) bytes\(bytes <= maxBytes ? " (fits)" : "")")
+            }
+            throw .cannotCreate(
+                path: image.file,
+                reason: "the image is \(Self.grouped(encoded.data.count)) bytes, over the budget of "
+                    + "\(Self.grouped(maxBytes)) bytes"
+                    + (smaller.isEmpty
+                        ? "" : "; the same image in smaller forms: " + smaller.joined(separator: "; ")))
+        }
         try transaction.stage(encoded.data, as: image.file)
         var record = image
         record.bytes = encoded.data.count
@@ -471,6 +491,19 @@ package struct ImageJob: Sendable {
         let controls = drawn.layout.hitTargets.map { Manifest.Control($0.target, frame: $0.frame) }
         record.controls = controls.isEmpty ? nil : controls
         return Drawn(image: record, surface: drawn.surface.map(SurfaceBox.init))
+    }
+}
+
+extension ImageJob {
+    /// `92,160`.
+    static func grouped(_ n: Int) -> String {
+        let digits = String(n.magnitude)
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(c)
+        }
+        return (n < 0 ? "-" : "") + out
     }
 }
 

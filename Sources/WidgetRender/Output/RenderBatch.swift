@@ -61,6 +61,10 @@ public struct RenderBatch: Sendable {
     /// The image format; PNG (``PNGImageEncoder``) by default. The files' extension and the
     /// manifest's `format` follow it.
     public var encoder: any ImageEncoder = PNGImageEncoder()
+    /// The largest file an image may be, in bytes (an e-ink device that reboots on a larger
+    /// one); `nil` for no limit. An image over it fails the run, nothing written, with its
+    /// size and the sizes of the encoder's smaller forms (``ImageBudgetAdvice``).
+    public var maxBytes: Int?
     /// Whether the result holds every image's record and file (``RenderResult/manifest``'s
     /// `images`, ``RenderResult/files``). `false` keeps a run's memory flat however many images
     /// it writes (the records are in `manifest.json`, written from a spool on disk); the result

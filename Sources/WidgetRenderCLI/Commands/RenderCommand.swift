@@ -9,7 +9,7 @@ struct RenderCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Async
         let name = CommandName.current
         return CommandConfiguration(
             commandName: "render",
-            abstract: "Render widgets to PNG files (the default command).",
+            abstract: "Render widgets to image files, PNG by default (the default command).",
             discussion: """
                 Asks each widget's provider for its timeline at --now and writes one PNG per widget, \
                 family and entry, and manifest.json. The entry on screen at --now is drawn for that \
@@ -24,6 +24,8 @@ struct RenderCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Async
                   \(name) --family small,large --device iphone-375x667 --out Output/
                   \(name) --family all --placeholder --out Output/placeholders
                   \(name) --now 2026-01-01T09:00:00Z --time-zone Asia/Tokyo --family small
+                  \(name) --family medium --bit-depth 1 --dither atkinson --max-bytes 90k   (e-ink)
+                  \(name) --family large --image-format bmp --bit-depth 4 --levels 8 --rotate 90
 
                 Split across machines (a CI matrix, a Kubernetes Indexed Job): give each the same \
                 options and --now, and --shard K/N; then `\(name) manifest merge` joins their \
@@ -42,6 +44,7 @@ struct RenderCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Async
     @OptionGroup var common: CommonOptions
     @OptionGroup var time: NowOption
     @OptionGroup var options: Options
+    @OptionGroup(title: "Image format and e-ink greys") var image: ImageFormatOptions
 
     @Option(
         help: ArgumentHelp(
@@ -76,6 +79,7 @@ struct RenderCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Async
         var request = try common.request(
             outputDirectory: try OutputFolder.url(out), families: try FamilySelection.parse(families)
         )
+        try image.apply(to: &request)
         request.now = try time.date(in: request.timeZone)
         request.mode = placeholder ? .placeholder : snapshot ? .snapshot : .timeline
         if let shard { request.shard = try Self.shard(shard) }
@@ -114,11 +118,12 @@ struct RenderCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Async
             if !quiet {
                 Console.notes(result.notes)
                 let widgets = result.kinds.count
+                let format = request.encoder.format.name.uppercased()
                 if let shard = request.shard, let total = result.manifest.shard?.images {
                     Console.line("Shard \(shard) of a run of \(total) image\(total == 1 ? "" : "s").")
                 }
                 Console.line(
-                    "Rendered \(result.imageCount) PNG\(result.imageCount == 1 ? "" : "s") for \(widgets) widget\(widgets == 1 ? "" : "s") in \(Console.seconds(since: started)) → \(out)"
+                    "Rendered \(result.imageCount) \(format)\(result.imageCount == 1 ? "" : "s") for \(widgets) widget\(widgets == 1 ? "" : "s") in \(Console.seconds(since: started)) → \(out)"
                 )
             }
         } catch {

@@ -56,6 +56,7 @@ struct TimelineCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Asy
 
     @OptionGroup var common: CommonOptions
     @OptionGroup var options: Options
+    @OptionGroup(title: "Image format and e-ink greys") var image: ImageFormatOptions
 
     @Flag(name: .shortAndLong, help: "Print only errors and warnings.")
     var quiet = false
@@ -73,6 +74,7 @@ struct TimelineCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Asy
         var request = try common.request(
             outputDirectory: try OutputFolder.url(out), families: try FamilySelection.parse(families)
         )
+        try image.apply(to: &request)
         let zone = request.timeZone
         let start: Date
         if let from {

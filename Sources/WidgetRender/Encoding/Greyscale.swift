@@ -1,0 +1,313 @@
+import Foundation
+import WidgetDrawing
+
+/// How a widget's colour pixels become an e-ink panel's greys: tone (gamma, contrast,
+/// inversion), rotation, and how many greys with which dithering.
+///
+/// The pixels are first laid on white (paper: e-ink has no transparency), then read as
+/// luma (ITU-R BT.601, as Pillow's `L` mode), then toned, then rotated, then reduced to
+/// `levels` evenly spaced greys.
+///
+/// ```swift
+/// var grey = Greyscale(levels: 4)          // TRMNL's 2-bit
+/// grey.dither = .floydSteinberg
+/// let encoder = GreyPNGEncoder(bitDepth: 2, greyscale: grey)
+/// ```
+public struct Greyscale: Sendable, Hashable {
+    /// How a grey between two levels is drawn.
+    public enum Dither: String, Sendable, Hashable, CaseIterable {
+        /// Each pixel to its nearest level.
+        case none
+        /// Each pixel to its nearest level: a cut at the midpoints (the same as `none`; the
+        /// name e-ink tools give it).
+        case threshold
+        /// Floyd–Steinberg error diffusion: the smoothest gradients.
+        case floydSteinberg = "floyd-steinberg"
+        /// Atkinson's diffusion (three quarters of the error): crisper, lighter shadows, as the
+        /// first Macintosh drew.
+        case atkinson
+        /// An 8×8 Bayer matrix: the same pattern wherever the grey is the same, so that a
+        /// partial refresh of a panel changes only what changed.
+        case ordered
+    }
+
+    /// A turn of the image, clockwise, for a panel mounted on its side.
+    public enum Rotation: Int, Sendable, Hashable, CaseIterable {
+        case none = 0
+        case clockwise90 = 90
+        case upsideDown = 180
+        case clockwise270 = 270
+    }
+
+    /// How many greys, evenly spaced from black to white: 2 to 256.
+    public var levels: Int
+    /// The dithering.
+    public var dither: Dither
+    /// A gamma over the luma: above 1 lightens the mid-greys, below 1 darkens them.
+    public var gamma: Double
+    /// A contrast about mid-grey: above 1 spreads the greys, below 1 gathers them.
+    public var contrast: Double
+    /// White for black: for panels that light their black, or a dark dashboard.
+    public var invert: Bool
+    /// The turn.
+    public var rotation: Rotation
+
+    /// A conversion.
+    ///
+    /// - Parameters:
+    ///   - levels: greys, clamped to 2…256.
+    ///   - dither: the dithering; none by default.
+    ///   - gamma: clamped to 0.1…10; 1 by default.
+    ///   - contrast: clamped to 0…10; 1 by default.
+    ///   - invert: false by default.
+    ///   - rotation: none by default.
+    public init(
+        levels: Int, dither: Dither = .none, gamma: Double = 1, contrast: Double = 1, invert: Bool = false,
+        rotation: Rotation = .none
+    ) {
+        self.levels = max(2, min(256, levels))
+        self.dither = dither
+        self.gamma = gamma.isFinite ? max(0.1, min(10, gamma)) : 1
+        self.contrast = contrast.isFinite ? max(0, min(10, contrast)) : 1
+        self.invert = invert
+        self.rotation = rotation
+    }
+
+    /// The image's pixels as level indices (0 black … `levels - 1` white), rows top to bottom,
+    /// after rotation.
+    package func levels(of surface: CairoSurface) -> (width: Int, height: Int, indices: [UInt8]) {
+        let tones = tones(of: surface)
+        return (tones.width, tones.height, quantize(tones.values, width: tones.width, height: tones.height))
+    }
+
+    /// Each pixel's toned luma, 0…255, after rotation.
+    package func tones(of surface: CairoSurface) -> (width: Int, height: Int, values: [Float]) {
+        let (width, height) = (surface.width, surface.height)
+        // The tone curve, once per input luma.
+        var curve = [Float](repeating: 0, count: 256)
+        for v in 0..<256 {
+            var x = Double(v) / 255
+            x = pow(x, 1 / gamma)
+            x = (x - 0.5) * contrast + 0.5
+            x = max(0, min(1, x))
+            if invert { x = 1 - x }
+            curve[v] = Float(x * 255)
+        }
+        var luma = [Float](repeating: 0, count: width * height)
+        surface.withPixels { pixels, stride in
+            for y in 0..<height {
+                let row = UnsafeRawPointer(pixels + y * stride)
+                for x in 0..<width {
+                    let argb = row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
+                    // Premultiplied over white: c + (255 − a).
+                    let paper = 255 - (argb >> 24)
+                    let r = Int((argb >> 16) & 0xFF) + Int(paper)
+                    let g = Int((argb >> 8) & 0xFF) + Int(paper)
+                    let b = Int(argb & 0xFF) + Int(paper)
+                    let l = (299 * min(255, r) + 587 * min(255, g) + 114 * min(255, b) + 500) / 1000
+                    luma[y * width + x] = curve[l]
+                }
+            }
+        }
+        switch rotation {
+        case .none: return (width, height, luma)
+        case .upsideDown: return (width, height, luma.reversed())
+        case .clockwise90, .clockwise270:
+            var turned = [Float](repeating: 0, count: width * height)
+            // The new image is `height` wide and `width` tall.
+            for y in 0..<height {
+                for x in 0..<width {
+                    let (nx, ny) = rotation == .clockwise90 ? (height - 1 - y, x) : (y, width - 1 - x)
+                    turned[ny * height + nx] = luma[y * width + x]
+                }
+            }
+            return (height, width, turned)
+        }
+    }
+
+    /// Level indices for toned lumas, with the dithering.
+    package func quantize(_ values: [Float], width: Int, height: Int) -> [UInt8] {
+        let top = Float(levels - 1)
+        let step = 255 / top
+        let inverse = top / 255
+        // The nearest level: clamped before the conversion, which cannot then trap (a NaN
+        // clamps to 0 too).
+        @inline(__always) func nearest(_ v: Float) -> UInt8 {
+            let scaled = v * inverse + 0.5
+            return UInt8(scaled > 0 ? (scaled < top + 0.5 ? scaled : top + 0.25) : 0)
+        }
+        switch dither {
+        case .none, .threshold:
+            return values.map(nearest)
+        case .ordered:
+            var out = [UInt8](repeating: 0, count: values.count)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let bias = (Float(Self.bayer[(y & 7) * 8 + (x & 7)]) + 0.5) / 64 - 0.5
+                    out[y * width + x] = nearest(values[y * width + x] + bias * step)
+                }
+            }
+            return out
+        case .floydSteinberg, .atkinson:
+            // Two rows ahead of error (three for Atkinson), padded by two pixels each side, so
+            // that the inner loop has no bounds to check.
+            let padded = width + 4
+            var ahead = [Float](repeating: 0, count: padded * 3)
+            var out = [UInt8](repeating: 0, count: values.count)
+            let atkinson = dither == .atkinson
+            values.withUnsafeBufferPointer { sourceBuffer in
+                out.withUnsafeMutableBufferPointer { targetBuffer in
+                    ahead.withUnsafeMutableBufferPointer { errorBuffer in
+                        guard let source = sourceBuffer.baseAddress, let target = targetBuffer.baseAddress,
+                            let error = errorBuffer.baseAddress
+                        else { return }
+                        for y in 0..<height {
+                            // Rows y, y + 1 and y + 2 of error, turning.
+                            let (r0, r1, r2) = (
+                                (y % 3) * padded + 2, ((y + 1) % 3) * padded + 2, ((y + 2) % 3) * padded + 2
+                            )
+                            // The error for the next one or two pixels of the row, kept in
+                            // registers rather than stored and read back (the loop's chain).
+                            var (next, afterNext): (Float, Float) = (0, 0)
+                            let row = source + y * width
+                            let levelsOut = target + y * width
+                            for x in 0..<width {
+                                let value = row[x] + error[r0 + x] + next
+                                error[r0 + x] = 0
+                                let level = nearest(value)
+                                levelsOut[x] = level
+                                let e = value - Float(level) * step
+                                if atkinson {
+                                    let share = e * (1 / 8)
+                                    next = afterNext + share
+                                    afterNext = share
+                                    error[r1 + x - 1] += share
+                                    error[r1 + x] += share
+                                    error[r1 + x + 1] += share
+                                    error[r2 + x] += share
+                                } else {
+                                    next = e * (7 / 16)
+                                    error[r1 + x - 1] += e * (3 / 16)
+                                    error[r1 + x] += e * (5 / 16)
+                                    error[r1 + x + 1] += e * (1 / 16)
+                                }
+                            }
+                            // What fell off the edges goes nowhere; the row is reused two rows on.
+                            for k in -2..<0 { error[r0 + k] = 0 }
+                            for k in width..<(width + 2) { error[r0 + k] = 0 }
+                        }
+                    }
+                }
+            }
+            return out
+        }
+    }
+
+    /// The 8×8 Bayer threshold matrix, 0…63.
+    static let bayer: [Int] = [
+        0, 32, 8, 40, 2, 34, 10, 42, 48, 16, 56, 24, 50, 18, 58, 26, 12, 44, 4, 36, 14, 46, 6, 38, 60, 28, 52, 20, 62,
+        30, 54, 22, 3, 35, 11, 43, 1, 33, 9, 41, 51, 19, 59, 27, 49, 17, 57, 25, 15, 47, 7, 39, 13, 45, 5, 37, 63, 31,
+        55, 23, 61, 29, 53, 21,
+    ]
+
+    /// A level's value in a container of `bitDepth` bits: `index × (2^bitDepth − 1) / (levels − 1)`,
+    /// rounded (Inkplate's 8 greys in 4 bits are 0, 2, 4, 6, 9, 11, 13, 15).
+    package func sample(_ index: UInt8, bitDepth: Int) -> UInt8 {
+        let top = (1 << bitDepth) - 1
+        return UInt8((Int(index) * top * 2 + (levels - 1)) / (2 * (levels - 1)))
+    }
+}
+
+/// A PNG of greys (colour type 0, no alpha, no palette) at 1, 2, 4 or 8 bits a pixel, as
+/// e-ink readers take: Kindle dashboards refuse alpha and palettes; TRMNL reads 1 and 2 bits.
+///
+/// ```swift
+/// let encoder = GreyPNGEncoder(bitDepth: 1, greyscale: Greyscale(levels: 2, dither: .atkinson))
+/// ```
+public struct GreyPNGEncoder: ImageEncoder, Hashable {
+    /// Bits a pixel: 1, 2, 4 or 8.
+    public let bitDepth: Int
+    /// The conversion; its levels are at most `2^bitDepth`.
+    public let greyscale: Greyscale
+
+    /// An encoder.
+    ///
+    /// - Parameters:
+    ///   - bitDepth: 1, 2, 4 or 8; another value is taken as 8.
+    ///   - greyscale: the conversion; `nil` for every grey the depth holds, undithered. More
+    ///     levels than the depth holds are cut to it.
+    public init(bitDepth: Int, greyscale: Greyscale? = nil) {
+        let depth = [1, 2, 4, 8].contains(bitDepth) ? bitDepth : 8
+        self.bitDepth = depth
+        var grey = greyscale ?? Greyscale(levels: 1 << depth)
+        grey.levels = min(grey.levels, 1 << depth)
+        self.greyscale = grey
+    }
+
+    /// PNG.
+    public var format: ImageFormat { .png }
+
+    /// Encodes the image's greys.
+    ///
+    /// - Throws: ``WidgetRenderError`` when libpng fails.
+    public func encode(_ image: RenderedImage) throws -> Data {
+        let (width, height, indices) = greyscale.levels(of: image.surface)
+        let rowBytes = (width * bitDepth + 7) / 8
+        var rows = [UInt8](repeating: 0, count: rowBytes * height)
+        let perByte = 8 / bitDepth
+        let samples = (0..<greyscale.levels).map { greyscale.sample(UInt8($0), bitDepth: bitDepth) }
+        for y in 0..<height {
+            for x in 0..<width {
+                let shift = (perByte - 1 - x % perByte) * bitDepth
+                rows[y * rowBytes + x / perByte] |= samples[Int(indices[y * width + x])] << shift
+            }
+        }
+        do {
+            return try GreyPNG.encode(packed: rows, width: width, height: height, bitDepth: bitDepth)
+        } catch {
+            throw WidgetRenderError.internalError("grey PNG encoding failed: \(error.description)")
+        }
+    }
+}
+
+/// An encoder that can say which smaller forms of its images it would write: what a byte
+/// budget's error offers instead.
+public protocol ImageBudgetAdvice: ImageEncoder {
+    /// Smaller forms, each with a label (`1 bit, no dithering`), smallest last.
+    var smallerForms: [(label: String, encoder: any ImageEncoder)] { get }
+}
+
+extension GreyPNGEncoder: ImageBudgetAdvice {
+    /// Fewer bits and no dithering: 1 bit with no dithering is the smallest.
+    public var smallerForms: [(label: String, encoder: any ImageEncoder)] {
+        Self.forms(bitDepth: bitDepth, greyscale: greyscale, depths: [8, 4, 2, 1]) {
+            GreyPNGEncoder(bitDepth: $0, greyscale: $1)
+        }
+    }
+
+    static func forms(
+        bitDepth: Int, greyscale: Greyscale, depths: [Int], make: (Int, Greyscale) -> any ImageEncoder
+    ) -> [(label: String, encoder: any ImageEncoder)] {
+        var forms: [(label: String, encoder: any ImageEncoder)] = []
+        var plain = greyscale
+        plain.dither = .none
+        if greyscale.dither != .none, greyscale.dither != .threshold {
+            forms.append(("\(bitDepth) bit\(bitDepth == 1 ? "" : "s"), no dithering", make(bitDepth, plain)))
+        }
+        for depth in depths where depth < bitDepth {
+            var fewer = plain
+            fewer.levels = min(plain.levels, 1 << depth)
+            forms.append(("\(depth) bit\(depth == 1 ? "" : "s"), no dithering", make(depth, fewer)))
+        }
+        return forms
+    }
+}
+
+extension BMPEncoder: ImageBudgetAdvice {
+    /// Fewer bits and no dithering: 1 bit with no dithering is the smallest.
+    public var smallerForms: [(label: String, encoder: any ImageEncoder)] {
+        GreyPNGEncoder.forms(bitDepth: bitsPerPixel, greyscale: greyscale, depths: [8, 4, 1]) {
+            BMPEncoder(bitsPerPixel: $0, greyscale: $1)
+        }
+    }
+}
