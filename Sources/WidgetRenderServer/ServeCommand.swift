@@ -114,6 +114,7 @@ public struct ServeCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>:
 
     @OptionGroup var common: CommonOptions
     @OptionGroup var options: Options
+    @OptionGroup(title: "Image format and e-ink greys") var image: ImageFormatOptions
 
     /// The command, with every option at its default.
     public init() {}
@@ -142,6 +143,10 @@ public struct ServeCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>:
 
     private func makeBatch() throws -> RenderBatch {
         var batch = try common.request(outputDirectory: URL(fileURLWithPath: "/dev/null"), families: nil)
+        try image.apply(to: &batch)
+        if batch.maxBytes != nil {
+            throw ValidationError("--max-bytes is for render and timeline, which write files; serve draws on request")
+        }
         try options.apply(to: &batch)
         return batch
     }

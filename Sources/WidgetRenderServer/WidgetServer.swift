@@ -427,7 +427,7 @@ package struct WidgetServer: Sendable {
         guard let image = rendered.image else {
             return .failure(ImageCache.Failure(status: .internalServerError, message: "no image was made"))
         }
-        let tag = Self.entityTag(image, request)
+        let tag = Self.entityTag(image, request, encoder: encoder)
         var headers = HTTPFields()
         headers[.eTag] = tag
         headers[.vary] = "Accept"
@@ -680,9 +680,11 @@ package struct WidgetServer: Sendable {
 
     /// A tag for the pixels in this format with these options: equal pixels in another format,
     /// size or look get another tag.
-    static func entityTag(_ image: EncodedImage, _ request: RenderRequest) -> String {
+    static func entityTag(_ image: EncodedImage, _ request: RenderRequest, encoder: any ImageEncoder) -> String {
         let options = [
-            image.format.name, request.device.id, String(request.scale ?? request.device.scale),
+            // The encoder with its options (an e-ink server's bit depth and dithering).
+            image.format.name, String(describing: encoder), request.device.id,
+            String(request.scale ?? request.device.scale),
             request.colorScheme == .dark ? "dark" : "light", request.locale.identifier,
             request.renderingMode.map { "\($0)" } ?? "default",
             request.tint.map(WidgetRenderingMode.hexName) ?? "",

@@ -95,6 +95,25 @@ struct ServeCacheTests {
         #expect(pick("*/*;q=0.1, image/png;q=0") == "count")
     }
 
+    /// An e-ink server (`serve --image-format bmp --bit-depth 1`) serves its BMP, and its
+    /// grey PNG under another tag than a colour PNG of the same pixels.
+    @Test func anEInkServerServesItsGreys() async throws {
+        let bmp = BMPEncoder(bitsPerPixel: 1, greyscale: Greyscale(levels: 2, dither: .ordered))
+        let grey = GreyPNGEncoder(bitDepth: 2)
+        try await ServeTests.withServer(encoders: [grey, bmp]) { client, _ in
+            let image = try await client.get("/widgets/price/small.bmp?at=\(ServeTests.shown)")
+            #expect(image.status == 200)
+            #expect(image.header("content-type") == "image/bmp")
+            #expect(image.body.starts(with: [0x42, 0x4D]) && image.body[28] == 1, "a 1-bit BMP")
+            let png = try await client.get("/widgets/price/small.png?at=\(ServeTests.shown)")
+            #expect(png.body.count > 25 && png.body[24] == 2 && png.body[25] == 0, "a 2-bit grey PNG")
+            try await ServeTests.withServer { colourClient, _ in
+                let colour = try await colourClient.get("/widgets/price/small.png?at=\(ServeTests.shown)")
+                #expect(colour.header("etag") != png.header("etag"))
+            }
+        }
+    }
+
     @Test func aFormatOfTheServersEncodersIsServed() async throws {
         try await ServeTests.withServer(encoders: [PNGImageEncoder(), CountEncoder()]) { client, _ in
             let text = try await client.get("/widgets/price/small.txt?at=\(ServeTests.shown)")
