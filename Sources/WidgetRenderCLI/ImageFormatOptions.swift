@@ -9,7 +9,7 @@ package struct ImageFormatOptions: ParsableArguments {
     @Option(
         name: .customLong("image-format"),
         help: ArgumentHelp(
-            "png (default) or bmp. With --bit-depth, png is grey (colour type 0, no alpha or palette, as Kindle and TRMNL take it); bmp is 24-bit colour unless --bit-depth 1, 4 or 8 (an explicit grey palette, rows padded to 4 bytes, bottom up).",
+            "png (default), bmp, svg or pdf. With --bit-depth, png is grey (colour type 0, no alpha or palette, as Kindle and TRMNL take it); bmp is 24-bit colour unless --bit-depth 1, 4 or 8 (an explicit grey palette, rows padded to 4 bytes, bottom up); svg (text as outlines) and pdf (fonts embedded) are vectors in full colour, sized in pixels like the png.",
             valueName: "format"))
     var imageFormat: String = "png"
 
@@ -84,10 +84,18 @@ package struct ImageFormatOptions: ParsableArguments {
                 throw ValidationError("--levels and --dither need --bit-depth 1, 4 or 8 with bmp (24 bits is colour)")
             }
             batch.encoder = BMPEncoder(bitsPerPixel: depth, greyscale: try greyscale(bitDepth: min(depth, 8)))
-        case "svg", "pdf", "apng":
-            throw ValidationError("--image-format: \(imageFormat) is not written yet; png and bmp are")
+        case "svg", "pdf":
+            if bitDepth != nil {
+                throw ValidationError("--bit-depth is for png and bmp; \(imageFormat) is vectors in full colour")
+            }
+            if let (name, _) = greyOptions.first(where: \.1) {
+                throw ValidationError("\(name) is for png and bmp greys; \(imageFormat) is vectors in full colour")
+            }
+            batch.encoder = imageFormat.lowercased() == "svg" ? SVGEncoder() : PDFEncoder()
+        case "apng":
+            throw ValidationError("--image-format: apng is not written yet; png, bmp, svg and pdf are")
         default:
-            throw ValidationError("--image-format: '\(imageFormat)' is not png or bmp")
+            throw ValidationError("--image-format: '\(imageFormat)' is not png, bmp, svg or pdf")
         }
     }
 

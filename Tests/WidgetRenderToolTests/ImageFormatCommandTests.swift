@@ -29,6 +29,22 @@ struct ImageFormatCommandTests {
         #expect(manifest.contains("\"format\" : \"bmp\"") || manifest.contains("\"format\":\"bmp\""), "\(manifest)")
     }
 
+    @Test func svgAndPDFAreWritten() throws {
+        let out = try CommandRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        for format in ["svg", "pdf"] {
+            let result = try CommandRunner.run([
+                "render", "--widget", "covid-global", "--family", "small", "--now", "2023-08-06T12:00:00Z",
+                "--image-format", format, "--out", out.appendingPathComponent(format).path,
+            ])
+            #expect(result.exitCode == 0, "\(result.stderr)")
+            let file = try #require(result.stdout.split(separator: "\n").first.map(String.init))
+            #expect(file.hasSuffix(".\(format)"), "\(file)")
+            let head = try Data(contentsOf: URL(fileURLWithPath: file)).prefix(5)
+            #expect(String(decoding: head, as: UTF8.self) == (format == "svg" ? "<?xml" : "%PDF-"))
+        }
+    }
+
     @Test func anImageOverTheBudgetFailsWithNothingWritten() throws {
         let out = try CommandRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: out) }
@@ -49,7 +65,9 @@ struct ImageFormatCommandTests {
         (["--bit-depth", "3"], "1, 2, 4 or 8"),
         (["--image-format", "bmp", "--bit-depth", "2"], "1, 4, 8 (greys) or 24"),
         (["--bit-depth", "2", "--levels", "5"], "do not fit 2 bits"),
-        (["--image-format", "svg"], "not written yet"),
+        (["--image-format", "apng"], "not written yet"),
+        (["--image-format", "svg", "--bit-depth", "1"], "vectors in full colour"),
+        (["--image-format", "pdf", "--dither", "ordered"], "vectors in full colour"),
         (["--bit-depth", "1", "--rotate", "45"], "0, 90, 180 or 270"),
         (["--max-bytes", "ten"], "92160 or 90k"),
     ])

@@ -118,8 +118,13 @@ package final class CairoSurface {
 final class CairoContext {
     let pointer: OpaquePointer
 
-    init(surface: CairoSurface) throws(RenderError) {
-        guard let context = cairo_create(surface.pointer) else { throw .cairo("cannot create a drawing context") }
+    convenience init(surface: CairoSurface) throws(RenderError) {
+        try self.init(surfacePointer: surface.pointer)
+    }
+
+    /// A context on any Cairo surface.
+    init(surfacePointer: OpaquePointer) throws(RenderError) {
+        guard let context = cairo_create(surfacePointer) else { throw .cairo("cannot create a drawing context") }
         let status = cairo_status(context)
         guard status == CAIRO_STATUS_SUCCESS else {
             cairo_destroy(context)

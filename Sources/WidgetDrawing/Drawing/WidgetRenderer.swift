@@ -378,7 +378,7 @@ package final class WidgetRenderer {
         return surface
     }
 
-    private func check(_ context: CairoContext) throws(RenderError) {
+    func check(_ context: CairoContext) throws(RenderError) {
         let status = cairo_status(context.pointer)
         guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(String(cString: cairo_status_to_string(status))) }
     }
@@ -405,7 +405,7 @@ package final class WidgetRenderer {
 
     /// Draws a display list; `accentGroup` draws only the accent group (true), only the rest
     /// (false), or everything (nil). Layers are opened and closed in either case.
-    private func drawList(
+    func drawList(
         _ items: [DisplayItem], in context: CairoContext, text: PangoText, scheme: ColorScheme, pixelsPerPoint: Double,
         accentGroup: Bool?
     ) throws(RenderError) {

@@ -14,10 +14,29 @@ public struct RenderedImage: @unchecked Sendable {
     /// What was drawn, in points: for encoders that write vectors.
     public let displayList: DisplayList
 
-    package init(surface: CairoSurface, scale: Int, displayList: DisplayList) {
+    /// What draws the display list again as vectors: the renderer that drew the pixels (held
+    /// by the caller for the encode), with the layout, metrics and context.
+    package let vectorSource: VectorSource?
+
+    package init(surface: CairoSurface, scale: Int, displayList: DisplayList, vectorSource: VectorSource? = nil) {
         self.surface = surface
         self.scale = scale
         self.displayList = displayList
+        self.vectorSource = vectorSource
+    }
+
+    /// The widget as SVG or PDF, drawn from its display list by the renderer that drew its
+    /// pixels.
+    package func vector(_ format: VectorFormat) throws -> Data {
+        guard let source = vectorSource else {
+            throw WidgetRenderError.internalError("this image has no display list to draw as \(format)")
+        }
+        do {
+            return try source.renderer.drawVector(
+                source.layout, metrics: source.metrics, context: source.context, as: format)
+        } catch {
+            throw WidgetRenderError.invalidRequest("\(format) output: \(error.description)")
+        }
     }
 
     /// The pixels as straight (not premultiplied) 8-bit RGBA, rows top to bottom, four bytes a
@@ -48,5 +67,21 @@ public struct RenderedImage: @unchecked Sendable {
             }
         }
         return data
+    }
+}
+
+/// A drawn widget's renderer, layout, metrics and context, for an encoder of vectors.
+package struct VectorSource: @unchecked Sendable {
+    package let renderer: WidgetRenderer
+    package let layout: WidgetRenderer.Layout
+    package let metrics: WidgetMetrics
+    package let context: ViewContext
+
+    package init(renderer: WidgetRenderer, layout: WidgetRenderer.Layout, metrics: WidgetMetrics, context: ViewContext)
+    {
+        self.renderer = renderer
+        self.layout = layout
+        self.metrics = metrics
+        self.context = context
     }
 }

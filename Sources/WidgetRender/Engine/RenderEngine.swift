@@ -269,7 +269,9 @@ public final class RenderEngine: Sendable {
                 throw Self.error(error)
             }
             defer { renderer.recycle(surface) }
-            return try Self.encode(surface, scale: metrics.scale, displayList: widget.displayList, with: encoder)
+            return try Self.encode(
+                surface, scale: metrics.scale, displayList: widget.displayList, with: encoder,
+                vectorSource: VectorSource(renderer: renderer, layout: layout, metrics: metrics, context: context))
         }
     }
 
@@ -318,7 +320,9 @@ public final class RenderEngine: Sendable {
         let surface = try drawSurface(layout, scene: scene, with: renderer)
         defer { if !keepSurface { renderer.recycle(surface) } }
         let image = try encode(
-            surface, scale: scene.metrics.scale, displayList: DisplayList(layout), with: encoder)
+            surface, scale: scene.metrics.scale, displayList: DisplayList(layout), with: encoder,
+            vectorSource: VectorSource(
+                renderer: renderer, layout: layout, metrics: scene.metrics, context: scene.context))
         return Drawn(layout: layout, image: image, surface: keepSurface ? surface : nil)
     }
 
@@ -349,7 +353,8 @@ public final class RenderEngine: Sendable {
     /// Encodes a drawn surface: WidgetRender's own encoders straight from the surface, with the
     /// pixels' fingerprint in the same pass; any other through ``RenderedImage``.
     package static func encode(
-        _ surface: CairoSurface, scale: Int, displayList: DisplayList, with encoder: any ImageEncoder
+        _ surface: CairoSurface, scale: Int, displayList: DisplayList, with encoder: any ImageEncoder,
+        vectorSource: VectorSource? = nil
     ) throws(WidgetRenderError) -> EncodedImage {
         do {
             if let direct = encoder as? any SurfaceEncoding {
@@ -358,7 +363,10 @@ public final class RenderEngine: Sendable {
             }
             let data: Data
             do {
-                data = try encoder.encode(RenderedImage(surface: surface, scale: scale, displayList: displayList))
+                data = try encoder.encode(
+                    RenderedImage(surface: surface, scale: scale, displayList: displayList, vectorSource: vectorSource))
+            } catch let error as WidgetRenderError {
+                throw error
             } catch {
                 throw WidgetRenderError.internalError("\(encoder.format.name) encoding failed: \(error)")
             }
