@@ -7,13 +7,7 @@ import WidgetRender
 /// Pillow (Debian's python3-pil, from /usr/bin/python3) and `file`.
 @Suite("E-ink encoders")
 struct EInkEncoderTests {
-    static let engine: RenderEngine = {
-        do {
-            return try RenderEngine(bundle: BuiltInWidgets())
-        } catch {
-            fatalError("the built-in widgets must load: \(error)")
-        }
-    }()
+    static var engine: RenderEngine { RenderEngineTests.engine }
 
     /// A built-in widget's entry at the fixed time, as `encoder` writes it, in a file.
     static func file(
@@ -141,6 +135,25 @@ struct EInkEncoderTests {
         let flat = Greyscale(levels: 2, dither: .ordered).quantize(
             [Float](repeating: 128, count: 64), width: 8, height: 8)
         #expect(flat.filter { $0 == 1 }.count == 32)
+    }
+
+    /// Values set on the properties past their bounds neither trap nor write NaN: levels are
+    /// clamped to 2…256, gamma and contrast taken at their bounds.
+    @Test func outOfRangeSettingsAreClamped() async throws {
+        var grey = Greyscale(levels: 4)
+        grey.levels = 1
+        #expect(grey.levels == 2)
+        grey.levels = 1_000
+        #expect(grey.levels == 256)
+        grey.gamma = .nan
+        grey.contrast = .infinity
+        #expect(grey.toneCurve().allSatisfy { $0.isFinite && (0...255).contains($0) })
+        let data = try #require(
+            try await Self.engine.render(
+                RenderRequest(kind: "price", family: .systemSmall, askedAt: Fixtures.now),
+                as: BMPEncoder(bitsPerPixel: 24, greyscale: grey)
+            ).image?.data)
+        #expect(data.starts(with: [0x42, 0x4D]))
     }
 
     @Test func rotationTurnsTheImageClockwise() async throws {

@@ -7,13 +7,7 @@ import WidgetRender
 /// renderers (rsvg-convert, pdftoppm) and compared with the widget's PNG by Pillow.
 @Suite("Vector encoders")
 struct VectorEncoderTests {
-    static let engine: RenderEngine = {
-        do {
-            return try RenderEngine(bundle: BuiltInWidgets())
-        } catch {
-            fatalError("the built-in widgets must load: \(error)")
-        }
-    }()
+    static var engine: RenderEngine { RenderEngineTests.engine }
 
     static func bytes(_ kind: String, _ encoder: any ImageEncoder, mode: WidgetRenderingMode? = nil) async throws
         -> Data

@@ -16,13 +16,6 @@ private final class VectorSink {
     var data = Data()
 }
 
-extension CairoContext {
-    /// A context on any Cairo surface (an SVG's or a PDF's).
-    convenience init(vectorSurface surface: OpaquePointer) throws(RenderError) {
-        try self.init(surfacePointer: surface)
-    }
-}
-
 extension WidgetRenderer {
     /// Draws a laid-out widget as SVG or PDF, from the same display list as its pixels, in
     /// full colour: `width × height` pixels like the PNG (SVG: `width`/`height` in pixels and
@@ -76,7 +69,7 @@ extension WidgetRenderer {
             cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, "2001-01-01T00:00:00Z")
         }
         do {
-            let context = try CairoContext(vectorSurface: surface)
+            let context = try CairoContext(surfacePointer: surface)
             let cr = context.pointer
             if format == .pdf { cairo_scale(cr, pixelWidth / metrics.size.width, pixelHeight / metrics.size.height) }
             // The widget's shape as a clip (the pixels cut it after drawing instead).
@@ -88,12 +81,13 @@ extension WidgetRenderer {
                 context.continuousRoundedRect(metrics.bounds, radius: metrics.cornerRadius)
             }
             cairo_clip(cr)
+            let scheme = viewContext.environment.colorScheme
             if !metrics.family.isAccessory {
-                context.setColor(Color.background.resolved(in: viewContext.environment.colorScheme))
+                context.setColor(Color.background.resolved(in: scheme))
                 cairo_paint(cr)
             }
             try drawList(
-                lists.background + lists.content, in: context, text: text, scheme: viewContext.environment.colorScheme,
+                lists.background + lists.content, in: context, text: text, scheme: scheme,
                 pixelsPerPoint: Double(metrics.scale), accentGroup: nil)
             try check(context)
         }

@@ -196,7 +196,8 @@ package final class PangoText: TextMeasuring {
                 insert(pango_attr_foreground_alpha_new(max(1, channel(rgba.alpha))))
             }
         }
-        if Self.hasTallScript(text.string), let height = latinLineHeight(of: text.font) {
+        if Self.hasTallScript(text.string) {
+            let height = latinLineHeight(of: text.font)
             // Noto's Arabic, Hebrew, Devanagari and Thai faces ask for lines 1.3 to 2.1 times
             // the size (the Latin face's are 1.21): a widget laid out for one line of 17 pt
             // would not hold one line of Arabic. Their lines are as tall as the Latin face's;
@@ -224,7 +225,7 @@ package final class PangoText: TextMeasuring {
     }
 
     /// The height of a line of Latin in `font`, kept per font.
-    private func latinLineHeight(of font: Font) -> Double? {
+    private func latinLineHeight(of font: Font) -> Double {
         if let height = latinLineHeights[font] { return height }
         let layout = makeLayout(StyledText("Hg", font: font), width: nil, lineLimit: 1, alignment: .leading)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }

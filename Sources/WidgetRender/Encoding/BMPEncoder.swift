@@ -64,17 +64,11 @@ public struct BMPEncoder: ImageEncoder, Hashable {
 
     /// 24 bits: each channel toned and laid on white, rotated.
     private func colour(_ surface: CairoSurface) throws -> Data {
-        let rotated = greyscale.rotation == .clockwise90 || greyscale.rotation == .clockwise270
-        let (width, height) = rotated ? (surface.height, surface.width) : (surface.width, surface.height)
+        let (width, height) = greyscale.turnedSize(width: surface.width, height: surface.height)
         let rowBytes = ((width * 24 + 31) / 32) * 4
         var data = try header(width: width, height: height, rowBytes: rowBytes, colours: 0)
-        var curve = [UInt8](repeating: 0, count: 256)
-        for v in 0..<256 {
-            var x = pow(Double(v) / 255, 1 / greyscale.gamma)
-            x = max(0, min(1, (x - 0.5) * greyscale.contrast + 0.5))
-            if greyscale.invert { x = 1 - x }
-            curve[v] = UInt8((x * 255).rounded())
-        }
+        // The curve's values are 0…255, never NaN.
+        let curve = greyscale.toneCurve().map { UInt8($0.rounded()) }
         var pixels = [UInt8](repeating: 0, count: rowBytes * height)
         surface.withPixels { source, stride in
             for y in 0..<surface.height {
@@ -82,13 +76,7 @@ public struct BMPEncoder: ImageEncoder, Hashable {
                 for x in 0..<surface.width {
                     let argb = line.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
                     let paper = 255 - (argb >> 24)
-                    let (tx, ty): (Int, Int) =
-                        switch greyscale.rotation {
-                        case .none: (x, y)
-                        case .upsideDown: (surface.width - 1 - x, surface.height - 1 - y)
-                        case .clockwise90: (surface.height - 1 - y, x)
-                        case .clockwise270: (y, surface.width - 1 - x)
-                        }
+                    let (tx, ty) = greyscale.turned(x: x, y: y, width: surface.width, height: surface.height)
                     // Bottom-up rows, blue-green-red.
                     let o = (height - 1 - ty) * rowBytes + tx * 3
                     pixels[o] = curve[Int(min(255, (argb & 0xFF) + paper))]

@@ -39,8 +39,10 @@ public struct Greyscale: Sendable, Hashable {
         case clockwise270 = 270
     }
 
-    /// How many greys, evenly spaced from black to white: 2 to 256.
-    public var levels: Int
+    /// How many greys, evenly spaced from black to white: 2 to 256 (a value outside is clamped).
+    public var levels: Int {
+        didSet { levels = max(2, min(256, levels)) }
+    }
     /// The dithering.
     public var dither: Dither
     /// A gamma over the luma: above 1 lightens the mid-greys, below 1 darkens them.
@@ -83,16 +85,7 @@ public struct Greyscale: Sendable, Hashable {
     /// Each pixel's toned luma, 0…255, after rotation.
     package func tones(of surface: CairoSurface) -> (width: Int, height: Int, values: [Float]) {
         let (width, height) = (surface.width, surface.height)
-        // The tone curve, once per input luma.
-        var curve = [Float](repeating: 0, count: 256)
-        for v in 0..<256 {
-            var x = Double(v) / 255
-            x = pow(x, 1 / gamma)
-            x = (x - 0.5) * contrast + 0.5
-            x = max(0, min(1, x))
-            if invert { x = 1 - x }
-            curve[v] = Float(x * 255)
-        }
+        let curve = toneCurve()
         var luma = [Float](repeating: 0, count: width * height)
         surface.withPixels { pixels, stride in
             for y in 0..<height {
@@ -109,19 +102,43 @@ public struct Greyscale: Sendable, Hashable {
                 }
             }
         }
-        switch rotation {
-        case .none: return (width, height, luma)
-        case .upsideDown: return (width, height, luma.reversed())
-        case .clockwise90, .clockwise270:
-            var turned = [Float](repeating: 0, count: width * height)
-            // The new image is `height` wide and `width` tall.
-            for y in 0..<height {
-                for x in 0..<width {
-                    let (nx, ny) = rotation == .clockwise90 ? (height - 1 - y, x) : (y, width - 1 - x)
-                    turned[ny * height + nx] = luma[y * width + x]
-                }
+        guard rotation != .none else { return (width, height, luma) }
+        let size = turnedSize(width: width, height: height)
+        var rotated = [Float](repeating: 0, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let (nx, ny) = turned(x: x, y: y, width: width, height: height)
+                rotated[ny * size.width + nx] = luma[y * width + x]
             }
-            return (height, width, turned)
+        }
+        return (size.width, size.height, rotated)
+    }
+
+    /// The tone curve, 0…255 for each input 0…255: gamma, then contrast about mid-grey, then
+    /// inversion. A gamma or contrast out of range (set on the properties) is taken at its
+    /// nearest bound, so no value is NaN.
+    package func toneCurve() -> [Float] {
+        let gamma = self.gamma.isFinite ? max(0.1, min(10, self.gamma)) : 1
+        let contrast = self.contrast.isFinite ? max(0, min(10, self.contrast)) : 1
+        return (0..<256).map { v in
+            var x = pow(Double(v) / 255, 1 / gamma)
+            x = max(0, min(1, (x - 0.5) * contrast + 0.5))
+            return Float((invert ? 1 - x : x) * 255)
+        }
+    }
+
+    /// The image's size after the turn.
+    package func turnedSize(width: Int, height: Int) -> (width: Int, height: Int) {
+        rotation == .clockwise90 || rotation == .clockwise270 ? (height, width) : (width, height)
+    }
+
+    /// Where a pixel lands after the turn.
+    package func turned(x: Int, y: Int, width: Int, height: Int) -> (x: Int, y: Int) {
+        switch rotation {
+        case .none: (x, y)
+        case .upsideDown: (width - 1 - x, height - 1 - y)
+        case .clockwise90: (height - 1 - y, x)
+        case .clockwise270: (y, width - 1 - x)
         }
     }
 

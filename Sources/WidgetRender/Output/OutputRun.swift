@@ -453,6 +453,9 @@ package struct ImageJob: Sendable {
         }
     }
 
+    /// `92,160`, in every locale.
+    static func bytes(_ n: Int) -> String { n.formatted(.number.locale(Locale(identifier: "en_US"))) }
+
     /// Draws and encodes with a worker's renderer (the engine's one way), stages the image, and
     /// returns the record with its size, digests and the widget URL.
     ///
@@ -469,12 +472,12 @@ package struct ImageJob: Sendable {
             for (label, form) in (encoder as? any ImageBudgetAdvice)?.smallerForms ?? [] {
                 guard let bytes = try? RenderEngine.draw(scene, with: renderer, encoder: form).image?.data.count
                 else { continue }
-                smaller.append("\(label): \(Self.grouped(bytes)) bytes\(bytes <= maxBytes ? " (fits)" : "")")
+                smaller.append("\(label): \(Self.bytes(bytes)) bytes\(bytes <= maxBytes ? " (fits)" : "")")
             }
             throw .cannotCreate(
                 path: image.file,
-                reason: "the image is \(Self.grouped(encoded.data.count)) bytes, over the budget of "
-                    + "\(Self.grouped(maxBytes)) bytes"
+                reason: "the image is \(Self.bytes(encoded.data.count)) bytes, over the budget of "
+                    + "\(Self.bytes(maxBytes)) bytes"
                     + (smaller.isEmpty
                         ? "" : "; the same image in smaller forms: " + smaller.joined(separator: "; ")))
         }
@@ -491,19 +494,6 @@ package struct ImageJob: Sendable {
         let controls = drawn.layout.hitTargets.map { Manifest.Control($0.target, frame: $0.frame) }
         record.controls = controls.isEmpty ? nil : controls
         return Drawn(image: record, surface: drawn.surface.map(SurfaceBox.init))
-    }
-}
-
-extension ImageJob {
-    /// `92,160`.
-    static func grouped(_ n: Int) -> String {
-        let digits = String(n.magnitude)
-        var out = ""
-        for (i, c) in digits.enumerated() {
-            if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(c)
-        }
-        return (n < 0 ? "-" : "") + out
     }
 }
 
