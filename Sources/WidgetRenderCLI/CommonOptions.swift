@@ -15,7 +15,7 @@ package struct CommonOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "A device from the HIG size tables, e.g. iphone-393x852 or ipad-1024x1366. See `list --devices`.",
+            "A device from the HIG size tables, e.g. iphone-393x852 or ipad-1024x1366, or an e-ink screen (trmnl-og, trmnl-x, kindle-pw3, kindle-pw5, kindle-oasis, kobo-clara, inkplate-6, inkplate-10, waveshare-7in5, spectra6-7in3: dashboard families, and the panel's greys or colours by default). See `list --devices`.",
             valueName: "id"))
     var device: String = DeviceProfile.defaultID
 
@@ -81,6 +81,12 @@ package struct CommonOptions: ParsableArguments {
             "How many images to draw at once, and threads to use (a large image's encode is shared with idle cores; 1 runs everything on one thread). Default: one per processor. The output is the same whatever the number.",
             valueName: "n"))
     var jobs: Int?
+
+    /// The families drawn when `--family` is not given: medium, or the whole screen on an e-ink
+    /// screen.
+    var defaultFamilies: [WidgetFamily] {
+        (try? DeviceProfile.named(device))?.panel != nil ? [.dashboardFull] : [.systemMedium]
+    }
 
     /// The time zone, checked.
     func zone() throws -> TimeZone {
@@ -228,11 +234,16 @@ package enum FamilySelection {
                 all = true
                 continue
             }
-            // `today` is the legacy Today extension in both of its display modes.
+            // `today` is the legacy Today extension in both of its display modes; `dashboard`
+            // the four dashboard families of the e-ink screens.
             let named =
-                value.lowercased() == "today" ? WidgetFamily.todayFamilies : WidgetFamily(name: value).map { [$0] }
+                switch value.lowercased() {
+                case "today": WidgetFamily.todayFamilies
+                case "dashboard": WidgetFamily.dashboardFamilies
+                default: WidgetFamily(name: value).map { [$0] }
+                }
             guard let named else {
-                throw ValidationError("--family: unknown family '\(value)'; use \(known), today or all")
+                throw ValidationError("--family: unknown family '\(value)'; use \(known), today, dashboard or all")
             }
             for family in named where !families.contains(family) { families.append(family) }
         }
@@ -242,7 +253,7 @@ package enum FamilySelection {
 
     static var help: ArgumentHelp {
         ArgumentHelp(
-            "\(WidgetFamily.allCases.map(\.shortName).joined(separator: ", ")), today (the legacy Today extension, compact and expanded) or all (each widget's own families; WidgetKit's names, e.g. systemSmall, work too); repeat or separate with commas. Default: medium.",
+            "\(WidgetFamily.allCases.map(\.shortName).joined(separator: ", ")), today (the legacy Today extension, compact and expanded), dashboard (an e-ink screen's full, halfHorizontal, halfVertical and quadrant) or all (each widget's own families; full names, e.g. systemSmall or dashboardQuadrant, work too); repeat or separate with commas. Default: medium, or full on an e-ink screen (--device trmnl-og).",
             valueName: "family")
     }
 }

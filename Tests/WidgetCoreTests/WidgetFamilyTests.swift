@@ -68,7 +68,8 @@ struct WidgetFamilyTests {
         // Every family is a system family, an accessory one or a legacy Today one.
         #expect(
             WidgetFamily.allCases.filter(\.isAccessory).count + WidgetFamily.systemFamilies.count
-                + WidgetFamily.todayFamilies.count == WidgetFamily.allCases.count)
+                + WidgetFamily.todayFamilies.count + WidgetFamily.dashboardFamilies.count == WidgetFamily.allCases.count
+        )
         #expect(WidgetFamily.todayFamilies.allSatisfy { $0.isToday && !$0.isAccessory })
     }
 

@@ -102,7 +102,8 @@ struct DeviceProfileCatalogTests {
     @Test("every catalog device is a reference device with families, in the same order")
     func catalogDevicesInReference() throws {
         let referenceIDs = try ReferenceFile.devicesWithFamilies().map(\.id)
-        let catalogIDs = DeviceProfile.all.map(\.id)
+        let catalogIDs = DeviceProfile.phonesAndTablets.map(\.id)
+        #expect(DeviceProfile.all.map(\.id) == catalogIDs + DeviceProfile.screens.map(\.id))
         for id in catalogIDs where !referenceIDs.contains(id) {
             Issue.record("\(id) is in DeviceProfile.all but not (with families) in widget-families.json")
         }
@@ -186,5 +187,85 @@ struct DeviceProfileCatalogTests {
         }
         #expect(WidgetFamily(name: "todayCompact") == .todayCompact)
         #expect(WidgetFamily.todayCompact.isToday && !WidgetFamily.todayCompact.isAccessory)
+    }
+}
+
+/// `Assets/reference/eink-screens.json` against ``DeviceProfile/screens``.
+@Suite("E-ink screens against the reference JSON")
+struct ScreenCatalogTests {
+    static func reference() throws -> [[String: Any]] {
+        let data = try Data(contentsOf: try WidgetAssets.url("reference/eink-screens.json"))
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        return try #require(root["screens"] as? [[String: Any]])
+    }
+
+    static func colour(_ hex: Any?) throws -> Color.RGBA {
+        let text = try #require(hex as? String)
+        return Color.RGBA(hex: try #require(UInt32(text, radix: 16)))
+    }
+
+    @Test("every screen of the reference file is in the catalogue, in its order, with its pixels, scale and panel")
+    func screensMatchTheReference() throws {
+        let reference = try Self.reference()
+        #expect(DeviceProfile.screens.map(\.id) == reference.compactMap { $0["id"] as? String })
+        #expect(reference.count == 10)
+        for object in reference {
+            let id = try #require(object["id"] as? String)
+            let device = try DeviceProfile.named(id)
+            let pixels = try #require(object["pixels"] as? [NSNumber]).map(\.intValue)
+            let scale = try #require((object["scale"] as? NSNumber)?.intValue)
+            #expect(device.scale == scale, "\(id)")
+            #expect(device.models == object["models"] as? [String], "\(id)")
+            let full = try WidgetMetrics(family: .dashboardFull, device: device)
+            #expect([full.pixelWidth, full.pixelHeight] == pixels, "\(id)")
+            let panel = try #require(device.panel, "\(id) has no panel")
+            #expect(panel.greys == (object["greys"] as? NSNumber)?.intValue, "\(id) greys")
+            #expect(panel.bitDepth == (object["bit_depth"] as? NSNumber)?.intValue, "\(id) bit depth")
+            #expect(panel.format == object["format"] as? String, "\(id) format")
+            #expect(panel.orientation == object["orientation"] as? String, "\(id) orientation")
+            let inks = (object["palette"] as? [[String: Any]]) ?? []
+            #expect(panel.palette.count == inks.count, "\(id) palette")
+            for (ink, expected) in zip(panel.palette, inks) {
+                #expect(ink.name == expected["name"] as? String)
+                #expect(ink.nominal == (try Self.colour(expected["nominal"])), "\(id) \(ink.name)")
+                #expect(ink.measured == (try Self.colour(expected["measured"])), "\(id) \(ink.name)")
+            }
+            #expect(!(object["source"] as? [String] ?? []).isEmpty, "\(id) names no source")
+        }
+    }
+
+    @Test("a screen's dashboard families halve it in whole pixels, the left or top half rounded down; no phone family")
+    func dashboardFamiliesHalveTheScreen() throws {
+        for device in DeviceProfile.screens {
+            let full = try WidgetMetrics(family: .dashboardFull, device: device)
+            let (width, height) = (full.pixelWidth, full.pixelHeight)
+            let expected: [WidgetFamily: (Int, Int)] = [
+                .dashboardHalfHorizontal: (width, height / 2), .dashboardHalfVertical: (width / 2, height),
+                .dashboardQuadrant: (width / 2, height / 2),
+            ]
+            for (family, size) in expected {
+                let metrics = try WidgetMetrics(family: family, device: device)
+                #expect(metrics.pixelWidth == size.0 && metrics.pixelHeight == size.1, "\(device.id) \(family)")
+                #expect(metrics.cornerRadius == 0)
+                #expect(metrics.contentMargins == EdgeInsets(all: WidgetMetrics.dashboardMargin))
+            }
+            #expect(device.families == WidgetFamily.dashboardFamilies, "\(device.id)")
+        }
+        for device in DeviceProfile.phonesAndTablets {
+            #expect(!device.families.contains { $0.isDashboard }, "\(device.id)")
+            #expect(device.panel == nil)
+        }
+    }
+
+    @Test("dashboard families go by TRMNL's short names and their full names")
+    func names() {
+        #expect(WidgetFamily(name: "quadrant") == .dashboardQuadrant)
+        #expect(WidgetFamily(name: "dashboardHalfVertical") == .dashboardHalfVertical)
+        #expect(WidgetFamily(name: "halfhorizontal") == .dashboardHalfHorizontal)
+        #expect(WidgetFamily.dashboardFull.shortName == "full")
+        #expect(WidgetFamily.dashboardFull.screenSpan! == (2, 2))
+        #expect(WidgetFamily.dashboardHalfHorizontal.screenSpan! == (2, 1))
+        #expect(WidgetFamily.systemSmall.screenSpan == nil)
+        #expect(!WidgetFamily.systemSmall.isDashboard && WidgetFamily.dashboardQuadrant.isDashboard)
     }
 }

@@ -44,12 +44,47 @@ public struct WidgetFamily: Hashable, Sendable, Codable, CaseIterable, CustomStr
     /// `preferredContentSize`). Not a WidgetKit family.
     public static var todayExpanded: WidgetFamily { WidgetFamily(rawValue: "todayExpanded") }
 
-    /// Every family WidgetRender can draw, Home Screen first, the legacy Today families last.
+    /// A whole e-ink or kiosk screen: TRMNL's full view (800×480 on TRMNL OG). Not a WidgetKit
+    /// family: a widget draws it only when it lists it in `supportedFamilies`, and only screens
+    /// in the device catalogue (`trmnl-og`, `kindle-pw5`…) have it.
+    public static var dashboardFull: WidgetFamily { WidgetFamily(rawValue: "dashboardFull") }
+    /// The top or bottom half of a screen, its full width: TRMNL's half horizontal view (800×240).
+    public static var dashboardHalfHorizontal: WidgetFamily { WidgetFamily(rawValue: "dashboardHalfHorizontal") }
+    /// The left or right half of a screen, its full height: TRMNL's half vertical view (400×480).
+    public static var dashboardHalfVertical: WidgetFamily { WidgetFamily(rawValue: "dashboardHalfVertical") }
+    /// A quarter of a screen: TRMNL's quadrant view (400×240).
+    public static var dashboardQuadrant: WidgetFamily { WidgetFamily(rawValue: "dashboardQuadrant") }
+
+    /// Every family WidgetRender can draw, Home Screen first, then the legacy Today families and
+    /// the e-ink screens' dashboard families.
     public static var allCases: [WidgetFamily] {
         [
             .systemSmall, .systemMedium, .systemLarge, .systemExtraLarge, .accessoryCircular, .accessoryRectangular,
-            .accessoryInline, .todayCompact, .todayExpanded,
+            .accessoryInline, .todayCompact, .todayExpanded, .dashboardFull, .dashboardHalfHorizontal,
+            .dashboardHalfVertical, .dashboardQuadrant,
         ]
+    }
+
+    /// The dashboard families of e-ink and kiosk screens: full, half horizontal, half vertical
+    /// and quadrant, as TRMNL lays plugins out (``screenSpan`` gives each one's share).
+    public static var dashboardFamilies: [WidgetFamily] {
+        [.dashboardFull, .dashboardHalfHorizontal, .dashboardHalfVertical, .dashboardQuadrant]
+    }
+
+    /// True for the dashboard families of e-ink and kiosk screens.
+    public var isDashboard: Bool { rawValue.hasPrefix("dashboard") }
+
+    /// A dashboard family's share of its screen, in halves: columns and rows of a 2×2 grid
+    /// (full 2×2, half horizontal 2×1, half vertical 1×2, quadrant 1×1); `nil` for the other
+    /// families.
+    public var screenSpan: (columns: Int, rows: Int)? {
+        switch self {
+        case .dashboardFull: (2, 2)
+        case .dashboardHalfHorizontal: (2, 1)
+        case .dashboardHalfVertical: (1, 2)
+        case .dashboardQuadrant: (1, 1)
+        default: nil
+        }
     }
 
     /// The legacy Today extension families: compact and expanded.
@@ -59,13 +94,18 @@ public struct WidgetFamily: Hashable, Sendable, Codable, CaseIterable, CustomStr
     public var isToday: Bool { rawValue.hasPrefix("today") }
 
     /// The name used on the command line and in output paths: `small`, `medium`,
-    /// `large`, `extraLarge`, or the accessory or Today case name.
+    /// `large`, `extraLarge`, `full`, `halfHorizontal`, `halfVertical`, `quadrant`, or the
+    /// accessory or Today case name.
     public var shortName: String {
         switch self {
         case .systemSmall: "small"
         case .systemMedium: "medium"
         case .systemLarge: "large"
         case .systemExtraLarge: "extraLarge"
+        case .dashboardFull: "full"
+        case .dashboardHalfHorizontal: "halfHorizontal"
+        case .dashboardHalfVertical: "halfVertical"
+        case .dashboardQuadrant: "quadrant"
         default: rawValue
         }
     }
@@ -82,7 +122,8 @@ public struct WidgetFamily: Hashable, Sendable, Codable, CaseIterable, CustomStr
         [.systemSmall, .systemMedium, .systemLarge, .systemExtraLarge]
     }
 
-    /// Finds a family by its short name (`medium`) or its WidgetKit name (`systemMedium`).
+    /// Finds a family by its short name (`medium`, `quadrant`) or its full name
+    /// (`systemMedium`, `dashboardQuadrant`).
     ///
     /// - Parameter name: the name, case-insensitive.
     /// - Returns: the family, or `nil` when no family has that name.

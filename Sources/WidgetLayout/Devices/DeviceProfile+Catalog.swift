@@ -5,8 +5,12 @@
 import WidgetCore
 
 extension DeviceProfile {
-    /// Every device with published widget sizes, in the order of the reference file.
-    public static var all: [DeviceProfile] { catalog }
+    /// Every device: Apple's with published widget sizes, in the order of the reference file,
+    /// then the e-ink and kiosk screens (``screens``).
+    public static var all: [DeviceProfile] { catalog + screens }
+
+    /// Apple's phones and tablets with published widget sizes, in the order of the reference file.
+    public static var phonesAndTablets: [DeviceProfile] { catalog }
 
     /// The catalogue, made once (a request's default device is looked up in it).
     private static let catalog: [DeviceProfile] = {

@@ -10,7 +10,8 @@ import WidgetCore
 /// device.size(of: .systemMedium)  // 338×158
 /// ```
 public struct DeviceProfile: Sendable, Hashable {
-    /// A stable identifier, `iphone-<width>x<height>` or `ipad-...`.
+    /// A stable identifier, `iphone-<width>x<height>`, `ipad-...`, or a screen's
+    /// (`trmnl-og`, `kindle-pw5`).
     public var id: String
     /// Models with this screen.
     public var models: [String]
@@ -24,12 +25,15 @@ public struct DeviceProfile: Sendable, Hashable {
     public var homeScreenSizes: [WidgetFamily: Size]?
     /// How sure the reference is of these numbers: `high`, `medium` or `low`.
     public var confidence: String
+    /// An e-ink or kiosk screen's greys or inks; `nil` for phones and tablets.
+    public var panel: ScreenPanel?
 
-    /// A device; the catalog (``all``) holds Apple's.
+    /// A device; the catalog (``all``) holds Apple's and the e-ink screens (``screens``).
     public init(
         id: String, models: [String], screen: Size, scale: Int, familySizes: [WidgetFamily: Size],
-        homeScreenSizes: [WidgetFamily: Size]?, confidence: String
+        homeScreenSizes: [WidgetFamily: Size]?, confidence: String, panel: ScreenPanel? = nil
     ) {
+        self.panel = panel
         self.id = id
         self.models = models
         self.screen = screen
@@ -60,7 +64,8 @@ public struct DeviceProfile: Sendable, Hashable {
     }
 
     /// The family's size in points on this device, or `nil` when the device has no such widget
-    /// (extra large on iPhone, accessory families on iPad, the Today families on iPad).
+    /// (extra large on iPhone, accessory families on iPad, the Today families on iPad, the
+    /// dashboard families anywhere but on a screen of ``screens``).
     public func size(of family: WidgetFamily) -> Size? {
         familySizes[family] ?? todaySizes[family]
     }

@@ -31,6 +31,9 @@ public struct WidgetMetrics: Sendable, Hashable {
     public static var todayMargins: EdgeInsets { EdgeInsets(top: 8, leading: 16, bottom: 8, trailing: 16) }
     /// The radius of the iOS 10–13 Today platter's corners; not published, our choice.
     public static var todayCornerRadius: Double { 13 }
+    /// The dashboard families' margins: 16 pt (16 px on a TRMNL, 32 on a Kindle), where a
+    /// composed screen draws its dividers; their corners are square.
+    public static var dashboardMargin: Double { 16 }
 
     /// Metrics for a family on a device.
     ///
@@ -50,8 +53,12 @@ public struct WidgetMetrics: Sendable, Hashable {
         self.scale = scale
         contentMargins =
             family.isAccessory
-            ? EdgeInsets() : family.isToday ? Self.todayMargins : EdgeInsets(all: Self.standardMargin)
+            ? EdgeInsets()
+            : family.isToday
+                ? Self.todayMargins
+                : EdgeInsets(all: family.isDashboard ? Self.dashboardMargin : Self.standardMargin)
         switch family {
+        case _ where family.isDashboard: cornerRadius = 0
         case .todayCompact, .todayExpanded: cornerRadius = Self.todayCornerRadius
         case .accessoryCircular: cornerRadius = min(size.width, size.height) / 2
         case .accessoryInline: cornerRadius = 0

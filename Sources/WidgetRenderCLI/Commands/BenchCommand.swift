@@ -115,7 +115,8 @@ struct BenchCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncP
     /// The request the options describe; throws `ValidationError` naming a bad option.
     private func makeRequest() throws -> RenderBatch {
         var request = try common.request(
-            outputDirectory: URL(fileURLWithPath: "/dev/null"), families: try FamilySelection.parse(families))
+            outputDirectory: URL(fileURLWithPath: "/dev/null"),
+            families: try FamilySelection.parse(families, default: common.defaultFamilies))
         request.now = try time.date(in: request.timeZone)
         try options.apply(to: &request)
         return request
@@ -124,7 +125,7 @@ struct BenchCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncP
     func run() async throws {
         var request = try makeRequest()
         RenderingProcess.prepare(for: request)
-        let selected = try FamilySelection.parse(families)
+        let selected = try FamilySelection.parse(families, default: common.defaultFamilies)
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
             "widgetrender-bench-\(getpid())", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: scratch) }

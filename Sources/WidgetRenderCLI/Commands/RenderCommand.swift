@@ -77,7 +77,8 @@ struct RenderCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Async
     /// The request the options describe; throws `ValidationError` naming a bad option.
     private func makeRequest() throws -> RenderBatch {
         var request = try common.request(
-            outputDirectory: try OutputFolder.url(out), families: try FamilySelection.parse(families)
+            outputDirectory: try OutputFolder.url(out),
+            families: try FamilySelection.parse(families, default: common.defaultFamilies)
         )
         try image.apply(to: &request)
         request.now = try time.date(in: request.timeZone)

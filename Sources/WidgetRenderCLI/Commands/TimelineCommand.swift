@@ -72,7 +72,8 @@ struct TimelineCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Asy
     /// The request and the simulated span the options describe; throws `ValidationError` naming a bad option.
     private func makeRequest() throws -> (request: RenderBatch, start: Date, end: Date, every: TimeInterval?) {
         var request = try common.request(
-            outputDirectory: try OutputFolder.url(out), families: try FamilySelection.parse(families)
+            outputDirectory: try OutputFolder.url(out),
+            families: try FamilySelection.parse(families, default: common.defaultFamilies)
         )
         try image.apply(to: &request)
         let zone = request.timeZone

@@ -73,7 +73,8 @@ struct WatchCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncP
 
     private func makeRequest() throws -> (RenderBatch, ReloadBudget) {
         var request = try common.request(
-            outputDirectory: try OutputFolder.url(out), families: try FamilySelection.parse(families))
+            outputDirectory: try OutputFolder.url(out),
+            families: try FamilySelection.parse(families, default: common.defaultFamilies))
         try options.apply(to: &request)
         let budget: ReloadBudget
         do {
