@@ -9,9 +9,9 @@ package struct ImageFormatOptions: ParsableArguments {
     @Option(
         name: .customLong("image-format"),
         help: ArgumentHelp(
-            "png (default), bmp, svg or pdf. With --bit-depth, png is grey (colour type 0, no alpha or palette, as Kindle and TRMNL take it); bmp is 24-bit colour unless --bit-depth 1, 4 or 8 (an explicit grey palette, rows padded to 4 bytes, bottom up); svg (text as outlines) and pdf (fonts embedded) are vectors in full colour, sized in pixels like the png.",
+            "png (default), bmp, svg or pdf. On an e-ink screen (--device trmnl-og…) the default is the panel's own: its format, bit depth and greys (1-bit png on a TRMNL, 8-bit grey png on a Kindle, 4-bit bmp of 8 greys on an Inkplate, the six inks of a Spectra 6). With --bit-depth, png is grey (colour type 0, no alpha or palette, as Kindle and TRMNL take it); bmp is 24-bit colour unless --bit-depth 1, 4 or 8 (an explicit grey palette, rows padded to 4 bytes, bottom up); svg (text as outlines) and pdf (fonts embedded) are vectors in full colour, sized in pixels like the png.",
             valueName: "format"))
-    var imageFormat: String = "png"
+    var imageFormat: String?
 
     @Option(
         name: .customLong("bit-depth"),
@@ -55,8 +55,35 @@ package struct ImageFormatOptions: ParsableArguments {
     var maxBytes: String?
 
     /// Sets the batch's encoder and byte budget; throws `ValidationError` naming the option.
+    /// On an e-ink screen, what is not given comes from its panel.
     package func apply(to batch: inout RenderBatch) throws {
         batch.maxBytes = try maxBytes.map(Self.bytes)
+        var options = self
+        if let panel = batch.device.panel, imageFormat == nil, bitDepth == nil {
+            guard panel.palette.isEmpty else {
+                if let (name, _) = [
+                    ("--levels", levels != nil), ("--gamma", gamma != nil),
+                    ("--contrast", contrast != nil), ("--invert", invert),
+                ].first(where: \.1) {
+                    throw ValidationError(
+                        "\(name) is for greys; \(batch.device.id) shows \(panel.palette.count) inks (give --image-format png for full colour, or --bit-depth for greys)"
+                    )
+                }
+                batch.encoder = PaletteEncoder(
+                    inks: panel.palette, dither: try options.greyscale(bitDepth: 8).dither,
+                    rotation: try options.greyscale(bitDepth: 8).rotation,
+                    container: panel.format == "bmp" ? .bmp : .png)
+                return
+            }
+            options.imageFormat = panel.format
+            options.bitDepth = panel.bitDepth
+            if levels == nil, let greys = panel.greys, greys < 1 << panel.bitDepth { options.levels = greys }
+        }
+        try options.applyFormat(to: &batch)
+    }
+
+    private func applyFormat(to batch: inout RenderBatch) throws {
+        let imageFormat = self.imageFormat ?? "png"
         let greyOptions: [(String, Bool)] = [
             ("--levels", levels != nil), ("--dither", dither != nil), ("--gamma", gamma != nil),
             ("--contrast", contrast != nil), ("--invert", invert), ("--rotate", rotate != nil),

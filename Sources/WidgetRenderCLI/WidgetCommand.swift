@@ -71,7 +71,7 @@ public struct WidgetCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>
                 RenderCommand<Bundle, Options>.self, ListCommand<Bundle, Options>.self,
                 TimelineCommand<Bundle, Options>.self, GalleryCommand<Bundle, Options>.self,
                 BenchCommand<Bundle, Options>.self, WatchCommand<Bundle, Options>.self,
-                ReloadCommand<Bundle, Options>.self, ManifestCommand.self,
+                ReloadCommand<Bundle, Options>.self, ScreenCommand<Bundle, Options>.self, ManifestCommand.self,
             ] + Options.subcommands,
             defaultSubcommand: RenderCommand<Bundle, Options>.self
         )

@@ -1,0 +1,256 @@
+import Foundation
+import WidgetCore
+import WidgetDates
+import WidgetDrawing
+import WidgetLayout
+
+/// Writes a screen's images into an output folder: one at a time, or one per change of what is
+/// on it over a span, under `screen/<device>/`, with a `manifest.json` beside them. The folder
+/// transaction's guarantees hold: a failed run writes nothing, and the manifest names only
+/// files with the bytes it gives.
+///
+/// ```swift
+/// let output = ScreenOutput(engine: engine)
+/// let result = try await output.run(layout, on: request, to: nil, as: GreyPNGEncoder(bitDepth: 1),
+///                                   into: URL(fileURLWithPath: "Output"))
+/// ```
+public struct ScreenOutput: Sendable {
+    /// The engine that renders each screen.
+    public let engine: RenderEngine
+    /// The most images one run writes (a span whose screen changes more often is refused).
+    public static var maximumImages: Int { 1_000 }
+
+    /// An output for the engine.
+    public init(engine: RenderEngine) {
+        self.engine = engine
+    }
+
+    /// The manifest of a screen's folder.
+    public struct Manifest: Codable, Sendable, Equatable {
+        /// One slot of the layout.
+        public struct Slot: Codable, Sendable, Equatable {
+            public var kind: String
+            public var family: String
+            public var parameters: [String: String]
+            /// The slot in pixels.
+            public var frame: Frame
+        }
+
+        /// A rectangle in pixels.
+        public struct Frame: Codable, Sendable, Equatable {
+            public var x: Int
+            public var y: Int
+            public var width: Int
+            public var height: Int
+        }
+
+        /// One widget on one image: which entry it shows.
+        public struct WidgetShown: Codable, Sendable, Equatable {
+            public var kind: String
+            public var entryDate: Date?
+            public var onScreen: String
+        }
+
+        /// One image.
+        public struct Image: Codable, Sendable, Equatable {
+            public var index: Int
+            /// The file, relative to the manifest.
+            public var file: String
+            /// The time it shows.
+            public var shownAt: Date
+            /// When what is on it next changes (the next image's time), if it does.
+            public var until: Date?
+            public var bytes: Int
+            public var sha256: String
+            /// The box of pixels that differ from the previous image (for a panel's partial
+            /// refresh), in the file's pixels; absent on the first image, `null` when none differ.
+            public var changedRegion: Frame??
+            public var widgets: [WidgetShown]
+
+            enum CodingKeys: String, CodingKey {
+                case index, file, shownAt, until, bytes, sha256, changedRegion, widgets
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(index, forKey: .index)
+                try container.encode(file, forKey: .file)
+                try container.encode(shownAt, forKey: .shownAt)
+                try container.encodeIfPresent(until, forKey: .until)
+                try container.encode(bytes, forKey: .bytes)
+                try container.encode(sha256, forKey: .sha256)
+                if let changedRegion { try container.encode(changedRegion, forKey: .changedRegion) }
+                try container.encode(widgets, forKey: .widgets)
+            }
+        }
+
+        public var generator: String
+        public var device: String
+        public var layout: String
+        public var width: Int
+        public var height: Int
+        public var format: String
+        public var from: Date
+        public var to: Date?
+        public var slots: [Slot]
+        public var images: [Image]
+        public var warnings: [String]
+    }
+
+    /// What a run wrote.
+    public struct Result: Sendable {
+        /// The manifest written.
+        public var manifest: Manifest
+        /// The folder the images are in: `<out>/screen/<device>`.
+        public var folder: URL
+        /// The image files, in order.
+        public var files: [URL]
+        /// The widgets' warnings, once each.
+        public var warnings: [String]
+    }
+
+    /// Renders the screen at the request's time (``RenderRequest/timeShown``), or, with `to`, at
+    /// that time and at every change of what is on it until `to`, and writes the images.
+    ///
+    /// - Parameters:
+    ///   - layout: the widgets and their slots.
+    ///   - request: the device, the time asked, the first time shown, the look.
+    ///   - to: the end of the span (not included), or `nil` for one image.
+    ///   - encoder: the image format.
+    ///   - maxBytes: the largest an image may be; one over it fails the run with the sizes of
+    ///     the encoder's smaller forms.
+    ///   - folder: the output folder; the images go to `screen/<device>/` in it.
+    /// - Returns: the manifest and files.
+    /// - Throws: ``WidgetRenderError``; nothing is written then.
+    public func run(
+        _ layout: ScreenLayout, on request: RenderRequest, to: Date?, as encoder: any ImageEncoder,
+        maxBytes: Int? = nil, into folder: URL
+    ) async throws(WidgetRenderError) -> Result {
+        let from = request.timeShown
+        if let to, to <= from {
+            throw .invalidRequest("the span ends (\(DateText.iso8601(to) ?? "?")) before it starts")
+        }
+        let relative = "screen/\(request.device.id)"
+        var shots: [(screen: RenderedScreen, data: Data)] = []
+        var regions: [Manifest.Frame??] = []
+        var previous: CairoSurface?
+        var shownAt = from
+        while true {
+            var frameRequest = request
+            frameRequest.shownAt = shownAt
+            let (screen, surface) = try await engine.renderScreen(
+                layout, on: frameRequest, as: encoder, keepSurface: to != nil)
+            guard let image = screen.image else { throw .internalError("the screen was not encoded") }
+            let name = "\(shots.count)-\(DateText.stamp(shownAt)).\(image.format.fileExtension)"
+            if let maxBytes, image.data.count > maxBytes {
+                throw await overBudget(
+                    layout, on: frameRequest, encoder: encoder, bytes: image.data.count, maxBytes: maxBytes,
+                    file: "\(relative)/\(name)")
+            }
+            if let surface {
+                regions.append(previous.map { Self.changedRegion(from: $0, to: surface, encoder: encoder) })
+                previous = surface
+            } else {
+                regions.append(nil)
+            }
+            shots.append((screen, image.data))
+            guard let to, let next = screen.nextChange?.date, next < to, next > shownAt else { break }
+            guard shots.count < Self.maximumImages else {
+                throw .invalidRequest(
+                    "what is on the screen changes more than \(Self.maximumImages) times before \(DateText.iso8601(to) ?? "the end"); shorten the span"
+                )
+            }
+            shownAt = next
+        }
+        let transaction = try OutputTransaction(folder: folder.appendingPathComponent(relative, isDirectory: true))
+        var images: [Manifest.Image] = []
+        var files: [URL] = []
+        do throws(WidgetRenderError) {
+            for (index, shot) in shots.enumerated() {
+                let name = "\(index)-\(DateText.stamp(shot.screen.shownAt)).\(encoder.format.fileExtension)"
+                try transaction.stage(shot.data, as: name)
+                guard let digest = SHA256.hex(shot.data) else { throw .internalError("cannot hash \(name)") }
+                let until = index + 1 < shots.count ? shots[index + 1].screen.shownAt : nil
+                images.append(
+                    Manifest.Image(
+                        index: index, file: name, shownAt: shot.screen.shownAt, until: until, bytes: shot.data.count,
+                        sha256: digest, changedRegion: regions[index],
+                        widgets: shot.screen.widgets.map {
+                            Manifest.WidgetShown(
+                                kind: $0.kind ?? "", entryDate: $0.onScreen.entryDate,
+                                onScreen: $0.onScreen.reason.rawValue)
+                        }))
+                files.append(folder.appendingPathComponent(relative).appendingPathComponent(name))
+            }
+            var warnings: [String] = []
+            for shot in shots {
+                for warning in shot.screen.warnings where !warnings.contains(warning.description) {
+                    warnings.append(warning.description)
+                }
+            }
+            let first = shots[0].screen
+            let manifest = Manifest(
+                generator: "widgetrender \(WidgetRenderVersion.current)", device: request.device.id,
+                layout: layout.description, width: first.width, height: first.height, format: encoder.format.name,
+                from: from, to: to,
+                slots: zip(layout.slots, first.frames).map { slot, frame in
+                    Manifest.Slot(
+                        kind: slot.kind, family: slot.family.shortName, parameters: slot.parameters,
+                        frame: Manifest.Frame(
+                            x: Int(frame.minX), y: Int(frame.minY), width: Int(frame.width), height: Int(frame.height)))
+                }, images: images, warnings: warnings)
+            let json = JSONEncoder()
+            json.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            json.dateEncodingStrategy = .iso8601
+            let data: Data
+            do {
+                data = try json.encode(manifest)
+            } catch {
+                throw .internalError("cannot encode the screen's manifest: \(error)")
+            }
+            try transaction.stage(data + Data("\n".utf8), as: OutputTransaction.manifestName)
+            try transaction.commit(manifest: nil)
+            return Result(
+                manifest: manifest, folder: folder.appendingPathComponent(relative, isDirectory: true), files: files,
+                warnings: warnings)
+        } catch {
+            transaction.abort()
+            throw error
+        }
+    }
+
+    /// The error for an image over the byte budget: its size, and the sizes of the same screen
+    /// in the encoder's smaller forms.
+    private func overBudget(
+        _ layout: ScreenLayout, on request: RenderRequest, encoder: any ImageEncoder, bytes: Int, maxBytes: Int,
+        file: String
+    ) async -> WidgetRenderError {
+        func grouped(_ n: Int) -> String { n.formatted(.number.locale(Locale(identifier: "en_US"))) }
+        var smaller: [String] = []
+        for (label, form) in (encoder as? any ImageBudgetAdvice)?.smallerForms ?? [] {
+            guard let size = try? await engine.render(layout, on: request, as: form).image?.data.count else { continue }
+            smaller.append("\(label): \(grouped(size)) bytes\(size <= maxBytes ? " (fits)" : "")")
+        }
+        return .cannotCreate(
+            path: file,
+            reason: "the image is \(grouped(bytes)) bytes, over the budget of \(grouped(maxBytes)) bytes"
+                + (smaller.isEmpty ? "" : "; the same image in smaller forms: " + smaller.joined(separator: "; ")))
+    }
+
+    /// The box of pixels that differ between two screens, in the encoded file's pixels (turned
+    /// as the encoder turns them); `nil` when none differ.
+    static func changedRegion(from old: CairoSurface, to new: CairoSurface, encoder: any ImageEncoder)
+        -> Manifest.Frame?
+    {
+        guard let box = ChangedRegion.boundingBox(old, new) else { return nil }
+        let rotation =
+            (encoder as? GreyPNGEncoder)?.greyscale.rotation ?? (encoder as? BMPEncoder)?.greyscale.rotation
+            ?? (encoder as? PaletteEncoder)?.rotation ?? .none
+        let turn = Greyscale(levels: 2, rotation: rotation)
+        let (width, height) = (new.width, new.height)
+        let a = turn.turned(x: box.x, y: box.y, width: width, height: height)
+        let b = turn.turned(x: box.x + box.width - 1, y: box.y + box.height - 1, width: width, height: height)
+        return Manifest.Frame(
+            x: min(a.x, b.x), y: min(a.y, b.y), width: abs(a.x - b.x) + 1, height: abs(a.y - b.y) + 1)
+    }
+}
