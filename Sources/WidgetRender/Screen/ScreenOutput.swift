@@ -29,8 +29,11 @@ public struct ScreenOutput: Sendable {
     public struct Manifest: Codable, Sendable, Equatable {
         /// One slot of the layout.
         public struct Slot: Codable, Sendable, Equatable {
+            /// The widget's kind.
             public var kind: String
+            /// The slot's dashboard family (its short name).
             public var family: String
+            /// The widget's parameters.
             public var parameters: [String: String]
             /// The slot in pixels.
             public var frame: Frame
@@ -38,21 +41,29 @@ public struct ScreenOutput: Sendable {
 
         /// A rectangle in pixels.
         public struct Frame: Codable, Sendable, Equatable {
+            /// Left edge.
             public var x: Int
+            /// Top edge.
             public var y: Int
+            /// Width.
             public var width: Int
+            /// Height.
             public var height: Int
         }
 
         /// One widget on one image: which entry it shows.
         public struct WidgetShown: Codable, Sendable, Equatable {
+            /// The widget's kind.
             public var kind: String
+            /// The date of the entry it shows.
             public var entryDate: Date?
+            /// Why that entry: `entry`, `beforeFirstEntry`, …
             public var onScreen: String
         }
 
         /// One image.
         public struct Image: Codable, Sendable, Equatable {
+            /// The image's place in the sequence, from 0.
             public var index: Int
             /// The file, relative to the manifest.
             public var file: String
@@ -60,17 +71,21 @@ public struct ScreenOutput: Sendable {
             public var shownAt: Date
             /// When what is on it next changes (the next image's time), if it does.
             public var until: Date?
+            /// The file's size in bytes.
             public var bytes: Int
+            /// The file's SHA-256, in hex.
             public var sha256: String
             /// The box of pixels that differ from the previous image (for a panel's partial
             /// refresh), in the file's pixels; absent on the first image, `null` when none differ.
             public var changedRegion: Frame??
+            /// Each slot's widget, in the layout's order.
             public var widgets: [WidgetShown]
 
             enum CodingKeys: String, CodingKey {
                 case index, file, shownAt, until, bytes, sha256, changedRegion, widgets
             }
 
+            /// Encodes the image, leaving `changedRegion` out on the first image.
             public func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: CodingKeys.self)
                 try container.encode(index, forKey: .index)
@@ -84,16 +99,27 @@ public struct ScreenOutput: Sendable {
             }
         }
 
+        /// `widgetrender` and its version.
         public var generator: String
+        /// The screen's identifier.
         public var device: String
+        /// The layout, as `--layout` takes it.
         public var layout: String
+        /// Width in pixels.
         public var width: Int
+        /// Height in pixels.
         public var height: Int
+        /// The image format's name.
         public var format: String
+        /// The first time shown.
         public var from: Date
+        /// The end of the span, when one was given.
         public var to: Date?
+        /// The slots.
         public var slots: [Slot]
+        /// The images, in order.
         public var images: [Image]
+        /// The widgets' warnings.
         public var warnings: [String]
     }
 
