@@ -38,6 +38,13 @@ struct BenchCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncP
                 median latency, and the peak resident memory; then N calls waiting for the \
                 engine's renderers are cancelled, and the time each takes to return is given.
 
+                --screen LAYOUT: the screen `screen --layout LAYOUT` composes on --device (trmnl-og \
+                unless --device is a screen), in its panel's format: --iterations warm renders \
+                (default 200) alternating with a medium widget of the first slot's kind, and the \
+                ratio; then the `screen` command as a process beside the default job (`render`), \
+                and beside headless Chromium screenshotting --html then ImageMagick making it 1-bit \
+                (min(--iterations, 30) runs, default 10).
+
                 --background puts a photo (a CC0 600×400 photograph shipped in the assets) in the \
                 app groups' folder as bg.png, for widgets that draw one. --json prints one JSON \
                 object per row instead of the table. The first line names the machine.
@@ -50,6 +57,7 @@ struct BenchCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncP
                   .build/release/\(name) bench --family medium --cold
                   .build/release/\(name) bench --family medium --batch 1000 --json
                   .build/release/\(name) bench --family small,medium,large --callers 32
+                  .build/release/\(name) bench --screen 'price:halfVertical,covid-country?country=JPN:quadrant,covid-country?country=KOR:quadrant'
                 """)
     }
 
@@ -77,6 +85,18 @@ struct BenchCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncP
             "Render from N tasks at once through the engine, then cancel N waiting calls.", valueName: "n"))
     var callers: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "Time a composed e-ink screen (a layout as `screen --layout` takes it) on --device, or trmnl-og: warm beside a medium widget, cold as a process beside the default job, and beside Chromium then ImageMagick drawing --html.",
+            valueName: "layout"))
+    var screen: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The HTML page of the same widgets for --screen's Chromium row. Default: bench/trmnl-mashup.html.",
+            valueName: "file"))
+    var html: String = "bench/trmnl-mashup.html"
+
     @Flag(help: "Draw a photo behind widgets that read bg.png from their app group folder.")
     var background = false
 
@@ -102,8 +122,15 @@ struct BenchCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncP
         if let callers, callers < 1 || callers > 10_000 {
             throw ValidationError("--callers must be from 1 to 10000")
         }
-        if [cold, batch != nil, callers != nil].filter({ $0 }).count > 1 {
-            throw ValidationError("--cold, --batch and --callers are separate runs; give one")
+        if [cold, batch != nil, callers != nil, screen != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("--cold, --batch, --callers and --screen are separate runs; give one")
+        }
+        if let screen {
+            do {
+                _ = try ScreenLayout(parsing: screen)
+            } catch {
+                throw ValidationError("--screen: \(error.description)")
+            }
         }
         if background && !common.sharedContainers.isEmpty {
             throw ValidationError("--background puts its photo in a folder of its own; leave out --shared-container")
@@ -153,7 +180,9 @@ struct BenchCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncP
                 ?? WidgetFamily.allCases.filter { family in
                     engine.widgets.contains { $0.supports(family) }
                 }
-            if cold {
+            if let screen {
+                try await screenRuns(screen, engine: engine, scratch: scratch, request: request)
+            } else if cold {
                 try coldRuns(families: families, engine: engine, scratch: scratch, request: request)
             } else if let callers {
                 let benchmark = Benchmark(engine: engine, batch: request)
@@ -177,6 +206,59 @@ struct BenchCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncP
         } catch let error as WidgetRenderError {
             throw Console.fail(error)
         }
+    }
+
+    // MARK: - A composed screen
+
+    /// `--screen`: warm renders beside a medium widget, then processes beside the default job and
+    /// beside Chromium then ImageMagick.
+    func screenRuns(_ text: String, engine: RenderEngine, scratch: URL, request: RenderBatch) async throws {
+        let layout = try ScreenLayout(parsing: text)
+        let device = request.device.panel != nil ? request.device : try DeviceProfile.named("trmnl-og")
+        guard let panel = device.panel else { return }
+        let benchmark = Benchmark(engine: engine, batch: request, iterations: iterations ?? 200)
+        var rows = try await benchmark.screenWarm(
+            layout, device: device, encoder: ImageFormatOptions.panelEncoder(panel))
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        let now = DateText.iso8601(request.now) ?? "2026-01-01T00:00:00Z"
+        rows += try Benchmark.screenCold(
+            executable: executable, layout: layout, device: device,
+            html: URL(fileURLWithPath: html).standardizedFileURL, scratch: scratch, runs: min(iterations ?? 10, 30),
+            now: now)
+        emit(rows)
+    }
+
+    func emit(_ rows: [Benchmark.ScreenRow]) {
+        if json {
+            for r in rows {
+                var fields: [String: Field] = [
+                    "row": .string("screen"), "label": .string(r.label), "runs": .int(r.runs),
+                    "median_ms": .number(r.median), "p95_ms": .number(r.p95),
+                ]
+                if let other = r.comparedWith, let ratio = r.ratio {
+                    fields["compared_with"] = .string(other)
+                    fields["ratio"] = .number(ratio)
+                }
+                if let bytes = r.bytes { fields["bytes"] = .int(bytes) }
+                print(Self.jsonLine(fields))
+            }
+            return
+        }
+        print("what                                                 runs  median ms  p95 ms   bytes  ratio")
+        for r in rows {
+            guard r.runs > 0 else {
+                print(r.label)
+                continue
+            }
+            print(
+                Self.pad(r.label, 52)
+                    + String(format: " %4d  %9.2f  %6.2f", r.runs, r.median, r.p95)
+                    + (r.bytes.map { String(format: "  %6d", $0) } ?? "        ")
+                    + (r.ratio.map { String(format: "  %5.2f × %@", $0, r.comparedWith ?? "") } ?? ""))
+        }
+        print(
+            "warm: rendered and encoded in this process, alternating with the medium widget; cold: one process per run from start to exit, alternating, two untimed runs first"
+        )
     }
 
     // MARK: - Cold runs
