@@ -82,17 +82,6 @@ package struct ImageFormatOptions: ParsableArguments {
         try options.applyFormat(to: &batch)
     }
 
-    /// The panel's own image: its format, bit depth and greys, or its inks.
-    package static func panelEncoder(_ panel: ScreenPanel) -> any ImageEncoder {
-        guard panel.palette.isEmpty else {
-            return PaletteEncoder(inks: panel.palette, container: panel.format == "bmp" ? .bmp : .png)
-        }
-        let grey = Greyscale(levels: min(panel.greys ?? 256, 1 << min(panel.bitDepth, 8)))
-        return panel.format == "bmp"
-            ? BMPEncoder(bitsPerPixel: panel.bitDepth, greyscale: grey)
-            : GreyPNGEncoder(bitDepth: panel.bitDepth, greyscale: grey)
-    }
-
     private func applyFormat(to batch: inout RenderBatch) throws {
         let imageFormat = self.imageFormat ?? "png"
         let greyOptions: [(String, Bool)] = [

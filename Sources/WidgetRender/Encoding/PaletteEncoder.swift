@@ -53,12 +53,21 @@ public struct PaletteEncoder: ImageEncoder, Hashable {
     /// - Throws: ``WidgetRenderError`` when the palette is empty or the encoding fails.
     public func encode(_ image: RenderedImage) throws -> Data {
         guard !inks.isEmpty else { throw WidgetRenderError.invalidRequest("a colour panel needs at least one ink") }
-        let (width, height) = (image.surface.width, image.surface.height)
+        let (width, height, chosen) = inkIndices(of: image.surface)
+        let out = try Self.surface(chosen, inks: inks, width: width, height: height)
+        let rendered = RenderedImage(surface: out, scale: image.scale, displayList: image.displayList)
+        return container == .bmp
+            ? try BMPEncoder(bitsPerPixel: 24).encode(rendered) : try PNGImageEncoder().encode(rendered)
+    }
+
+    /// Each pixel's ink index, turned, with the turned image's size.
+    func inkIndices(of surface: CairoSurface) -> (width: Int, height: Int, indices: [UInt8]) {
+        let (width, height) = (surface.width, surface.height)
         let turn = Greyscale(levels: 2, rotation: rotation)
         let size = turn.turnedSize(width: width, height: height)
         // Each pixel over white, as floats, in the turned image's order.
         var pixels = [SIMD3<Float>](repeating: .zero, count: width * height)
-        image.surface.withPixels { bytes, stride in
+        surface.withPixels { bytes, stride in
             for y in 0..<height {
                 let row = UnsafeRawPointer(bytes + y * stride)
                 for x in 0..<width {
@@ -71,11 +80,7 @@ public struct PaletteEncoder: ImageEncoder, Hashable {
                 }
             }
         }
-        let chosen = choose(pixels, width: size.width, height: size.height)
-        let out = try Self.surface(chosen, inks: inks, width: size.width, height: size.height)
-        let rendered = RenderedImage(surface: out, scale: image.scale, displayList: image.displayList)
-        return container == .bmp
-            ? try BMPEncoder(bitsPerPixel: 24).encode(rendered) : try PNGImageEncoder().encode(rendered)
+        return (size.width, size.height, choose(pixels, width: size.width, height: size.height))
     }
 
     /// Each pixel's ink index, with the dithering.

@@ -143,6 +143,14 @@ public struct Gallery: Sendable {
         guard let transaction = run.transaction else {
             throw .invalidRequest("nothing to show: no widget has a family the device has")
         }
+        if batch.device.panel == nil,
+            let eink = try await einkSection(batch, widgets: run.widgets.map(\.0), into: transaction)
+        {
+            sections.append(eink.section)
+            htmlSections.append(eink.html)
+            previews += eink.previews
+            progress("gallery e-ink: \(eink.previews.count) previews")
+        }
         let stack = engine.renderStack
         let footer = "widgetrender \(WidgetRenderVersion.current) · \(batch.device.id) · \(stack)"
         let sheetURL = batch.outputDirectory.appendingPathComponent("contact-sheet.png")
@@ -162,6 +170,105 @@ public struct Gallery: Sendable {
         try transaction.commit(manifest: nil)
         return GalleryResult(
             index: indexURL, contactSheet: sheetURL, previews: previews, notes: notes, warnings: run.warnings)
+    }
+
+    // MARK: - E-ink
+
+    /// The e-ink screens beside the phone families: the first widget with dashboard families in
+    /// each screen preset's quadrant, as that panel's file holds it, then its half horizontal on a
+    /// TRMNL at 1 bit in each dither mode. `nil` when no widget has dashboard families.
+    private func einkSection(_ batch: RenderBatch, widgets: [AnyWidget], into transaction: OutputTransaction)
+        async throws(WidgetRenderError) -> (
+            section: ContactSheet.Section, html: String, previews: [GalleryResult.Preview]
+        )?
+    {
+        guard
+            let widget = widgets.first(where: {
+                $0.supports(.dashboardQuadrant) && $0.supports(.dashboardHalfHorizontal)
+            })
+        else { return nil }
+        var shots:
+            [(device: DeviceProfile, family: WidgetFamily, encoder: any ImageEncoder, caption: String, file: String)] =
+                []
+        for device in DeviceProfile.screens {
+            guard let panel = device.panel else { continue }
+            let encoder = panel.encoder
+            let depth = panel.palette.isEmpty ? "\(panel.greys ?? 256) greys" : "\(panel.palette.count) inks"
+            shots.append(
+                (
+                    device, .dashboardQuadrant, encoder, "\(device.id) · quadrant · \(depth)",
+                    "eink/\(device.id)-\(widget.kind)-quadrant.\(encoder.format.fileExtension)"
+                ))
+        }
+        guard let trmnl = DeviceProfile.screens.first(where: { $0.id == "trmnl-og" }) else { return nil }
+        for dither in Greyscale.Dither.allCases where dither != .threshold {
+            shots.append(
+                (
+                    trmnl, .dashboardHalfHorizontal,
+                    GreyPNGEncoder(bitDepth: 1, greyscale: Greyscale(levels: 2, dither: dither)),
+                    "trmnl-og · 1 bit · dither \(dither.rawValue)", "eink/dither-\(dither.rawValue)-\(widget.kind).png"
+                ))
+        }
+        var tiles: [ContactSheet.Tile] = []
+        var figures: [String] = []
+        var previews: [GalleryResult.Preview] = []
+        for shot in shots {
+            var request = batch.request(kind: widget.kind, family: shot.family)
+            request.device = shot.device
+            request.scale = nil
+            request.entry = .snapshot
+            request.colorScheme = .light
+            request.renderingMode = nil
+            let rendered = try await engine.render(request, as: nil)
+            let encoder = shot.encoder
+            let (data, preview) = try await engine.pool.withRenderer { renderer throws(WidgetRenderError) in
+                let surface: CairoSurface
+                do throws(RenderError) {
+                    surface = try renderer.draw(
+                        rendered.displayList.layout(widgetURL: rendered.widgetURL), metrics: rendered.metrics,
+                        context: rendered.viewContext)
+                } catch {
+                    throw RenderEngine.error(error)
+                }
+                defer { renderer.recycle(surface) }
+                let data = try RenderEngine.encode(
+                    surface, scale: rendered.metrics.scale, displayList: rendered.displayList, with: encoder
+                ).data
+                guard let previewing = encoder as? any PanelPreviewing else {
+                    throw WidgetRenderError.internalError("\(encoder.format.name) cannot show what a panel shows")
+                }
+                return (data, try previewing.preview(of: surface))
+            }
+            try transaction.stage(data, as: shot.file)
+            // The tile at the panel's pixels (a TRMNL's 400×240), half size for the 2x screens.
+            let size = Size(
+                width: Double(preview.width) / Double(max(1, rendered.metrics.scale)),
+                height: Double(preview.height) / Double(max(1, rendered.metrics.scale)))
+            tiles.append(ContactSheet.Tile(image: preview, size: size, caption: shot.caption))
+            figures.append(
+                """
+                          <figure class="home">
+                            <a href="\(Self.escape(shot.file))"><img src="\(Self.escape(shot.file))" width="\(Self.number(size.width))" height="\(Self.number(size.height))" alt="\(Self.escape("\(widget.displayName), \(shot.caption)"))"></a>
+                            <figcaption>\(Self.escape(shot.caption)) · \(preview.width)×\(preview.height) px</figcaption>
+                          </figure>
+                """)
+            previews.append(
+                GalleryResult.Preview(
+                    kind: widget.kind, family: shot.family, colorScheme: .light, file: shot.file, size: size))
+        }
+        let title = "E-ink screens"
+        let subtitle =
+            "\(widget.displayName) on every screen preset, as its panel's file holds it; then on a TRMNL at 1 bit in each dither mode"
+        let html = """
+                  <section id="eink">
+                    <h2>\(title)</h2>
+                    <p class="description">\(Self.escape(subtitle)) (threshold is none: each pixel to its nearest grey).</p>
+                    <div class="row light">
+            \(figures.joined(separator: "\n"))
+                    </div>
+                  </section>
+            """
+        return (ContactSheet.Section(title: title, subtitle: subtitle, tiles: tiles), html, previews)
     }
 
     // MARK: - HTML

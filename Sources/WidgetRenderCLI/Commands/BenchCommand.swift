@@ -218,7 +218,7 @@ struct BenchCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: AsyncP
         guard let panel = device.panel else { return }
         let benchmark = Benchmark(engine: engine, batch: request, iterations: iterations ?? 200)
         var rows = try await benchmark.screenWarm(
-            layout, device: device, encoder: ImageFormatOptions.panelEncoder(panel))
+            layout, device: device, encoder: panel.encoder)
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         let now = DateText.iso8601(request.now) ?? "2026-01-01T00:00:00Z"
         rows += try Benchmark.screenCold(
