@@ -171,7 +171,7 @@ extension Snapshotting where Value: View, Format == WidgetImage {
 }
 
 /// Hands a result to swift-snapshot-testing's callback from another task.
-private final class Callback: @unchecked Sendable {
+final class Callback: @unchecked Sendable {
     private let callback: (WidgetImage) -> Void
 
     init(_ callback: @escaping (WidgetImage) -> Void) {
