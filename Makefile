@@ -52,13 +52,15 @@ tsan: setup
 
 ## Time rendering + PNG encoding (release build): warm renders of every widget in small, medium
 ## and large beside Cairo's own PNG writer; with a photo background; cold processes; 1,000 PNGs
-## written on every core. Each prints the machine first.
+## written on every core; a composed TRMNL screen beside a medium widget, the default job and
+## Chromium then ImageMagick (apt install chromium imagemagick). Each prints the machine first.
 bench: build
 	.build/release/widgetrender bench --family small,medium,large
 	.build/release/widgetrender bench --family medium --widget covid-global --background
 	.build/release/widgetrender bench --family medium --cold
 	.build/release/widgetrender bench --family medium --widget price --batch 100
 	.build/release/widgetrender bench --family medium --widget price --batch 1000
+	.build/release/widgetrender bench --screen 'price:halfVertical,covid-country?country=JPN:quadrant,covid-country?country=KOR:quadrant'
 
 ## widgetrender-server under wrk (not in CI): 304s and fresh renders beside a minimal Hummingbird 304 and bench --batch; scripts/loadtest.sh.
 loadtest: setup

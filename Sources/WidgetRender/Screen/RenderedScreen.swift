@@ -138,7 +138,7 @@ extension RenderEngine {
     /// edge by the dashboard margin, and stopping half a margin short of a line they meet, as
     /// TRMNL's mashups leave a gap at each join. A line two slots share on both halves of the
     /// screen is drawn whole.
-    static func dividers(_ layout: ScreenLayout, width: Double, height: Double, scale: Double) -> [Rect] {
+    package static func dividers(_ layout: ScreenLayout, width: Double, height: Double, scale: Double) -> [Rect] {
         var owner = [[Int]](repeating: [-1, -1], count: 2)  // [row][column] → slot
         for (index, slot) in layout.slots.enumerated() {
             let span = slot.family.screenSpan ?? (2, 2)
