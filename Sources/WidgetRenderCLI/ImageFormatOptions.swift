@@ -54,112 +54,25 @@ package struct ImageFormatOptions: ParsableArguments {
             valueName: "n"))
     var maxBytes: String?
 
+    /// The options as values, for ``ImageFormatChoice/encoder(on:container:)``.
+    package var choice: ImageFormatChoice {
+        var choice = ImageFormatChoice()
+        choice.imageFormat = imageFormat
+        choice.bitDepth = bitDepth
+        choice.levels = levels
+        choice.dither = dither
+        choice.gamma = gamma
+        choice.contrast = contrast
+        choice.invert = invert
+        choice.rotate = rotate
+        return choice
+    }
+
     /// Sets the batch's encoder and byte budget; throws `ValidationError` naming the option.
     /// On an e-ink screen, what is not given comes from its panel.
     package func apply(to batch: inout RenderBatch) throws {
         batch.maxBytes = try maxBytes.map(Self.bytes)
-        var options = self
-        if let panel = batch.device.panel, imageFormat == nil, bitDepth == nil {
-            guard panel.palette.isEmpty else {
-                if let (name, _) = [
-                    ("--levels", levels != nil), ("--gamma", gamma != nil),
-                    ("--contrast", contrast != nil), ("--invert", invert),
-                ].first(where: \.1) {
-                    throw ValidationError(
-                        "\(name) is for greys; \(batch.device.id) shows \(panel.palette.count) inks (give --image-format png for full colour, or --bit-depth for greys)"
-                    )
-                }
-                batch.encoder = PaletteEncoder(
-                    inks: panel.palette, dither: try options.greyscale(bitDepth: 8).dither,
-                    rotation: try options.greyscale(bitDepth: 8).rotation,
-                    container: panel.format == "bmp" ? .bmp : .png)
-                return
-            }
-            options.imageFormat = panel.format
-            options.bitDepth = panel.bitDepth
-            if levels == nil, let greys = panel.greys, greys < 1 << panel.bitDepth { options.levels = greys }
-        }
-        try options.applyFormat(to: &batch)
-    }
-
-    private func applyFormat(to batch: inout RenderBatch) throws {
-        let imageFormat = self.imageFormat ?? "png"
-        let greyOptions: [(String, Bool)] = [
-            ("--levels", levels != nil), ("--dither", dither != nil), ("--gamma", gamma != nil),
-            ("--contrast", contrast != nil), ("--invert", invert), ("--rotate", rotate != nil),
-        ]
-        switch imageFormat.lowercased() {
-        case "png":
-            guard let bitDepth else {
-                if let (name, _) = greyOptions.first(where: \.1) {
-                    throw ValidationError(
-                        "\(name) needs --bit-depth 1, 2, 4 or 8 with png (grey), or --image-format bmp")
-                }
-                return
-            }
-            guard [1, 2, 4, 8].contains(bitDepth) else {
-                throw ValidationError("--bit-depth: png is written at 1, 2, 4 or 8 bits of grey, not \(bitDepth)")
-            }
-            batch.encoder = GreyPNGEncoder(bitDepth: bitDepth, greyscale: try greyscale(bitDepth: bitDepth))
-        case "bmp":
-            let depth = bitDepth ?? 24
-            guard [1, 4, 8, 24].contains(depth) else {
-                throw ValidationError(
-                    "--bit-depth: bmp is written at 1, 4, 8 (greys) or 24 bits (colour), not \(depth)")
-            }
-            if depth == 24, levels != nil || dither != nil {
-                throw ValidationError("--levels and --dither need --bit-depth 1, 4 or 8 with bmp (24 bits is colour)")
-            }
-            batch.encoder = BMPEncoder(bitsPerPixel: depth, greyscale: try greyscale(bitDepth: min(depth, 8)))
-        case "svg", "pdf":
-            if bitDepth != nil {
-                throw ValidationError("--bit-depth is for png and bmp; \(imageFormat) is vectors in full colour")
-            }
-            if let (name, _) = greyOptions.first(where: \.1) {
-                throw ValidationError("\(name) is for png and bmp greys; \(imageFormat) is vectors in full colour")
-            }
-            batch.encoder = imageFormat.lowercased() == "svg" ? SVGEncoder() : PDFEncoder()
-        case "apng":
-            throw ValidationError("--image-format: apng is not written yet; png, bmp, svg and pdf are")
-        default:
-            throw ValidationError("--image-format: '\(imageFormat)' is not png, bmp, svg or pdf")
-        }
-    }
-
-    private func greyscale(bitDepth: Int) throws -> Greyscale {
-        let most = 1 << bitDepth
-        let count = levels ?? most
-        guard (2...most).contains(count) else {
-            throw ValidationError("--levels: \(count) greys do not fit \(bitDepth) bits; give 2 to \(most)")
-        }
-        var grey = Greyscale(levels: count)
-        if let dither {
-            guard let mode = Greyscale.Dither(rawValue: dither.lowercased()) else {
-                throw ValidationError(
-                    "--dither: '\(dither)' is not none, threshold, floyd-steinberg, atkinson or ordered")
-            }
-            grey.dither = mode
-        }
-        if let gamma {
-            guard gamma.isFinite, (0.1...10).contains(gamma) else {
-                throw ValidationError("--gamma: \(gamma) is not between 0.1 and 10")
-            }
-            grey.gamma = gamma
-        }
-        if let contrast {
-            guard contrast.isFinite, (0...10).contains(contrast) else {
-                throw ValidationError("--contrast: \(contrast) is not between 0 and 10")
-            }
-            grey.contrast = contrast
-        }
-        grey.invert = invert
-        if let rotate {
-            guard let turn = Greyscale.Rotation(rawValue: rotate) else {
-                throw ValidationError("--rotate: \(rotate) is not 0, 90, 180 or 270")
-            }
-            grey.rotation = turn
-        }
-        return grey
+        if let encoder = try choice.encoder(on: batch.device) { batch.encoder = encoder }
     }
 
     /// `92160` or `90k` (1,024 bytes a k), checked.

@@ -26,8 +26,16 @@ final class ImageCache: Sendable {
         /// The time shown, in whole seconds since 1970.
         var second: Int64
         var format: String
-        /// ``RenderEngine/reloadCount(ofKind:)`` when it was drawn.
+        /// ``RenderEngine/reloadCount(ofKind:)`` when it was drawn (for a screen, the sum over
+        /// its widgets' kinds).
         var reloads: Int
+        /// A screen's widgets and slots; `nil` for one widget's image.
+        var layout: ScreenLayout?
+        /// The encoder with its options, where a format's options vary by request (a screen's
+        /// panel and dithering); empty where the format decides them.
+        var encoder = ""
+        /// What the device said about itself (its battery and signal), which a widget may draw.
+        var status: ScreenDeviceStatus?
 
         init(_ request: RenderRequest, format: ImageFormat, reloads: Int) {
             kind = request.kind
@@ -42,6 +50,14 @@ final class ImageCache: Sendable {
             second = WidgetServer.seconds(request.timeShown)
             self.format = format.name
             self.reloads = reloads
+            status = request.screenDevice
+        }
+
+        /// The key of a screen: its layout, device, look, device status, time shown and encoder.
+        init(screen layout: ScreenLayout, _ request: RenderRequest, encoder: any ImageEncoder, reloads: Int) {
+            self.init(request, format: encoder.format, reloads: reloads)
+            self.layout = layout
+            self.encoder = String(describing: encoder)
         }
     }
 
@@ -55,6 +71,8 @@ final class ImageCache: Sendable {
         var tag: String
         /// The media type.
         var mediaType: String
+        /// Seconds until what it shows next changes, as its `Cache-Control: max-age` says.
+        var maxAge = 0
 
         /// What it takes in memory, roughly.
         var cost: Int { body.readableBytes + 512 }

@@ -47,6 +47,9 @@ public struct ServeCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>:
                 and reloadTimelines(ofKind:), at most 60 a minute
                   GET  /metrics                          for Prometheus: requests, latency, \
                 renders, cache hits, queue depth
+                  GET  /screens/DEVICE.png?layout=L      widgets composed into one e-ink screen \
+                (.bmp too), as `screen` draws it
+                  GET  /api/display                      TRMNL's device protocol, for --screen
 
                 FAMILY is named as --family names it (small, medium, accessoryCircular…). The \
                 query changes what is drawn: at (ISO 8601, the time shown; default now), device, \
@@ -71,15 +74,32 @@ public struct ServeCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>:
                 is first; a request with If-None-Match and the same tag gets 304 Not Modified \
                 (If-Modified-Since is not used: a reload can change an image whose entry did \
                 not, so poll with If-None-Match). Errors are JSON with their status: 400 \
-                a bad value, 401 no token, 403 a cross-site POST, 404 an unknown path, widget or \
-                family, 405 a method the path does not take, 406 no format Accept takes, 413 a \
+                a bad value, 401 no token, 403 a cross-site POST, 404 an unknown path, widget, \
+                family, screen or format, 405 a method the path does not take, 406 no format Accept takes, 413 a \
                 body over 1 KiB, 414 a URI over 4 KiB, 429 over 60 reloads a minute \
                 (Retry-After), 503 a provider that timed out or 64 images already being drawn \
                 (Retry-After: 1). A connection idle for 30 seconds is closed.
 
+                E-ink screens: /screens/DEVICE.png or .bmp (DEVICE one of \
+                \(DeviceProfile.screens.map(\.id).joined(separator: ", "))) draws the widgets of \
+                layout (as `screen --layout` takes it; default --screen) in the panel's own greys \
+                or inks, at `at`, with scheme, locale, dither, invert and rotate in the query, \
+                cached and tagged as images are. With --screen, a TRMNL (or firmware speaking its \
+                protocol) pointed at this server asks GET /api/display and is answered as TRMNL's \
+                servers answer: image_url, the screen at that second (host from the Host header); \
+                filename, its pixels' digest, so the device refreshes only when the screen \
+                changed; refresh_rate, the seconds until it changes (its max-age, at least 60). \
+                The screen is --screen-device, or the device's own by its Model header (og, x) or \
+                its Width and Height, else trmnl-og. The device's Battery-Voltage (or \
+                Percent-Charged), RSSI, FW-Version, Model and ID reach the widgets as \
+                EnvironmentValues.screenDevice (a value that is not a number is left out) and \
+                the image URL (battery=, rssi=…), so it draws the same. A device sends --token as \
+                Access-Token; its image URL then carries a signature (sig) good for that URL only, \
+                as the firmware fetches images without headers.
+
                 Another host than the loopback needs --token (16 characters or more): every \
                 request must then carry Authorization: Bearer <token>, /healthz and /metrics \
-                too (a page's <img> or a chat preview cannot send it: put a proxy that adds it \
+                too (or, on /api/display and /screens, Access-Token: <token>; a page's <img> or a chat preview cannot send it: put a proxy that adds it \
                 in front). A POST whose Origin is not this server is \
                 refused (any web page can POST to 127.0.0.1); a POST without Origin, from curl \
                 or a script, is allowed.
@@ -89,6 +109,7 @@ public struct ServeCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>:
                   curl -o medium.png http://127.0.0.1:\(defaultPort)/widgets/KIND/medium.png
                   curl 'http://127.0.0.1:\(defaultPort)/widgets/KIND/small.png?at=2026-01-01T09:00:00Z&scheme=dark'
                   \(name) serve --host 0.0.0.0 --port 8080 --token "$(openssl rand -hex 16)"
+                  \(name) serve --host 0.0.0.0 --token "$TOKEN" --screen 'price:halfVertical,covid-global:halfVertical'
                 """)
     }
 
@@ -103,6 +124,19 @@ public struct ServeCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>:
             "A secret every request must carry as Authorization: Bearer <token>; needed for a host other than the loopback. Default: the WIDGETRENDER_TOKEN environment variable, if set.",
             valueName: "token"))
     var token: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The widgets an e-ink device shows through GET /api/display (TRMNL's protocol): kind[?key=value&…]:slot, separated by commas, as `screen --layout` takes them, e.g. 'price:halfVertical,covid-country?country=JPN:quadrant,covid-country?country=KOR:quadrant'.",
+            valueName: "layout"))
+    var screen: String?
+
+    @Option(
+        name: .customLong("screen-device"),
+        help: ArgumentHelp(
+            "The screen /api/display draws for: \(DeviceProfile.screens.map(\.id).joined(separator: ", ")). Default: the device's own, by its Model header (og, x) or its Width and Height; else trmnl-og.",
+            valueName: "id"))
+    var screenDevice: String?
 
     @Option(
         name: .customLong("cache-size"),
@@ -139,6 +173,29 @@ public struct ServeCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>:
             throw ValidationError("--token must be at least 16 characters (openssl rand -hex 16 makes one)")
         }
         _ = try makeBatch()
+        _ = try screenSettings()
+    }
+
+    /// `--screen` and `--screen-device`, read and checked.
+    private func screenSettings() throws -> (layout: ScreenLayout?, device: DeviceProfile?) {
+        var layout: ScreenLayout?
+        if let screen {
+            do {
+                layout = try ScreenLayout(parsing: screen)
+            } catch {
+                throw ValidationError("--screen: \(error.description)")
+            }
+        }
+        var device: DeviceProfile?
+        if let screenDevice {
+            let screens = DeviceProfile.screens.map(\.id).joined(separator: ", ")
+            guard screen != nil else { throw ValidationError("--screen-device needs --screen, the widgets to show") }
+            guard let named = try? DeviceProfile.named(screenDevice), named.panel != nil else {
+                throw ValidationError("--screen-device: '\(screenDevice)' is not a screen; screens: \(screens)")
+            }
+            device = named
+        }
+        return (layout, device)
     }
 
     private func makeBatch() throws -> RenderBatch {
@@ -182,6 +239,17 @@ public struct ServeCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>:
             server = try WidgetServer(
                 engine: try RenderEngine(widgets: widgets), batch: batch, token: resolvedToken,
                 cacheBytes: cacheSize << 20)
+            (server.screen, server.screenDevice) = try screenSettings()
+            server.imageChoice = image.choice
+            for slot in server.screen?.slots ?? [] {
+                guard let widget = server.engine.widget(kind: slot.kind) else {
+                    let known = server.engine.widgets.map(\.kind).joined(separator: ", ")
+                    throw ValidationError("--screen: no widget '\(slot.kind)'; widgets: \(known)")
+                }
+                guard widget.supports(slot.family) else {
+                    throw ValidationError("--screen: \(RenderEngine.unsupported(widget, slot.family))")
+                }
+            }
             do {
                 listener = try WidgetCenterListener(bundle: bundleName)
             } catch {
@@ -199,9 +267,14 @@ public struct ServeCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>:
         let host = self.host
         let port = self.port
         let count = server.engine.widgets.count
+        let screen = server.screen.map { _ in server.screenDevice?.id ?? "the device's own screen" }
         let application = server.application(host: host, port: port, logger: server.logger) { port in
             Console.line(
                 "Serving \(count) widget\(count == 1 ? "" : "s") on http://\(host):\(port)/widgets; Ctrl-C to stop")
+            if let screen {
+                Console.line(
+                    "E-ink devices: http://\(host):\(port)/api/display (TRMNL's protocol) shows --screen on \(screen)")
+            }
         }
         do {
             try await application.runService()

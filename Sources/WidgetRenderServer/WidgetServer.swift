@@ -22,6 +22,12 @@ import WidgetRenderCLI
 /// - `POST /reload`, `POST /reload/{kind}`: as `WidgetCenter.reloadAllTimelines()` and
 ///   `reloadTimelines(ofKind:)`, at most ``reloadBudget`` a minute.
 /// - `GET /metrics`: requests, latency, renders, cache hits and queue depth, for Prometheus.
+/// - `GET /screens/{device}.{ext}?layout=…`: widgets composed into one e-ink screen at `at`, as
+///   `screen` draws it, in the panel's own greys (or inks) in a PNG or BMP; `layout` defaults to
+///   ``screen``.
+/// - `GET /api/display`: TRMNL's device protocol: the URL of the ``screen`` image for the device
+///   now, a name that changes with it, and the seconds until it changes; the device's battery
+///   and signal reach its widgets (``EnvironmentValues/screenDevice``).
 ///
 /// The provider is asked as a device showing the widget asks it: at the quarter hour before the
 /// time shown (UTC), then again as its reload policy says (``askInterval``). So one provider
@@ -31,7 +37,7 @@ import WidgetRenderCLI
 ///
 /// `HEAD` is answered wherever `GET` is. Errors are JSON, `{"error": "…", "status": N}`, with
 /// their status: 400 for a bad value, 401 without the token, 403 for a cross-site POST, 404 for
-/// an unknown path, widget or family, 405 for a method a path does not take, 406 when no format
+/// an unknown path, widget, family, screen or format (and `/api/display` without ``screen``), 405 for a method a path does not take, 406 when no format
 /// is acceptable, 413 for a body over 1 KiB, 414 for a URI over 4 KiB, 429 past the reload
 /// budget, 503 when a provider timed out or too many images are being drawn.
 package struct WidgetServer: Sendable {
@@ -51,6 +57,15 @@ package struct WidgetServer: Sendable {
     package var reloadBudget = 60
     /// The time a request without `at` shows.
     package var clock: @Sendable () -> Date = { Date() }
+    /// The widgets `GET /api/display` shows an e-ink device (`serve --screen`); without it that
+    /// route answers 404.
+    package var screen: ScreenLayout?
+    /// The screen `/api/display` draws for; `nil` picks it by the device's `Model`, `Width` and
+    /// `Height` headers (``displayDevice(model:width:height:)``), a TRMNL OG by default.
+    package var screenDevice: DeviceProfile?
+    /// The image options as the command was given them: each screen's panel fills in the rest
+    /// (``ImageFormatChoice/encoder(on:container:)``).
+    package var imageChoice = ImageFormatChoice()
     /// Where each request is logged (method, path, status, milliseconds) at `info`.
     package var logger = Logger(label: "widgetrender.serve") { ServerLogHandler(label: $0) }
     /// The images drawn, by everything that decides them.
@@ -163,7 +178,7 @@ package struct WidgetServer: Sendable {
         if logger.logLevel <= .info {
             let milliseconds = Double(nanoseconds) / 1e6
             logger.info(
-                "\(request.method.rawValue) \(Self.printable(request.uri.description)) \(response.status.code) \(String(format: "%.1f", milliseconds)) ms"
+                "\(request.method.rawValue) \(Self.printable(Self.redacted(request.uri.description))) \(response.status.code) \(String(format: "%.1f", milliseconds)) ms"
             )
         }
         return response
@@ -172,8 +187,13 @@ package struct WidgetServer: Sendable {
     /// The answer to a request, and its route for the metrics: a pattern such as
     /// `/widgets/{kind}/{file}`, so that a path of any value does not make a metric of its own.
     package func respond(to request: Request) async -> (Response, route: String) {
-        if let token, !Self.carries(token, request.headers[.authorization]) {
-            var response = Self.error(.unauthorized, "this server needs the header Authorization: Bearer <token>")
+        let path = request.uri.path
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        if let token, !authorized(request, token: token, segments: segments) {
+            var response = Self.error(
+                .unauthorized,
+                "this server needs the header Authorization: Bearer <token> (on /api/display and /screens, Access-Token: <token> as a TRMNL sends it)"
+            )
             response.headers[.wwwAuthenticate] = #"Bearer realm="widgetrender""#
             return (response, "unauthorized")
         }
@@ -187,8 +207,6 @@ package struct WidgetServer: Sendable {
                 "invalid"
             )
         }
-        let path = request.uri.path
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
         let method = request.method
         let head = method == .head
         let reading = method == .get || head
@@ -219,6 +237,12 @@ package struct WidgetServer: Sendable {
             return (
                 await image(kind: parts[1], file: parts[2], request: request, head: head), "/widgets/{kind}/{family}"
             )
+        case let parts where parts.count == 2 && parts[0] == "screens":
+            guard reading else { return (Self.notAllowed(method, allow: "GET, HEAD"), "/screens/{file}") }
+            return (await screenImage(file: parts[1], request: request, head: head), "/screens/{file}")
+        case ["api", "display"]:
+            guard reading else { return (Self.notAllowed(method, allow: "GET, HEAD"), "/api/display") }
+            return (await display(request, head: head), "/api/display")
         case let parts where parts.first == "reload" && parts.count <= 2:
             return (
                 await reload(kind: parts.count == 2 ? parts[1] : nil, request: request),
@@ -227,6 +251,18 @@ package struct WidgetServer: Sendable {
         default:
             return (Self.error(.notFound, "no such path: \(Self.printable(path)); see GET /widgets"), "unknown")
         }
+    }
+
+    /// Whether a request carries the token: `Authorization: Bearer <token>` on any path; on an
+    /// e-ink device's (`/api/display`, `/screens/…`) also `Access-Token: <token>`, the header a
+    /// TRMNL sends its key in, and on a screen image the signature `/api/display` put in its URL
+    /// (``signatureIsValid(path:query:token:)``): a device fetches that image without headers.
+    func authorized(_ request: Request, token: String, segments: [String]) -> Bool {
+        if Self.carries(token, request.headers[.authorization]) { return true }
+        let screens = segments.count == 2 && segments[0] == "screens"
+        guard screens || segments == ["api", "display"] else { return false }
+        if Self.field("Access-Token", in: request.headers) == token { return true }
+        return screens && Self.signatureIsValid(path: request.uri.path, query: request.uri.query, token: token)
     }
 
     /// Whether an `Authorization` value is `Bearer <token>` (the scheme in any case).
@@ -322,6 +358,14 @@ package struct WidgetServer: Sendable {
         let encoder = resolved.encoder
         let (result, kept) = await images.image(for: key) { await draw(renderRequest, as: encoder) }
         metrics.cache(hit: kept)
+        return Self.answer(result, to: request, head: head)
+    }
+
+    /// An image from the cache as the answer: 304 when `If-None-Match` names its tag, else its
+    /// bytes (none for `HEAD`), or the failure's error.
+    static func answer(_ result: Result<ImageCache.Image, ImageCache.Failure>, to request: Request, head: Bool)
+        -> Response
+    {
         let image: ImageCache.Image
         switch result {
         case .success(let drawn): image = drawn
@@ -393,10 +437,10 @@ package struct WidgetServer: Sendable {
         init(_ response: Response) { self.response = response }
     }
 
-    /// Draws an image for the cache, within the render limit.
-    private func draw(_ request: RenderRequest, as encoder: any ImageEncoder) async -> Result<
-        ImageCache.Image, ImageCache.Failure
-    > {
+    /// Runs `draw` within the render limit, or fails at once with 503 and `Retry-After` past it.
+    func withinRenderLimit(
+        _ draw: () async -> Result<ImageCache.Image, ImageCache.Failure>
+    ) async -> Result<ImageCache.Image, ImageCache.Failure> {
         let admitted = rendering.withLock { count in
             guard count < renderLimit else { return false }
             count += 1
@@ -410,6 +454,19 @@ package struct WidgetServer: Sendable {
                     retryAfter: 1))
         }
         defer { rendering.withLock { $0 -= 1 } }
+        return await draw()
+    }
+
+    /// Draws an image for the cache, within the render limit.
+    private func draw(_ request: RenderRequest, as encoder: any ImageEncoder) async -> Result<
+        ImageCache.Image, ImageCache.Failure
+    > {
+        await withinRenderLimit { await drawWidget(request, as: encoder) }
+    }
+
+    private func drawWidget(_ request: RenderRequest, as encoder: any ImageEncoder) async -> Result<
+        ImageCache.Image, ImageCache.Failure
+    > {
         let start = ContinuousClock.now
         let rendered: RenderedWidget
         do {
@@ -431,15 +488,17 @@ package struct WidgetServer: Sendable {
         var headers = HTTPFields()
         headers[.eTag] = tag
         headers[.vary] = "Accept"
-        headers[.cacheControl] = "max-age=\(maxAge(rendered))"
+        let maxAge = maxAge(shownAt: rendered.shownAt, nextChange: rendered.nextChange?.date)
+        headers[.cacheControl] = "max-age=\(maxAge)"
         headers[.lastModified] = Self.httpDate(rendered.onScreen.entryDate ?? rendered.shownAt)
         return .success(
             ImageCache.Image(
-                body: ByteBuffer(data: image.data), headers: headers, tag: tag, mediaType: image.format.mediaType))
+                body: ByteBuffer(data: image.data), headers: headers, tag: tag, mediaType: image.format.mediaType,
+                maxAge: maxAge))
     }
 
     /// Logs a provider's or the engine's warning once (the first 1,000 distinct ones).
-    private func warnOnce(_ message: String) {
+    func warnOnce(_ message: String) {
         let first = warned.withLock { warned in
             guard warned.count < 1_000 else { return false }
             return warned.insert(message).inserted
@@ -565,7 +624,7 @@ package struct WidgetServer: Sendable {
 
     /// A request with its times: shown at `shown` (default ``clock``) to the second, asked at
     /// the quarter hour before.
-    private func timed(_ request: RenderRequest, shown: Date?) -> RenderRequest {
+    func timed(_ request: RenderRequest, shown: Date?) -> RenderRequest {
         var request = request
         let second = Self.seconds(shown ?? clock())
         request.shownAt = Date(timeIntervalSince1970: TimeInterval(second))
@@ -588,12 +647,7 @@ package struct WidgetServer: Sendable {
             let value = String(value)
             switch key {
             case "at":
-                guard let date = DateParsing.date(value, timeZone: request.timeZone) else {
-                    throw BadQuery(
-                        "at: '\(Self.printable(value))' is not an ISO 8601 date: write 2026-01-01 or 2026-01-01T09:00:00Z"
-                    )
-                }
-                shown = date
+                shown = try Self.shownTime(value, timeZone: request.timeZone)
             case "device":
                 do {
                     request.device = try DeviceProfile.named(value)
@@ -601,17 +655,9 @@ package struct WidgetServer: Sendable {
                     throw BadQuery("device: \(error.description)")
                 }
             case "scheme":
-                switch value.lowercased() {
-                case "light": request.colorScheme = .light
-                case "dark": request.colorScheme = .dark
-                default: throw BadQuery("scheme: '\(Self.printable(value))' is not light or dark")
-                }
+                request.colorScheme = try Self.colorScheme(value)
             case "locale":
-                guard let locale = CommonOptions.languageCode(value) else {
-                    throw BadQuery(
-                        "locale: '\(Self.printable(value))' is not a language code such as en, ja, ko or pt-BR")
-                }
-                request.locale = locale
+                request.locale = try Self.locale(value)
             case "mode":
                 guard let mode = WidgetRenderingMode(named: value) else {
                     throw BadQuery("mode: '\(Self.printable(value))' is not full-color, accented or vibrant")
@@ -645,6 +691,32 @@ package struct WidgetServer: Sendable {
         return (request, shown)
     }
 
+    /// `at`: an ISO 8601 date.
+    static func shownTime(_ value: String, timeZone: TimeZone) throws(BadQuery) -> Date {
+        guard let date = DateParsing.date(value, timeZone: timeZone) else {
+            throw BadQuery(
+                "at: '\(Self.printable(value))' is not an ISO 8601 date: write 2026-01-01 or 2026-01-01T09:00:00Z")
+        }
+        return date
+    }
+
+    /// `scheme`: light or dark.
+    static func colorScheme(_ value: String) throws(BadQuery) -> ColorScheme {
+        switch value.lowercased() {
+        case "light": return .light
+        case "dark": return .dark
+        default: throw BadQuery("scheme: '\(Self.printable(value))' is not light or dark")
+        }
+    }
+
+    /// `locale`: a language code.
+    static func locale(_ value: String) throws(BadQuery) -> Locale {
+        guard let locale = CommonOptions.languageCode(value) else {
+            throw BadQuery("locale: '\(Self.printable(value))' is not a language code such as en, ja, ko or pt-BR")
+        }
+        return locale
+    }
+
     /// Whole seconds since 1970, rounded down (and kept within what a date can hold).
     static func seconds(_ date: Date) -> Int64 {
         let seconds = date.timeIntervalSince1970.rounded(.down)
@@ -664,15 +736,15 @@ package struct WidgetServer: Sendable {
         return remainder < 0 ? remainder + divisor : remainder
     }
 
-    /// Seconds until what is on screen next changes, at most ``maxAgeCap``.
-    /// Seconds until what is on screen next changes, at most ``maxAgeCap`` and at most until
-    /// the next quarter hour, when the provider is asked afresh (``askInterval``).
-    private func maxAge(_ rendered: RenderedWidget) -> Int {
-        let second = Self.seconds(rendered.shownAt)
+    /// Seconds from `shownAt` until what is on screen next changes (`nextChange`), at most
+    /// ``maxAgeCap`` and at most until the next quarter hour, when the provider is asked afresh
+    /// (``askInterval``).
+    func maxAge(shownAt: Date, nextChange: Date?) -> Int {
+        let second = Self.seconds(shownAt)
         let toNextAsk = Double(Self.askInterval - Self.modulo(second, Self.askInterval))
         var seconds = min(Double(maxAgeCap), toNextAsk)
-        if let next = rendered.nextChange?.date {
-            let untilNext = next.timeIntervalSince(rendered.shownAt)
+        if let next = nextChange {
+            let untilNext = next.timeIntervalSince(shownAt)
             if untilNext.isFinite { seconds = min(seconds, untilNext) }
         }
         return Int(max(0, seconds.rounded(.down)))

@@ -54,6 +54,15 @@ private struct Row: View {
         #expect(describe(inline).hasPrefix("V[Text(accessoryInline none)"))
     }
 
+    @Test func aContextsScreenDeviceIsTheEnvironments() {
+        #expect(Self.environment(.dashboardQuadrant).screenDevice == nil)
+        var context = ViewContext(family: .dashboardQuadrant, displaySize: Size(width: 400, height: 240))
+        context.screenDevice = ScreenDeviceStatus(id: "AA:BB", batteryVoltage: 3.9, rssi: -70)
+        #expect(context.environment.screenDevice == ScreenDeviceStatus(id: "AA:BB", batteryVoltage: 3.9, rssi: -70))
+        #expect(ScreenDeviceStatus().isEmpty)
+        #expect(!ScreenDeviceStatus(firmwareVersion: "1.6.5").isEmpty)
+    }
+
     @Test func compositeViewsStayUnevaluatedUntilLaidOut() {
         #expect(describe(Row(title: "x").node) == "Composite(Row)")
         #expect(describe(ViewNode(Text("plain"))) == "Text(plain)")

@@ -54,10 +54,12 @@ struct ServeTests {
     /// Runs a server on a free port of 127.0.0.1 for `body`, then stops it.
     static func withServer<T: Sendable>(
         token: String? = nil, renderLimit: Int = 64, reloadBudget: Int = 60, encoders: [any ImageEncoder]? = nil,
+        widgets extra: [AnyWidget] = [], configure: (inout WidgetServer) -> Void = { _ in },
         _ body: @Sendable (HTTPClient, WidgetServer) async throws -> T
     ) async throws -> T {
         var widgets = try BuiltInWidgets().resolvedWidgets()
         widgets += try CountWidget().resolvedWidgets()
+        widgets += extra
         let engine = try RenderEngine(widgets: widgets)
         var server = try WidgetServer(
             engine: engine, batch: RenderBatch(outputDirectory: URL(fileURLWithPath: "/dev/null")), token: token,
@@ -65,6 +67,7 @@ struct ServeTests {
         server.renderLimit = renderLimit
         server.reloadBudget = reloadBudget
         server.logger.logLevel = .critical
+        configure(&server)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         // Quiet: a server stopped by cancelling its task logs the cancellation as an error.
         var logger = Logger(label: "serve-tests")

@@ -23,3 +23,21 @@ struct SHA256Tests {
                 == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 }
+
+/// RFC 4231's test cases 1, 2 and 6 (a key longer than a block).
+@Suite("HMAC-SHA-256")
+struct HMACTests {
+    @Test func rfc4231Vectors() {
+        #expect(
+            SHA256.hmacHex(key: Data(repeating: 0x0B, count: 20), message: Data("Hi There".utf8))
+                == "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7")
+        #expect(
+            SHA256.hmacHex(key: Data("Jefe".utf8), message: Data("what do ya want for nothing?".utf8))
+                == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+        #expect(
+            SHA256.hmacHex(
+                key: Data(repeating: 0xAA, count: 131),
+                message: Data("Test Using Larger Than Block-Size Key - Hash Key First".utf8))
+                == "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54")
+    }
+}

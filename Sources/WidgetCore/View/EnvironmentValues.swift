@@ -45,6 +45,7 @@ public struct EnvironmentValues: Sendable {
         var buttonStyle: ButtonStyle = .automatic
         var toggleStyle: ToggleStyle = .automatic
         var imageScale: Image.Scale = .medium
+        var screenDevice: ScreenDeviceStatus?
         var custom: [ObjectIdentifier: any Sendable] = [:]
     }
 
@@ -158,6 +159,29 @@ public struct EnvironmentValues: Sendable {
     public var displayScale: Double {
         get { storage.values.displayScale }
         set { unique().values.displayScale = newValue }
+    }
+    /// What the e-ink device the widget is drawn for said about itself (its battery, Wi-Fi
+    /// signal, firmware and id) when it asked for its screen; `nil` when it is not drawn for one
+    /// (a file, a phone's family, a request without a device's headers).
+    ///
+    /// `serve --screen` sets it from the headers a TRMNL sends to `GET /api/display`
+    /// (`Battery-Voltage`, `RSSI`…); `RenderRequest.screenDevice` sets it
+    /// elsewhere.
+    ///
+    /// ```swift
+    /// struct BatteryLabel: View {
+    ///     @Environment(\.screenDevice) var device
+    ///
+    ///     var body: some View {
+    ///         if let volts = device?.batteryVoltage {
+    ///             Text(String(format: "%.2f V", volts))
+    ///         }
+    ///     }
+    /// }
+    /// ```
+    public var screenDevice: ScreenDeviceStatus? {
+        get { storage.values.screenDevice }
+        set { unique().values.screenDevice = newValue }
     }
     /// How the system draws the widget: full colour, accented (tinted Home Screen) or vibrant
     /// (Lock Screen), as WidgetKit's `\.widgetRenderingMode`.

@@ -32,6 +32,8 @@ public struct ViewContext: Sendable {
     public var displayScale: Double = 3
     /// The accented mode's tint (``WidgetRenderingMode/defaultTint`` unless set).
     public var tint: Color.RGBA = WidgetRenderingMode.defaultTint
+    /// What the e-ink device drawn for said about itself (see ``EnvironmentValues/screenDevice``).
+    public var screenDevice: ScreenDeviceStatus?
 
     /// A context; every value but the family and size has a default.
     ///
@@ -82,6 +84,7 @@ public struct ViewContext: Sendable {
         values.date = date
         values.appGroups = appGroups
         values.displayScale = displayScale
+        values.screenDevice = screenDevice
         let mode = resolvedRenderingMode
         values.widgetRenderingMode = mode
         values.showsWidgetContainerBackground = mode == .fullColor && !family.isAccessory

@@ -508,6 +508,7 @@ public final class RenderEngine: Sendable {
             locale: request.locale, timeZone: request.timeZone, isPlaceholder: isPlaceholder, date: request.timeShown,
             appGroups: request.appGroups, renderingMode: request.renderingMode)
         if let tint = request.tint { context.tint = tint }
+        context.screenDevice = request.screenDevice
         return context
     }
 

@@ -61,6 +61,16 @@ public struct RenderRequest: Sendable, Hashable {
     public var providerValues = ProviderValues()
     /// How long the provider may take to answer, in seconds.
     public var providerTimeout: TimeInterval = 60
+    /// What the e-ink device the widget is drawn for said about itself: its battery, Wi-Fi signal,
+    /// firmware and id. Views read it as ``EnvironmentValues/screenDevice``; `nil`
+    /// (the default) when it is not drawn for one.
+    ///
+    /// ```swift
+    /// var request = RenderRequest(kind: "battery", family: .dashboardQuadrant)
+    /// request.device = try DeviceProfile.named("trmnl-og")
+    /// request.screenDevice = ScreenDeviceStatus(batteryVoltage: 3.9, rssi: -67)
+    /// ```
+    public var screenDevice: ScreenDeviceStatus?
 
     /// A request for the entry on screen now, in the default look: light, English, UTC, on
     /// the default device.

@@ -10,7 +10,11 @@ import Foundation
 package enum SHA256 {
     /// The digest of `data` as 64 lowercase hex digits, or `nil` when libcrypto reports a failure.
     package static func hex(_ data: Data) -> String? {
-        guard let digest = digest(data) else { return nil }
+        digest(data).map(hex(digest:))
+    }
+
+    /// A digest as lowercase hex digits.
+    static func hex(digest: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text = [UInt8]()
         text.reserveCapacity(64)
