@@ -164,6 +164,8 @@ public struct AxisElement: Sendable {
     /// Where a label's box meets its tick (Swift Charts' `anchor:`): `.topLeading` starts the
     /// label at the tick, `.top` centres it; `nil` is the chart's choice.
     var anchor: UnitPoint? = nil
+    /// A label's font when it is not the chart's (`caption2`): an e-ink dashboard's 16 pt.
+    var font: Font? = nil
 }
 
 /// A mark of an axis: a grid line, a tick or a label.
@@ -175,15 +177,44 @@ public protocol AxisMark: Sendable {
 extension AxisMark {
     /// The mark in a colour.
     public func foregroundStyle(_ color: Color) -> AxisMarkList {
-        var element = _element
-        element.color = color
-        return AxisMarkList(elements: [element])
+        AxisMarkList(elements: [_element]).foregroundStyle(color)
+    }
+
+    /// A label in a font of its own, as Swift Charts' `AxisValueLabel().font(.title3)`; the
+    /// chart makes room for it under or beside the plot. Grid lines and ticks have no text and
+    /// keep none.
+    ///
+    /// ```swift
+    /// AxisValueLabel().font(Font(size: 16, weight: .semibold)).foregroundStyle(.primary)
+    /// ```
+    public func font(_ font: Font) -> AxisMarkList {
+        AxisMarkList(elements: [_element]).font(font)
     }
 }
 
 /// Several axis marks.
 public struct AxisMarkList: Sendable {
     let elements: [AxisElement]
+
+    /// The marks in a colour.
+    public func foregroundStyle(_ color: Color) -> AxisMarkList {
+        AxisMarkList(
+            elements: elements.map { element in
+                var element = element
+                element.color = color
+                return element
+            })
+    }
+
+    /// The marks' labels in a font (``AxisMark/font(_:)``).
+    public func font(_ font: Font) -> AxisMarkList {
+        AxisMarkList(
+            elements: elements.map { element in
+                var element = element
+                if case .label = element.kind { element.font = font }
+                return element
+            })
+    }
 }
 
 /// Builds an axis's marks at a value.

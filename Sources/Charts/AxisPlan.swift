@@ -54,6 +54,8 @@ struct AxisPlan {
         var labelSize: Size = .zero
         var labelColor: Color?
         var labelAnchor: UnitPoint?
+        /// The label's font when it has one of its own (``AxisMark/font(_:)``).
+        var labelFont: Font?
     }
 
     let spec: AxisMarksSpec
@@ -61,6 +63,19 @@ struct AxisPlan {
 
     /// The widest label (for the y axis's gutter).
     var labelWidth: Double { marks.map(\.labelSize.width).max() ?? 0 }
+
+    /// The tallest label in a font of its own, or `nil` when every label is in the chart's
+    /// (whose line the chart leaves room for already).
+    var ownFontLabelHeight: Double? {
+        marks.filter { $0.labelFont != nil && $0.text != nil }.map(\.labelSize.height).max()
+    }
+
+    /// The longest tick, which an x axis's labels stand below.
+    var tickLength: Double {
+        marks.flatMap(\.elements).map { element in
+            if case .tick(let length, _) = element.kind { length } else { 0 }
+        }.max() ?? 0
+    }
 
     init(_ spec: AxisMarksSpec, scale: Scale, count: Int, calendar: Calendar, style: AxisStyle) {
         self.spec = spec
@@ -77,6 +92,8 @@ struct AxisPlan {
                 guard case .label(let label) = element.kind else { continue }
                 mark.labelColor = element.color
                 mark.labelAnchor = element.anchor
+                mark.labelFont = element.font
+                let font = element.font ?? ChartPlot.labelFont
                 switch label {
                 case .automatic:
                     // A month's tick where a new year begins inside the axis names the year.
@@ -86,11 +103,10 @@ struct AxisPlan {
                     {
                         unit = .year
                     }
-                    mark.text = StyledText(
-                        Self.text(value, unit: unit, environment: style.environment), font: ChartPlot.labelFont)
+                    mark.text = StyledText(Self.text(value, unit: unit, environment: style.environment), font: font)
                 case .format(let write):
                     mark.text = write(value, style.environment.locale, style.environment.timeZone).map {
-                        StyledText($0, font: ChartPlot.labelFont)
+                        StyledText($0, font: font)
                     }
                 case .view(let view):
                     mark.view = view

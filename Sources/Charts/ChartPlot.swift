@@ -53,34 +53,51 @@ struct ChartPlot: ViewBehavior {
         let xSpecs = settings.xAxis == .hidden ? [] : settings.xMarks ?? [AxisMarksSpec.standard]
         let ySpecs = settings.yAxis == .hidden ? [] : settings.yMarks ?? [AxisMarksSpec.standard]
         let xLabelsOnTop = xSpecs.contains { $0.position == .top }
-        let xLabelHeight = xSpecs.isEmpty ? 0 : style.lineHeight + Self.gap
-        // Half a label above the plot, so the top value's label centres on its grid line.
-        let topRoom = ySpecs.isEmpty ? 0 : style.lineHeight / 2
-        let plotHeight = max(1, rect.height - legendHeight - xLabelHeight - topRoom)
-        let yCount = max(2, Int(plotHeight / 28))
-        var yScale = Scale(
-            values: Self.scaleValues(placed, x: false, domain: settings.yDomain), includesZero: true,
-            domain: settings.yDomain, desiredTicks: yCount)
-        let yAxes = ySpecs.map { AxisPlan($0, scale: yScale, count: yCount, calendar: calendar, style: style) }
         // The marks' caps and symbols reach past their points; labels beside the plot stand clear.
         let reach = Self.reach(marks)
         let yGap = max(Self.gap, reach + 3)
-        let yLeading = yAxes.filter { $0.spec.position == .leading }.map(\.labelWidth).max().map { $0 + yGap } ?? 0
-        let yTrailing =
-            yAxes.filter { $0.spec.position != .leading }.map(\.labelWidth).max().map { $0 > 0 ? $0 + yGap : 0 }
-            ?? 0
-        let plot = Rect(
-            x: rect.minX + yLeading, y: rect.minY + topRoom + (xLabelsOnTop ? xLabelHeight : 0),
-            width: max(1, rect.width - yLeading - yTrailing), height: plotHeight)
-        yScale.start = plot.maxY
-        yScale.end = plot.minY
-        var xScale = Scale(
-            values: Self.scaleValues(placed, x: true, domain: settings.xDomain), includesZero: true,
-            domain: settings.xDomain, desiredTicks: max(2, Int(plot.width / 64)))
-        xScale.start = plot.minX
-        xScale.end = plot.maxX
-        let xCount = xScale.kind == .date ? max(4, Int(plot.width / 40)) : max(2, Int(plot.width / 64))
-        let xAxes = xSpecs.map { AxisPlan($0, scale: xScale, count: xCount, calendar: calendar, style: style) }
+        var xLabelHeight = xSpecs.isEmpty ? 0 : style.lineHeight + Self.gap
+        // Half a label above the plot, so the top value's label centres on its grid line.
+        var topRoom = ySpecs.isEmpty ? 0 : style.lineHeight / 2
+        var plot = rect
+        var yScale = Scale(values: [], includesZero: true, domain: nil, desiredTicks: 2)
+        var yAxes: [AxisPlan] = []
+        var yTrailing = 0.0
+        var xScale = yScale
+        var xAxes: [AxisPlan] = []
+        // Laid out once; again, with room for them, when labels in a font of their own
+        // (``AxisMark/font(_:)``) are taller than the chart's line.
+        for _ in 0..<2 {
+            let plotHeight = max(1, rect.height - legendHeight - xLabelHeight - topRoom)
+            let yCount = max(2, Int(plotHeight / 28))
+            yScale = Scale(
+                values: Self.scaleValues(placed, x: false, domain: settings.yDomain), includesZero: true,
+                domain: settings.yDomain, desiredTicks: yCount)
+            yAxes = ySpecs.map { AxisPlan($0, scale: yScale, count: yCount, calendar: calendar, style: style) }
+            // A label stands beyond its tick.
+            let gutter = { (axis: AxisPlan) in axis.labelWidth + (axis.labelWidth > 0 ? axis.tickLength : 0) }
+            let yLeading = yAxes.filter { $0.spec.position == .leading }.map(gutter).max().map { $0 + yGap } ?? 0
+            yTrailing =
+                yAxes.filter { $0.spec.position != .leading }.map(gutter).max().map { $0 > 0 ? $0 + yGap : 0 } ?? 0
+            plot = Rect(
+                x: rect.minX + yLeading, y: rect.minY + topRoom + (xLabelsOnTop ? xLabelHeight : 0),
+                width: max(1, rect.width - yLeading - yTrailing), height: plotHeight)
+            yScale.start = plot.maxY
+            yScale.end = plot.minY
+            xScale = Scale(
+                values: Self.scaleValues(placed, x: true, domain: settings.xDomain), includesZero: true,
+                domain: settings.xDomain, desiredTicks: max(2, Int(plot.width / 64)))
+            xScale.start = plot.minX
+            xScale.end = plot.maxX
+            let xCount = xScale.kind == .date ? max(4, Int(plot.width / 40)) : max(2, Int(plot.width / 64))
+            xAxes = xSpecs.map { AxisPlan($0, scale: xScale, count: xCount, calendar: calendar, style: style) }
+            let tallX =
+                xAxes.compactMap { axis in axis.ownFontLabelHeight.map { $0 + Self.gap + axis.tickLength } }.max() ?? 0
+            let tallY = (yAxes.compactMap(\.ownFontLabelHeight).max() ?? 0) / 2
+            guard tallX > xLabelHeight + 0.01 || tallY > topRoom + 0.01 else { break }
+            xLabelHeight = max(xLabelHeight, tallX)
+            topRoom = max(topRoom, tallY)
+        }
 
         // The axes and annotations are in the default group of the accented mode, even in an
         // accentable chart: the marks carry the tint; the labels keep the default group's contrast.

@@ -58,8 +58,9 @@ struct BackgroundScrimTests {
             try FileManager.default.createDirectory(at: container, withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: image, to: container.appendingPathComponent("bg.png"))
             let groups = AppGroupContainers(defaultFolder: container)
-            // The shared photo is a Home Screen background; Lock Screen widgets draw on the wallpaper.
-            for family in widget.supportedFamilies where !family.isAccessory {
+            // The shared photo is a Home Screen background; Lock Screen widgets draw on the
+            // wallpaper, and an e-ink screen draws no photo.
+            for family in widget.supportedFamilies where !family.isAccessory && !family.isDashboard {
                 let (entry, metrics) = try await Fixtures.entry(
                     kind: widget.kind, family: family, appGroups: groups)
                 let view = entry.view

@@ -20,15 +20,19 @@ struct GoldenTests {
         var name: String { "\(kind)-\(family.shortName)-\(colorScheme.rawValue)" }
         var testDescription: String { name }
 
-        /// iPad for extra large, the default iPhone otherwise.
+        /// iPad for extra large, TRMNL (OG) for the dashboard families, the default iPhone otherwise.
         var device: DeviceProfile {
-            family == .systemExtraLarge ? (try? DeviceProfile.named("ipad-1024x1366")) ?? .default : .default
+            if family.isDashboard { return (try? DeviceProfile.named("trmnl-og")) ?? .default }
+            return family == .systemExtraLarge ? (try? DeviceProfile.named("ipad-1024x1366")) ?? .default : .default
         }
     }
 
+    /// Each family light and dark; the dashboard families light only, as an e-ink panel shows them.
     static let matrix: [Case] = ((try? BuiltInWidgets().resolvedWidgets()) ?? []).flatMap { widget in
         widget.supportedFamilies.flatMap { family in
-            [ColorScheme.light, .dark].map { Case(kind: widget.kind, family: family, colorScheme: $0) }
+            (family.isDashboard ? [ColorScheme.light] : [.light, .dark]).map {
+                Case(kind: widget.kind, family: family, colorScheme: $0)
+            }
         }
     }
 

@@ -17,7 +17,10 @@ public struct CountryStatusWidget: Widget {
         }
         .configurationDisplayName("COVID-19 by Country")
         .description("Check a country's confirmed cases, deaths and recoveries.")
-        .supportedFamilies([.systemSmall, .systemMedium, .accessoryCircular, .accessoryRectangular, .accessoryInline])
+        .supportedFamilies([
+            .systemSmall, .systemMedium, .accessoryCircular, .accessoryRectangular, .accessoryInline, .dashboardFull,
+            .dashboardHalfHorizontal, .dashboardHalfVertical, .dashboardQuadrant,
+        ])
         .parameters(
             [
                 CountryNames.parameter(
@@ -42,13 +45,14 @@ struct CountryStatusWidgetView: View {
     @Environment(\.redacted) private var redacted
     @Environment(\.widgetRenderingMode) private var renderingMode
     @Environment(\.date) private var date
+    @Environment(\.displayScale) private var displayScale
 
     var body: ViewNode {
-        view(
-            for: entry,
-            in: ViewContext(
-                family: family, displaySize: displaySize, colorScheme: colorScheme, locale: locale, timeZone: timeZone,
-                isPlaceholder: redacted, date: date, renderingMode: renderingMode))
+        var context = ViewContext(
+            family: family, displaySize: displaySize, colorScheme: colorScheme, locale: locale, timeZone: timeZone,
+            isPlaceholder: redacted, date: date, renderingMode: renderingMode)
+        context.displayScale = displayScale
+        return view(for: entry, in: context)
     }
 
     static let casesColor = CaseColors.cases
@@ -61,12 +65,12 @@ struct CountryStatusWidgetView: View {
     static let recoveredColor = CaseColors.recovered
 
     /// The country's name in the widget's language, or as the data names it.
-    private func name(_ entry: CountryStatusEntry, _ context: ViewContext, short: Bool = false) -> String {
+    func name(_ entry: CountryStatusEntry, _ context: ViewContext, short: Bool = false) -> String {
         CountryNames.name(of: entry.iso3, in: context.locale, dataName: entry.status.country, short: short)
     }
 
     /// The name, or its short form when the whole name and `beside` do not fit in `width`.
-    private func name(
+    func name(
         _ entry: CountryStatusEntry, _ context: ViewContext, size: Double, beside: String, width: Double
     ) -> String {
         let full = name(entry, context)
@@ -85,6 +89,7 @@ struct CountryStatusWidgetView: View {
         case .accessoryCircular: circular(entry, context).widgetURL(url)
         case .accessoryRectangular: rectangular(entry, context).widgetURL(url)
         case .accessoryInline: inline(entry, context).widgetURL(url)
+        case let family where family.isDashboard: dashboard(entry, context).widgetURL(url)
         default: medium(entry, context).widgetURL(url)
         }
     }

@@ -19,6 +19,7 @@ public struct GlobalStatsWidget: Widget {
         .description("See worldwide cases, deaths and recoveries, and how fast cases grow.")
         .supportedFamilies([
             .systemSmall, .systemMedium, .systemLarge, .accessoryCircular, .accessoryRectangular, .accessoryInline,
+            .dashboardFull, .dashboardHalfHorizontal, .dashboardHalfVertical, .dashboardQuadrant,
         ])
         .parameters(
             [
@@ -112,6 +113,8 @@ struct GlobalStatsWidgetView: View {
         case .accessoryCircular: return circular(entry, context).widgetURL(url)
         case .accessoryRectangular: return rectangular(entry, context).widgetURL(url)
         case .accessoryInline: return inline(entry, context).widgetURL(url)
+        // An e-ink screen draws no photo: its greys would be noise behind the figures.
+        case let family where family.isDashboard: return dashboard(entry, context).widgetURL(url)
         default: content = large(entry, context, palette)
         }
         guard let background = entry.backgroundImagePath else {
@@ -158,7 +161,7 @@ struct GlobalStatsWidgetView: View {
     /// is a known one (`deaths` → "Deaths"), else as the file names it, capitalised. One name on
     /// every device, and the covid-country widget's ("Confirmed" on larger phones was the same
     /// figure under a second name).
-    private func confirmed(_ entry: GlobalStatsEntry, _ context: ViewContext) -> String {
+    func confirmed(_ entry: GlobalStatsEntry, _ context: ViewContext) -> String {
         let cases = context.locale.word("Cases")
         guard let column = entry.seriesName else { return cases }
         switch Self.seriesKind(column) {
@@ -170,7 +173,7 @@ struct GlobalStatsWidgetView: View {
     }
 
     /// The chart's title: new cases per day, or per day of the column charted.
-    private func chartTitle(_ entry: GlobalStatsEntry, _ context: ViewContext) -> String {
+    func chartTitle(_ entry: GlobalStatsEntry, _ context: ViewContext) -> String {
         switch entry.seriesName.map(Self.seriesKind) {
         case .deaths?: return context.locale.word("New deaths per day")
         case .recovered?:
@@ -203,7 +206,7 @@ struct GlobalStatsWidgetView: View {
     }
 
     /// "as of Apr 15": the day the figures are from, in every family.
-    private func asOf(_ entry: GlobalStatsEntry, _ context: ViewContext) -> String {
+    func asOf(_ entry: GlobalStatsEntry, _ context: ViewContext) -> String {
         let day = Formatting.shortDate(
             entry.date, shownAt: context.date, locale: context.locale, timeZone: context.timeZone)
         return context.locale.word("as of \(day)")
@@ -220,7 +223,7 @@ struct GlobalStatsWidgetView: View {
     /// The forms of the day's new cases, longest first: whole, then (from 10,000) compact
     /// with its label (`+79.9K new`) and compact alone (`+٧٩٫٩ ألف`, where the label and a
     /// compact figure do not fit beside "Cases" in Arabic on a 320 pt iPhone).
-    private func newTodayForms(_ entry: GlobalStatsEntry, _ context: ViewContext) -> [String] {
+    func newTodayForms(_ entry: GlobalStatsEntry, _ context: ViewContext) -> [String] {
         // A day without new cases says so ("+0 new" reads as a figure missing).
         guard entry.newCases != 0 else { return [context.locale.word("No new cases")] }
         let count = max(0, entry.newCases)
@@ -420,11 +423,11 @@ struct GlobalStatsWidgetView: View {
         context.locale.word("new")
     }
 
-    private func deathsLabel(_ context: ViewContext) -> String {
+    func deathsLabel(_ context: ViewContext) -> String {
         context.locale.word("Deaths")
     }
 
-    private func recoveredLabel(_ context: ViewContext) -> String {
+    func recoveredLabel(_ context: ViewContext) -> String {
         context.locale.word("Recovered")
     }
 
@@ -458,7 +461,7 @@ struct GlobalStatsWidgetView: View {
     }
 
     /// The chart's value axis; a placeholder's counts are not data, so it has none.
-    private func valueAxis(_ entry: GlobalStatsEntry, _ context: ViewContext) -> CountAxis? {
+    func valueAxis(_ entry: GlobalStatsEntry, _ context: ViewContext) -> CountAxis? {
         context.isPlaceholder
             ? nil : CountAxis(values: (entry.chartPoints + entry.averagePoints).map(\.y), locale: context.locale)
     }
@@ -590,7 +593,7 @@ struct GlobalStatsWidgetView: View {
     }
 
     /// The place shown: the world, or the region's name.
-    private func place(_ entry: GlobalStatsEntry, _ context: ViewContext) -> String {
+    func place(_ entry: GlobalStatsEntry, _ context: ViewContext) -> String {
         entry.showsWorld
             ? context.locale.word("World")
             : CountryNames.name(of: entry.region, in: context.locale, dataName: entry.regionName)

@@ -17,7 +17,8 @@ public struct PriceWidget: Widget {
             .description("Follow a daily close and its trend: Apple's (AAPL) by default, or any prices you give it.")
             .supportedFamilies([
                 .systemSmall, .systemMedium, .systemLarge, .systemExtraLarge, .accessoryCircular, .accessoryRectangular,
-                .accessoryInline, .todayCompact, .todayExpanded,
+                .accessoryInline, .todayCompact, .todayExpanded, .dashboardFull, .dashboardHalfHorizontal,
+                .dashboardHalfVertical, .dashboardQuadrant,
             ])
             .parameters(
                 [
@@ -44,13 +45,14 @@ struct PriceWidgetView: View {
     @Environment(\.redacted) private var redacted
     @Environment(\.widgetRenderingMode) private var renderingMode
     @Environment(\.date) private var date
+    @Environment(\.displayScale) private var displayScale
 
     var body: ViewNode {
-        view(
-            for: entry,
-            in: ViewContext(
-                family: family, displaySize: displaySize, colorScheme: colorScheme, locale: locale, timeZone: timeZone,
-                isPlaceholder: redacted, date: date, renderingMode: renderingMode))
+        var context = ViewContext(
+            family: family, displaySize: displaySize, colorScheme: colorScheme, locale: locale, timeZone: timeZone,
+            isPlaceholder: redacted, date: date, renderingMode: renderingMode)
+        context.displayScale = displayScale
+        return view(for: entry, in: context)
     }
 
     @ViewBuilder
@@ -64,12 +66,13 @@ struct PriceWidgetView: View {
         case .accessoryRectangular: rectangular(entry, context).widgetURL(url)
         case .accessoryInline: inline(entry, context).widgetURL(url)
         case .todayCompact, .todayExpanded: today(entry, context).widgetURL(url)
+        case let family where family.isDashboard: dashboard(entry, context).widgetURL(url)
         default: large(entry, context).widgetURL(url)
         }
     }
 
     /// A known asset's name in the widget's language, else the symbol.
-    private func name(_ entry: PriceEntry, _ context: ViewContext) -> String {
+    func name(_ entry: PriceEntry, _ context: ViewContext) -> String {
         switch entry.base.uppercased() {
         case "BTC", "XBT": context.locale.word("Bitcoin")
         case "ETH": context.locale.word("Ethereum")
@@ -86,20 +89,20 @@ struct PriceWidgetView: View {
 
     /// `BTC / USD`; the window (`90D`) when the pair only repeats the name. The change beside the
     /// price states the window, so the subtitle does not repeat it.
-    private func subtitle(_ entry: PriceEntry, _ context: ViewContext) -> String {
+    func subtitle(_ entry: PriceEntry, _ context: ViewContext) -> String {
         entry.pairLabel == name(entry, context) || entry.symbol == PriceProvider.unnamedSymbol
             ? entry.span.label(in: context.locale) : entry.pairLabel
     }
 
     /// A discreet note that the data is not fresh: cached, or the built-in sample after a failed fetch.
-    private func staleNote(_ entry: PriceEntry, _ context: ViewContext) -> String {
+    func staleNote(_ entry: PriceEntry, _ context: ViewContext) -> String {
         entry.stale
             ? Formatting.separator(context.locale) + ProviderData.staleLabel(for: entry.origin, locale: context.locale)
             : ""
     }
 
     /// The entry's date, with the time of day when the bars are less than a day apart.
-    private func when(_ entry: PriceEntry, _ context: ViewContext) -> String {
+    func when(_ entry: PriceEntry, _ context: ViewContext) -> String {
         let day = Formatting.longDate(entry.date, locale: context.locale, timeZone: context.timeZone)
         return entry.isIntraday
             ? day + " " + Formatting.time(entry.date, locale: context.locale, timeZone: context.timeZone) : day
@@ -298,8 +301,7 @@ struct PriceWidgetView: View {
 
     /// The change since the previous calendar day's close, for the statistics; labelled with its
     /// real period when the close before is not the previous trading day's (monthly bars, a gap).
-    private func dayChange(_ entry: PriceEntry, _ context: ViewContext) -> (label: String, value: String, color: Color)
-    {
+    func dayChange(_ entry: PriceEntry, _ context: ViewContext) -> (label: String, value: String, color: Color) {
         let trend = ChangeTrend(percent: entry.changePercent)
         let label =
             entry.changePeriod.map { $0.label(in: context.locale) }

@@ -60,4 +60,31 @@ extension Formatting {
         let symbols = NumberSymbols.of(locale)
         return values.map { symbols.localize(price($0, decimals: decimals)) }
     }
+
+    /// Labels for round values of an axis (``WidgetCharts/roundTicks(in:count:)``): each with as
+    /// few decimals as every value needs (`180`, `185`; `0.745`, `0.750`), grouped; from
+    /// 10,000 up compact (``compactAxis(_:locale:)``).
+    ///
+    /// ```swift
+    /// Formatting.tickLabels([170, 180, 190], locale: Locale(identifier: "en"))  // ["170", "180", "190"]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - values: the axis's values.
+    ///   - locale: the language.
+    /// - Returns: one label per value, in order.
+    static func tickLabels(_ values: [Double], locale: Locale) -> [String] {
+        let finite = values.filter(\.isFinite)
+        if finite.contains(where: { abs($0) >= 10_000 }) { return compactAxis(values, locale: locale) }
+        // The fewest decimals that write every value exactly (to a millionth of a step).
+        let decimals =
+            (0...8).first { places in
+                let factor = pow(10, Double(places))
+                return finite.allSatisfy {
+                    abs(($0 * factor).rounded() - $0 * factor) < 1e-6 * max(1, abs($0 * factor))
+                }
+            } ?? 8
+        let symbols = NumberSymbols.of(locale)
+        return values.map { symbols.localize(price($0, decimals: decimals)) }
+    }
 }
