@@ -9,7 +9,7 @@ package struct ImageFormatOptions: ParsableArguments {
     @Option(
         name: .customLong("image-format"),
         help: ArgumentHelp(
-            "png (default), bmp, svg or pdf. With --bit-depth, png is grey (colour type 0, no alpha or palette, as Kindle and TRMNL take it); bmp is 24-bit colour unless --bit-depth 1, 4 or 8 (an explicit grey palette, rows padded to 4 bytes, bottom up); svg (text as outlines) and pdf (fonts embedded) are vectors in full colour, sized in pixels like the png.",
+            "png (default), bmp, svg, pdf, or apng (timeline only). With --bit-depth, png is grey (colour type 0, no alpha or palette, as Kindle and TRMNL take it); bmp is 24-bit colour unless --bit-depth 1, 4 or 8 (an explicit grey palette, rows padded to 4 bytes, bottom up); svg (text as outlines) and pdf (fonts embedded) are vectors in full colour, sized in pixels like the png; apng writes each screen as png does and an animated PNG of them (colour, or grey with --bit-depth).",
             valueName: "format"))
     var imageFormat: String = "png"
 
@@ -54,24 +54,42 @@ package struct ImageFormatOptions: ParsableArguments {
             valueName: "n"))
     var maxBytes: String?
 
+    /// Whether `--image-format apng` was given: an animation of a timeline's screens.
+    package var isAnimation: Bool { imageFormat.lowercased() == "apng" }
+
     /// Sets the batch's encoder and byte budget; throws `ValidationError` naming the option.
-    package func apply(to batch: inout RenderBatch) throws {
+    ///
+    /// - Parameter animation: the timing of an animation, for a command that makes one of its
+    ///   screens (`timeline`); `nil` refuses `apng`.
+    package func apply(to batch: inout RenderBatch, animation: AnimatedPNG.Timing? = nil) throws {
         batch.maxBytes = try maxBytes.map(Self.bytes)
         let greyOptions: [(String, Bool)] = [
             ("--levels", levels != nil), ("--dither", dither != nil), ("--gamma", gamma != nil),
             ("--contrast", contrast != nil), ("--invert", invert), ("--rotate", rotate != nil),
         ]
         switch imageFormat.lowercased() {
+        case "apng":
+            guard let animation else {
+                throw ValidationError(
+                    "--image-format apng is an animation of a timeline's screens: `timeline --image-format apng` writes one; this command draws one image a widget (png, bmp, svg or pdf)"
+                )
+            }
+            batch.animation = animation
+            fallthrough
         case "png":
             guard let bitDepth else {
                 if let (name, _) = greyOptions.first(where: \.1) {
                     throw ValidationError(
-                        "\(name) needs --bit-depth 1, 2, 4 or 8 with png (grey), or --image-format bmp")
+                        isAnimation
+                            ? "\(name) needs --bit-depth 1, 2, 4 or 8 with apng (grey frames)"
+                            : "\(name) needs --bit-depth 1, 2, 4 or 8 with png (grey), or --image-format bmp")
                 }
                 return
             }
             guard [1, 2, 4, 8].contains(bitDepth) else {
-                throw ValidationError("--bit-depth: png is written at 1, 2, 4 or 8 bits of grey, not \(bitDepth)")
+                throw ValidationError(
+                    "--bit-depth: \(isAnimation ? "apng" : "png") is written at 1, 2, 4 or 8 bits of grey, not \(bitDepth)"
+                )
             }
             batch.encoder = GreyPNGEncoder(bitDepth: bitDepth, greyscale: try greyscale(bitDepth: bitDepth))
         case "bmp":
@@ -92,10 +110,8 @@ package struct ImageFormatOptions: ParsableArguments {
                 throw ValidationError("\(name) is for png and bmp greys; \(imageFormat) is vectors in full colour")
             }
             batch.encoder = imageFormat.lowercased() == "svg" ? SVGEncoder() : PDFEncoder()
-        case "apng":
-            throw ValidationError("--image-format: apng is not written yet; png, bmp, svg and pdf are")
         default:
-            throw ValidationError("--image-format: '\(imageFormat)' is not png, bmp, svg or pdf")
+            throw ValidationError("--image-format: '\(imageFormat)' is not png, bmp, svg, pdf or apng")
         }
     }
 
