@@ -59,15 +59,33 @@ static int wr_has_transparency(const uint8_t *pixels, int width, int height, int
     return 0;
 }
 
+static int wr_png_encode_argb32_alpha(const uint8_t *pixels, int width, int height, int stride,
+                                      int compression_level, int filters, int always_alpha, wr_buffer *out,
+                                      char *error, size_t error_length);
+
 int wr_png_encode_argb32(const uint8_t *pixels, int width, int height, int stride,
                          int compression_level, int filters, wr_buffer *out,
                          char *error, size_t error_length) {
+    return wr_png_encode_argb32_alpha(pixels, width, height, stride, compression_level, filters, 0, out, error,
+                                      error_length);
+}
+
+int wr_png_encode_argb32_rgba(const uint8_t *pixels, int width, int height, int stride,
+                              int compression_level, int filters, wr_buffer *out,
+                              char *error, size_t error_length) {
+    return wr_png_encode_argb32_alpha(pixels, width, height, stride, compression_level, filters, 1, out, error,
+                                      error_length);
+}
+
+static int wr_png_encode_argb32_alpha(const uint8_t *pixels, int width, int height, int stride,
+                                      int compression_level, int filters, int always_alpha, wr_buffer *out,
+                                      char *error, size_t error_length) {
     if (error && error_length) error[0] = 0;
     if (!pixels || width <= 0 || height <= 0 || stride < width * 4 || !out) {
         if (error) snprintf(error, error_length, "invalid image: %dx%d, stride %d", width, height, stride);
         return 1;
     }
-    const int alpha = wr_has_transparency(pixels, width, height, stride);
+    const int alpha = always_alpha || wr_has_transparency(pixels, width, height, stride);
     const int channels = alpha ? 4 : 3;
 
     wr_error_state error_state = {error, error_length};

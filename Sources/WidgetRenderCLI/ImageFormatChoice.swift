@@ -78,16 +78,21 @@ package struct ImageFormatChoice: Sendable, Hashable {
             ("--contrast", contrast != nil), ("--invert", invert), ("--rotate", rotate != nil),
         ]
         switch imageFormat.lowercased() {
-        case "png":
+        case "png", "apng":
+            let animated = imageFormat.lowercased() == "apng"
             guard let bitDepth else {
                 if let (name, _) = greyOptions.first(where: \.1) {
                     throw ValidationError(
-                        "\(name) needs --bit-depth 1, 2, 4 or 8 with png (grey), or --image-format bmp")
+                        animated
+                            ? "\(name) needs --bit-depth 1, 2, 4 or 8 with apng (grey frames)"
+                            : "\(name) needs --bit-depth 1, 2, 4 or 8 with png (grey), or --image-format bmp")
                 }
                 return nil
             }
             guard [1, 2, 4, 8].contains(bitDepth) else {
-                throw ValidationError("--bit-depth: png is written at 1, 2, 4 or 8 bits of grey, not \(bitDepth)")
+                throw ValidationError(
+                    "--bit-depth: \(animated ? "apng" : "png") is written at 1, 2, 4 or 8 bits of grey, not \(bitDepth)"
+                )
             }
             return GreyPNGEncoder(bitDepth: bitDepth, greyscale: try greyscale(bitDepth: bitDepth))
         case "bmp":
@@ -108,10 +113,8 @@ package struct ImageFormatChoice: Sendable, Hashable {
                 throw ValidationError("\(name) is for png and bmp greys; \(imageFormat) is vectors in full colour")
             }
             return imageFormat.lowercased() == "svg" ? SVGEncoder() : PDFEncoder()
-        case "apng":
-            throw ValidationError("--image-format: apng is not written yet; png, bmp, svg and pdf are")
         default:
-            throw ValidationError("--image-format: '\(imageFormat)' is not png, bmp, svg or pdf")
+            throw ValidationError("--image-format: '\(imageFormat)' is not png, bmp, svg, pdf or apng")
         }
     }
 

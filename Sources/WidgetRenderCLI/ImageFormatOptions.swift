@@ -9,7 +9,7 @@ package struct ImageFormatOptions: ParsableArguments {
     @Option(
         name: .customLong("image-format"),
         help: ArgumentHelp(
-            "png (default), bmp, svg or pdf. On an e-ink screen (--device trmnl-og…) the default is the panel's own: its format, bit depth and greys (1-bit png on a TRMNL, 8-bit grey png on a Kindle, 4-bit bmp of 8 greys on an Inkplate, the six inks of a Spectra 6). With --bit-depth, png is grey (colour type 0, no alpha or palette, as Kindle and TRMNL take it); bmp is 24-bit colour unless --bit-depth 1, 4 or 8 (an explicit grey palette, rows padded to 4 bytes, bottom up); svg (text as outlines) and pdf (fonts embedded) are vectors in full colour, sized in pixels like the png.",
+            "png (default), bmp, svg, pdf, or apng (timeline only). On an e-ink screen (--device trmnl-og…) the default is the panel's own: its format, bit depth and greys (1-bit png on a TRMNL, 8-bit grey png on a Kindle, 4-bit bmp of 8 greys on an Inkplate, the six inks of a Spectra 6). With --bit-depth, png is grey (colour type 0, no alpha or palette, as Kindle and TRMNL take it); bmp is 24-bit colour unless --bit-depth 1, 4 or 8 (an explicit grey palette, rows padded to 4 bytes, bottom up); svg (text as outlines) and pdf (fonts embedded) are vectors in full colour, sized in pixels like the png; apng writes each screen as png does and an animated PNG of them (colour, or grey with --bit-depth).",
             valueName: "format"))
     var imageFormat: String?
 
@@ -68,10 +68,24 @@ package struct ImageFormatOptions: ParsableArguments {
         return choice
     }
 
+    /// Whether `--image-format apng` was given: an animation of a timeline's screens.
+    package var isAnimation: Bool { imageFormat?.lowercased() == "apng" }
+
     /// Sets the batch's encoder and byte budget; throws `ValidationError` naming the option.
     /// On an e-ink screen, what is not given comes from its panel.
-    package func apply(to batch: inout RenderBatch) throws {
+    ///
+    /// - Parameter animation: the timing of an animation, for a command that makes one of its
+    ///   screens (`timeline`); `nil` refuses `apng`.
+    package func apply(to batch: inout RenderBatch, animation: AnimatedPNG.Timing? = nil) throws {
         batch.maxBytes = try maxBytes.map(Self.bytes)
+        if isAnimation {
+            guard let animation else {
+                throw ValidationError(
+                    "--image-format apng is an animation of a timeline's screens: `timeline --image-format apng` writes one; this command draws one image a widget (png, bmp, svg or pdf)"
+                )
+            }
+            batch.animation = animation
+        }
         if let encoder = try choice.encoder(on: batch.device) { batch.encoder = encoder }
     }
 

@@ -90,7 +90,7 @@ extension SnapshotRendering {
     ) async -> WidgetImage {
         do {
             let layout = try ScreenLayout(parsing: text)
-            let (_, surface) = try await engine.renderScreen(layout, on: request, as: encoder, keepSurface: true)
+            let (_, surface, _) = try await engine.renderScreen(layout, on: request, as: encoder, keepSurface: true)
             guard let surface else { return WidgetImage(surface: nil, failure: "no screen was drawn", renderStack: "") }
             let shown = try (encoder as? any PanelPreviewing)?.preview(of: surface) ?? surface
             // Through a PNG and back, as the widget strategies compare what a file holds.

@@ -284,6 +284,25 @@ struct ServeTests {
         }
     }
 
+    /// `serve` draws one image a request: an animated PNG is `timeline`'s. The option is a
+    /// usage error at the start, and a request for one is answered as for any format the
+    /// server does not write.
+    @Test func anAnimationIsNotServed() async throws {
+        typealias Serve = ServeCommand<BuiltInWidgets, NoWidgetCommandOptions>
+        #expect {
+            try Serve.parse(["--image-format", "apng"])
+        } throws: { error in
+            Serve.message(for: error).contains("`timeline --image-format apng` writes one")
+        }
+        try await Self.withServer { client, _ in
+            let apng = try await client.get("/widgets/price/small.apng?at=\(Self.shown)")
+            #expect(apng.status == 404 && apng.text.contains("no format 'apng'"), "\(apng.text)")
+            let accepted = try await client.get(
+                "/widgets/price/small?at=\(Self.shown)", headers: ["Accept": "image/apng"])
+            #expect(accepted.status == 406, "\(accepted.text)")
+        }
+    }
+
     @Test func anotherHostThanTheLoopbackNeedsALongToken() throws {
         typealias Serve = ServeCommand<BuiltInWidgets, NoWidgetCommandOptions>
         #expect(throws: (any Error).self) { try Serve.parse(["--host", "0.0.0.0"]) }

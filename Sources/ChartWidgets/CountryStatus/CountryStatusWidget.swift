@@ -89,7 +89,8 @@ struct CountryStatusWidgetView: View {
         case .accessoryCircular: circular(entry, context).widgetURL(url)
         case .accessoryRectangular: rectangular(entry, context).widgetURL(url)
         case .accessoryInline: inline(entry, context).widgetURL(url)
-        case let family where family.isDashboard: dashboard(entry, context).containerBackground(Color.background, for: .widget).widgetURL(url)
+        case let family where family.isDashboard:
+            dashboard(entry, context).containerBackground(Color.background, for: .widget).widgetURL(url)
         default: medium(entry, context).widgetURL(url)
         }
     }

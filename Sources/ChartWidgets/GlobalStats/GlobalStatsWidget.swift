@@ -114,7 +114,8 @@ struct GlobalStatsWidgetView: View {
         case .accessoryRectangular: return rectangular(entry, context).widgetURL(url)
         case .accessoryInline: return inline(entry, context).widgetURL(url)
         // An e-ink screen draws no photo: its greys would be noise behind the figures.
-        case let family where family.isDashboard: return dashboard(entry, context).containerBackground(Color.background, for: .widget).widgetURL(url)
+        case let family where family.isDashboard:
+            return dashboard(entry, context).containerBackground(Color.background, for: .widget).widgetURL(url)
         default: content = large(entry, context, palette)
         }
         guard let background = entry.backgroundImagePath else {

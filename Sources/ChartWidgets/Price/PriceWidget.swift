@@ -66,7 +66,8 @@ struct PriceWidgetView: View {
         case .accessoryRectangular: rectangular(entry, context).widgetURL(url)
         case .accessoryInline: inline(entry, context).widgetURL(url)
         case .todayCompact, .todayExpanded: today(entry, context).widgetURL(url)
-        case let family where family.isDashboard: dashboard(entry, context).containerBackground(Color.background, for: .widget).widgetURL(url)
+        case let family where family.isDashboard:
+            dashboard(entry, context).containerBackground(Color.background, for: .widget).widgetURL(url)
         default: large(entry, context).widgetURL(url)
         }
     }

@@ -21,6 +21,12 @@ int wr_png_encode_argb32(const uint8_t *pixels, int width, int height, int strid
                          int compression_level, int filters, wr_buffer *out,
                          char *error, size_t error_length);
 
+/// wr_png_encode_argb32, always as RGBA (colour type 6), whatever the pixels: frames of an
+/// animated PNG share one header.
+int wr_png_encode_argb32_rgba(const uint8_t *pixels, int width, int height, int stride,
+                              int compression_level, int filters, wr_buffer *out,
+                              char *error, size_t error_length);
+
 /// Encodes grey pixels already packed at `bit_depth` (1, 2, 4 or 8; rows of
 /// ceil(width × bit_depth / 8) bytes, the leftmost pixel in the high bits, no padding between
 /// rows) as a PNG of colour type 0 (grey, no alpha, no palette).

@@ -19,6 +19,9 @@ package struct PNGEncoder: Sendable, Hashable {
     package var filters: Int32
     /// Which code writes the file; ``Writer/isal`` ignores the two settings above.
     package var writer: Writer
+    /// libpng writes RGBA whatever the pixels (frames of an animated PNG share one header);
+    /// ``Writer/isal`` ignores it.
+    package var alwaysRGBA = false
 
     package init(compressionLevel: Int32, filters: Int32, writer: Writer = .libpng) {
         self.compressionLevel = compressionLevel
@@ -46,8 +49,9 @@ package struct PNGEncoder: Sendable, Hashable {
         if writer == .isal { return try WidgetPNGWriter().encode(surface) }
         var buffer = wr_buffer(data: nil, length: 0, capacity: 0)
         var message = [CChar](repeating: 0, count: 256)
+        let encode = alwaysRGBA ? wr_png_encode_argb32_rgba : wr_png_encode_argb32
         let status: Int32? = surface.withPixels { pixels, stride in
-            wr_png_encode_argb32(
+            encode(
                 pixels, Int32(surface.width), Int32(surface.height), Int32(stride), compressionLevel, filters, &buffer,
                 &message, message.count)
         }

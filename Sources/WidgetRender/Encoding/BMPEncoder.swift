@@ -9,7 +9,7 @@ import WidgetDrawing
 /// ```swift
 /// let encoder = BMPEncoder(bitsPerPixel: 1, greyscale: Greyscale(levels: 2, dither: .floydSteinberg))
 /// ```
-public struct BMPEncoder: ImageEncoder, Hashable {
+public struct BMPEncoder: WrittenPixelsEncoding, Hashable {
     /// Bits a pixel: 1, 4, 8 (greys) or 24 (colour).
     public let bitsPerPixel: Int
     /// The conversion for 1, 4 and 8 bits; at 24 bits its gamma, contrast, inversion and
@@ -36,8 +36,18 @@ public struct BMPEncoder: ImageEncoder, Hashable {
     /// Encodes the image.
     ///
     /// - Throws: ``WidgetRenderError`` for an image too large for a BMP's 32-bit sizes.
-    public func encode(_ image: RenderedImage) throws -> Data {
-        if bitsPerPixel == 24 { return try colour(image.surface) }
+    public func encode(_ image: RenderedImage) throws -> Data { try encode(image, keepingPixels: false).data }
+
+    /// The bytes and the pixels they hold, top to bottom after the turn: a level a byte, or
+    /// blue, green and red.
+    package func encodeWithPixels(_ image: RenderedImage) throws -> (data: Data, pixels: PixelFrame) {
+        let (data, pixels) = try encode(image, keepingPixels: true)
+        guard let pixels else { throw WidgetRenderError.internalError("the BMP encoder kept no pixels") }
+        return (data, pixels)
+    }
+
+    private func encode(_ image: RenderedImage, keepingPixels: Bool) throws -> (data: Data, pixels: PixelFrame?) {
+        if bitsPerPixel == 24 { return try colour(image.surface, keepingPixels: keepingPixels) }
         let (width, height, indices) = greyscale.levels(of: image.surface)
         let rowBytes = ((width * bitsPerPixel + 31) / 32) * 4
         let paletteCount = 1 << bitsPerPixel
@@ -59,11 +69,11 @@ public struct BMPEncoder: ImageEncoder, Hashable {
             }
             data.append(contentsOf: row)
         }
-        return data
+        return (data, keepingPixels ? PixelFrame(width: width, height: height, bytesPerPixel: 1, bytes: indices) : nil)
     }
 
     /// 24 bits: each channel toned and laid on white, rotated.
-    private func colour(_ surface: CairoSurface) throws -> Data {
+    private func colour(_ surface: CairoSurface, keepingPixels: Bool) throws -> (data: Data, pixels: PixelFrame?) {
         let (width, height) = greyscale.turnedSize(width: surface.width, height: surface.height)
         let rowBytes = ((width * 24 + 31) / 32) * 4
         var data = try header(width: width, height: height, rowBytes: rowBytes, colours: 0)
@@ -86,7 +96,14 @@ public struct BMPEncoder: ImageEncoder, Hashable {
             }
         }
         data.append(contentsOf: pixels)
-        return data
+        guard keepingPixels else { return (data, nil) }
+        // The rows top to bottom, without their padding.
+        var packed = [UInt8](repeating: 0, count: width * 3 * height)
+        for y in 0..<height {
+            let from = (height - 1 - y) * rowBytes
+            packed.replaceSubrange((y * width * 3)..<((y + 1) * width * 3), with: pixels[from..<(from + width * 3)])
+        }
+        return (data, PixelFrame(width: width, height: height, bytesPerPixel: 3, bytes: packed))
     }
 
     /// BITMAPFILEHEADER and BITMAPINFOHEADER, little-endian.

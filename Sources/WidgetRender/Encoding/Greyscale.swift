@@ -241,7 +241,7 @@ public struct Greyscale: Sendable, Hashable {
 /// ```swift
 /// let encoder = GreyPNGEncoder(bitDepth: 1, greyscale: Greyscale(levels: 2, dither: .atkinson))
 /// ```
-public struct GreyPNGEncoder: ImageEncoder, Hashable {
+public struct GreyPNGEncoder: WrittenPixelsEncoding, Hashable {
     /// Bits a pixel: 1, 2, 4 or 8.
     public let bitDepth: Int
     /// The conversion; its levels are at most `2^bitDepth`.
@@ -267,7 +267,10 @@ public struct GreyPNGEncoder: ImageEncoder, Hashable {
     /// Encodes the image's greys.
     ///
     /// - Throws: ``WidgetRenderError`` when libpng fails.
-    public func encode(_ image: RenderedImage) throws -> Data {
+    public func encode(_ image: RenderedImage) throws -> Data { try encodeWithPixels(image).data }
+
+    /// The bytes and the levels they hold, one byte a pixel, after the turn.
+    package func encodeWithPixels(_ image: RenderedImage) throws -> (data: Data, pixels: PixelFrame) {
         let (width, height, indices) = greyscale.levels(of: image.surface)
         let rowBytes = (width * bitDepth + 7) / 8
         var rows = [UInt8](repeating: 0, count: rowBytes * height)
@@ -280,7 +283,8 @@ public struct GreyPNGEncoder: ImageEncoder, Hashable {
             }
         }
         do {
-            return try GreyPNG.encode(packed: rows, width: width, height: height, bitDepth: bitDepth)
+            let data = try GreyPNG.encode(packed: rows, width: width, height: height, bitDepth: bitDepth)
+            return (data, PixelFrame(width: width, height: height, bytesPerPixel: 1, bytes: indices))
         } catch {
             throw WidgetRenderError.internalError("grey PNG encoding failed: \(error.description)")
         }

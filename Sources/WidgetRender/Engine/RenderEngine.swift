@@ -292,12 +292,14 @@ public final class RenderEngine: Sendable {
         }
     }
 
-    /// What drawing a scene gave: its layout, its image when an encoder was given, and its
-    /// surface when the caller keeps it (the gallery's contact sheet).
+    /// What drawing a scene gave: its layout, its image when an encoder was given, its
+    /// surface when the caller keeps it (the gallery's contact sheet), and the pixels as
+    /// written when asked for (a `timeline`'s changed regions).
     package struct Drawn {
         package var layout: WidgetRenderer.Layout
         package var image: EncodedImage?
         package var surface: CairoSurface?
+        package var pixels: PixelFrame? = nil
     }
 
     /// Lays out, draws and (with an encoder) encodes a scene with a leased renderer.
@@ -311,19 +313,22 @@ public final class RenderEngine: Sendable {
     }
 
     /// Lays out, draws and (with an encoder) encodes a scene with a renderer the caller holds:
-    /// the one place an image is made.
+    /// the one place an image is made. With `keepPixels`, also the pixels as the encoder wrote
+    /// them (``WrittenPixelsEncoding``), or as drawn (copied into a buffer of the pool given).
     package static func draw(
-        _ scene: Scene, with renderer: WidgetRenderer, encoder: (any ImageEncoder)?, keepSurface: Bool = false
+        _ scene: Scene, with renderer: WidgetRenderer, encoder: (any ImageEncoder)?, keepSurface: Bool = false,
+        keepPixels: PixelFrame.Buffers? = nil
     ) throws(WidgetRenderError) -> Drawn {
         let layout = try Self.layout(scene, with: renderer)
         guard let encoder else { return Drawn(layout: layout, image: nil, surface: nil) }
         let surface = try drawSurface(layout, scene: scene, with: renderer)
         defer { if !keepSurface { renderer.recycle(surface) } }
-        let image = try encode(
+        let (image, pixels) = try encode(
             surface, scale: scene.metrics.scale, displayList: DisplayList(layout), with: encoder,
             vectorSource: VectorSource(
-                renderer: renderer, layout: layout, metrics: scene.metrics, context: scene.context))
-        return Drawn(layout: layout, image: image, surface: keepSurface ? surface : nil)
+                renderer: renderer, layout: layout, metrics: scene.metrics, context: scene.context),
+            keepPixels: keepPixels)
+        return Drawn(layout: layout, image: image, surface: keepSurface ? surface : nil, pixels: pixels)
     }
 
     /// Lays out a scene: every `body` evaluated, sizes chosen, the display lists made.
@@ -356,22 +361,47 @@ public final class RenderEngine: Sendable {
         _ surface: CairoSurface, scale: Int, displayList: DisplayList, with encoder: any ImageEncoder,
         vectorSource: VectorSource? = nil
     ) throws(WidgetRenderError) -> EncodedImage {
+        try encode(
+            surface, scale: scale, displayList: displayList, with: encoder, vectorSource: vectorSource,
+            keepPixels: nil
+        ).image
+    }
+
+    /// ``encode(_:scale:displayList:with:vectorSource:)``, and with `keepPixels` the pixels as
+    /// written.
+    package static func encode(
+        _ surface: CairoSurface, scale: Int, displayList: DisplayList, with encoder: any ImageEncoder,
+        vectorSource: VectorSource?, keepPixels: PixelFrame.Buffers?
+    ) throws(WidgetRenderError) -> (image: EncodedImage, pixels: PixelFrame?) {
         do {
             if let direct = encoder as? any SurfaceEncoding {
                 let (data, pixels) = try direct.encode(surface: surface)
-                return EncodedImage(data: data, format: encoder.format, pixelsCRC64: pixels)
+                return (
+                    EncodedImage(data: data, format: encoder.format, pixelsCRC64: pixels),
+                    keepPixels.map { PixelFrame(surface: surface, buffers: $0) }
+                )
             }
             let data: Data
+            var written: PixelFrame?
             do {
-                data = try encoder.encode(
-                    RenderedImage(surface: surface, scale: scale, displayList: displayList, vectorSource: vectorSource))
+                let image = RenderedImage(
+                    surface: surface, scale: scale, displayList: displayList, vectorSource: vectorSource)
+                if keepPixels != nil, let writing = encoder as? any WrittenPixelsEncoding {
+                    (data, written) = try writing.encodeWithPixels(image)
+                } else {
+                    data = try encoder.encode(image)
+                    if let keepPixels { written = PixelFrame(surface: surface, buffers: keepPixels) }
+                }
             } catch let error as WidgetRenderError {
                 throw error
             } catch {
                 throw WidgetRenderError.internalError("\(encoder.format.name) encoding failed: \(error)")
             }
-            return EncodedImage(
-                data: data, format: encoder.format, pixelsCRC64: try WidgetPNGWriter.pixelsCRC64(surface))
+            return (
+                EncodedImage(
+                    data: data, format: encoder.format, pixelsCRC64: try WidgetPNGWriter.pixelsCRC64(surface)),
+                written
+            )
         } catch let error as WidgetRenderError {
             throw error
         } catch let error as RenderError {

@@ -23,6 +23,8 @@ public struct RenderResult: Sendable {
     public var imageBytes: Int
     /// The kinds of the widgets drawn, in the bundle's (or the batch's) order.
     public var kinds: [String]
+    /// Absolute URLs of the animations written (``RenderBatch/animation``), in order.
+    public var animations: [URL] = []
 }
 
 /// Renders batches of widgets into an output folder, as the `render` and `timeline` commands
@@ -71,6 +73,11 @@ public struct FolderRenderer: Sendable {
         _ batch: RenderBatch, progress: @escaping (String) -> Void = { _ in },
         checkpoint: @escaping () -> Void
     ) async throws(WidgetRenderError) -> RenderResult {
+        guard batch.animation == nil else {
+            throw .invalidRequest(
+                "an animation is made of a timeline's screens: simulate(_:from:to:) makes one; run(_:) draws each entry once"
+            )
+        }
         var run = try OutputRun(engine: engine, batch: batch, waiting: progress)
         run.checkpoint = checkpoint
         // Every widget and family to ask, in order; each call gets warnings of its own, so
@@ -149,6 +156,12 @@ public struct FolderRenderer: Sendable {
     /// Simulates WidgetKit's time model over `[from, to)` (see ``TimelineSimulation``) and
     /// renders one image per change of what is on screen, each drawn for the time it appears.
     ///
+    /// Each image after a widget and family's first records whether its pixels as written differ
+    /// from the one before and where (``Manifest/ImageRecord/changedRegion``). With
+    /// ``RenderBatch/animation``, each widget and family's screens are also joined into
+    /// `<kind>/<family>/timeline.apng`, each frame shown for the time its screen stayed on
+    /// (until the next screen, the last until `to`) at that timing.
+    ///
     /// - Parameters:
     ///   - batch: what to render; `now` is ignored (the span starts at `from`).
     ///   - from: the first request's time.
@@ -164,6 +177,15 @@ public struct FolderRenderer: Sendable {
         var batch = batch
         batch.now = from
         batch.mode = .timeline
+        if batch.animation != nil {
+            guard batch.encoder.format == .png else {
+                throw .invalidRequest(
+                    "an animated PNG's frames are PNGs; the batch's encoder writes \(batch.encoder.format.name)")
+            }
+            guard batch.shard == nil else {
+                throw .invalidRequest("an animation needs every screen: a shard draws only some")
+            }
+        }
         var run = try OutputRun(engine: engine, batch: batch, waiting: progress)
         for (widget, parameters) in run.widgets {
             var record = run.record(widget, parameters)
@@ -197,6 +219,7 @@ public struct FolderRenderer: Sendable {
                     record.entryDateShownAtNow = first.timeline.entry(at: from)?.date
                     record.entryCount = first.timeline.entries.count
                 }
+                var frames: [AnimationAssembly.Frame] = []
                 for (sequence, screen) in simulation.screens.enumerated() {
                     let asked = simulation.requests[screen.request]
                     let entry: AnyTimelineEntry
@@ -213,13 +236,35 @@ public struct FolderRenderer: Sendable {
                     image.request = screen.request
                     image.reason = Manifest.ScreenReason(rawValue: screen.reason.rawValue)
                     image.shownAtNow = screen.time == from
-                    run.jobs.append(
-                        ImageJob(
-                            scene: RenderEngine.Scene(
-                                view: entry.view, metrics: metrics,
-                                context: run.viewContext(metrics, shownAt: screen.time, isPlaceholder: isPlaceholder),
-                                contentMarginsDisabled: widget.contentMarginsDisabled),
-                            image: image))
+                    var job = ImageJob(
+                        scene: RenderEngine.Scene(
+                            view: entry.view, metrics: metrics,
+                            context: run.viewContext(metrics, shownAt: screen.time, isPlaceholder: isPlaceholder),
+                            contentMarginsDisabled: widget.contentMarginsDisabled),
+                        image: image)
+                    job.previousScreen = sequence > 0 ? run.jobs.count - 1 : nil
+                    job.keepsPixels = sequence < simulation.screens.count - 1
+                    if let timing = batch.animation {
+                        let until =
+                            sequence + 1 < simulation.screens.count ? simulation.screens[sequence + 1].time : to
+                        let screenTime = until.timeIntervalSince(screen.time)
+                        let delay = timing.delay(forScreenTime: screenTime)
+                        let (numerator, denominator) = AnimatedPNG.delayFraction(delay)
+                        frames.append(
+                            AnimationAssembly.Frame(
+                                job: run.jobs.count,
+                                record: Manifest.AnimationFrame(
+                                    file: image.file, shownAt: screen.time, screenTime: screenTime,
+                                    delay: Double(numerator) / Double(denominator)),
+                                delay: delay))
+                    }
+                    run.jobs.append(job)
+                }
+                if let timing = batch.animation, !frames.isEmpty {
+                    run.animations.append(
+                        AnimationAssembly.Plan(
+                            kind: widget.kind, family: family.shortName,
+                            file: "\(widget.kind)/\(family.shortName)/timeline.apng", timing: timing, frames: frames))
                 }
                 let screens = simulation.screens.count
                 let requests = simulation.requests.count

@@ -36,6 +36,8 @@ public struct Manifest: Codable, Sendable, Equatable {
     public var reloads: ReloadCount? = nil
     /// In one shard of a run (`render --shard K/N`): which, and how many images the whole run has.
     public var shard: ShardRecord? = nil
+    /// In `timeline --image-format apng`: one animation per widget and family, of its screens.
+    public var animations: [AnimationRecord]? = nil
 
     /// Which part of a run a shard's manifest describes.
     public struct ShardRecord: Codable, Sendable, Equatable {
@@ -363,6 +365,15 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var renderingMode: RenderingMode?
         /// The links, buttons and toggles a person could tap, with their rectangles.
         public var controls: [Control]?
+        /// In `timeline`, for each screen after a widget and family's first: false when its
+        /// pixels as written are the same as the screen's before, true when they differ (see
+        /// ``changedRegion``); absent for the first screen, which a panel draws whole.
+        public var pixelsChanged: Bool? = nil
+        /// In `timeline`, when ``pixelsChanged`` is true: the bounding box of the pixels that
+        /// differ from the screen before, in the file's pixels (after `--rotate`; for greys, of
+        /// the levels written, dithering included): what a panel that refreshes partly redraws.
+        /// Absent otherwise.
+        public var changedRegion: ChangedRegion? = nil
     }
 
     /// A link, button or toggle on a widget: what it does and where it is.

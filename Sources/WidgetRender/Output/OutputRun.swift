@@ -206,6 +206,10 @@ package struct OutputRun {
 
     /// The images still to draw, in manifest order.
     package var jobs = JobList()
+    /// The animations to make of the jobs' images (`timeline --image-format apng`).
+    var animations: [AnimationAssembly.Plan] = []
+    /// The animations made.
+    var animationRecords: [Manifest.AnimationRecord] = []
     /// How many images have been drawn, and their bytes.
     var imageCount = 0
     var imageBytes = 0
@@ -249,6 +253,10 @@ package struct OutputRun {
         let workers = max(1, min(batch.workers > 0 ? batch.workers : engine.renderers, pending.count))
         let queue = JobQueue(count: pending.count) { index in pending.group(of: index) }
         let drawn = DrawnJobs(count: pending.count, keepingRecords: batch.keepsImageRecords)
+        // A shard's jobs are not in sequence (the screen before may be another shard's).
+        let comparison = batch.shard == nil ? ScreenComparison() : nil
+        let assembly = AnimationAssembly(animations)
+        animations = []
         do {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for _ in 0..<workers {
@@ -260,10 +268,28 @@ package struct OutputRun {
                                     while let (groupIndex, index) = queue.next(after: last) {
                                         last = groupIndex
                                         let job = pending[index]
-                                        let result = try job.draw(
-                                            with: renderer, encoder: encoder, maxBytes: maxBytes, into: transaction)
-                                        try transaction.keepRecord(result.image, at: first + index)
-                                        drawn.add(result, at: index)
+                                        let compares = job.previousScreen != nil || job.keepsPixels
+                                        var result = try job.draw(
+                                            with: renderer, encoder: encoder, maxBytes: maxBytes, into: transaction,
+                                            keepPixels: compares ? comparison?.buffers : nil,
+                                            keepData: assembly.isFrame(index))
+                                        // The comparison alone holds the pixels, so their buffer
+                                        // is reused without a copy.
+                                        let pixels = result.pixels
+                                        result.pixels = nil
+                                        let ready =
+                                            comparison?.complete(
+                                                .init(
+                                                    index: index, drawn: result, pixels: pixels,
+                                                    previous: job.previousScreen, keepsPixels: job.keepsPixels))
+                                            ?? [(index, result)]
+                                        for (index, result) in ready {
+                                            try transaction.keepRecord(result.image, at: first + index)
+                                            if let data = result.data {
+                                                try assembly.add(data, job: index, into: transaction)
+                                            }
+                                            drawn.add(result, at: index)
+                                        }
                                     }
                                 }
                             }
@@ -281,6 +307,10 @@ package struct OutputRun {
         } catch {
             throw .internalError("\(error)")
         }
+        if let file = comparison?.stillWaiting {
+            throw .internalError("\(file): the screen before it was never drawn")
+        }
+        animationRecords += try assembly.finished()
         let done = drawn.take()
         // WidgetKit gives a small widget one tap target, its widgetURL: links there do nothing.
         for kind in done.smallWidgetsWithLinks { addWarning(RenderEngine.linkInSmallWidget(kind)) }
@@ -302,7 +332,8 @@ package struct OutputRun {
         var manifest = Manifest(
             generator: "widgetrender \(WidgetRenderVersion.current)", now: batch.now, mode: mode, until: until,
             device: batch.device.id, colorScheme: batch.colorScheme, locale: batch.locale.identifier,
-            renderStack: engine.renderStack, widgets: widgetRecords, images: [])
+            renderStack: engine.renderStack, widgets: widgetRecords, images: [],
+            animations: animationRecords.isEmpty ? nil : animationRecords)
         if let shard = batch.shard {
             manifest.shard = Manifest.ShardRecord(index: shard.index, count: shard.count, images: jobsPlanned)
             // A shard with no image of its own (more shards than images) still says so.
@@ -315,13 +346,15 @@ package struct OutputRun {
         let removed = try transaction.commit(manifest: manifest)
         manifest.images = images
         let files = images.map { batch.outputDirectory.appendingPathComponent($0.file) }
+        let animationFiles = animationRecords.map { batch.outputDirectory.appendingPathComponent($0.file) }
         var notes = self.notes
         if removed > 0 {
             notes.append("removed \(count(removed)) of an earlier run from the folders rendered now")
         }
         return RenderResult(
             manifest: manifest, files: files, notes: notes, warnings: warnings, imageCount: imageCount,
-            imageBytes: imageBytes, kinds: widgets.map(\.0.kind).filter { kindsDrawn.contains($0) })
+            imageBytes: imageBytes, kinds: widgets.map(\.0.kind).filter { kindsDrawn.contains($0) },
+            animations: animationFiles)
     }
 }
 
@@ -431,6 +464,11 @@ package struct ImageJob: Sendable {
     let image: Manifest.ImageRecord
     /// Keep the drawn surface (the gallery puts it on its contact sheet).
     var keepSurface = false
+    /// The job drawing the screen before this one of the same widget and family (a
+    /// `timeline`'s), in the same list: the record gets the region that changed since.
+    var previousScreen: Int?
+    /// Whether the screen after this one is compared with it.
+    var keepsPixels = false
 
     package init(scene: RenderEngine.Scene, image: Manifest.ImageRecord, keepSurface: Bool = false) {
         self.scene = scene
@@ -438,10 +476,13 @@ package struct ImageJob: Sendable {
         self.keepSurface = keepSurface
     }
 
-    /// What drawing a job gives: its completed record and, when asked for, its surface.
+    /// What drawing a job gives: its completed record and, when asked for, its surface, its
+    /// pixels as written and its file's bytes.
     struct Drawn: Sendable {
-        let image: Manifest.ImageRecord
+        var image: Manifest.ImageRecord
         let surface: SurfaceBox?
+        var pixels: PixelFrame? = nil
+        var data: Data? = nil
     }
 
     /// A drawn surface handed from a worker back to the run; nothing draws on it any more.
@@ -463,9 +504,10 @@ package struct ImageJob: Sendable {
     /// sizes of the encoder's smaller forms.
     func draw(
         with renderer: WidgetRenderer, encoder: any ImageEncoder, maxBytes: Int? = nil,
-        into transaction: OutputTransaction
+        into transaction: OutputTransaction, keepPixels: PixelFrame.Buffers? = nil, keepData: Bool = false
     ) throws(WidgetRenderError) -> Drawn {
-        let drawn = try RenderEngine.draw(scene, with: renderer, encoder: encoder, keepSurface: keepSurface)
+        let drawn = try RenderEngine.draw(
+            scene, with: renderer, encoder: encoder, keepSurface: keepSurface, keepPixels: keepPixels)
         guard let encoded = drawn.image else { throw .internalError("\(image.file) was not encoded") }
         if let maxBytes, encoded.data.count > maxBytes {
             var smaller: [String] = []
@@ -493,7 +535,9 @@ package struct ImageJob: Sendable {
         record.widgetURL = drawn.layout.widgetURL?.absoluteString
         let controls = drawn.layout.hitTargets.map { Manifest.Control($0.target, frame: $0.frame) }
         record.controls = controls.isEmpty ? nil : controls
-        return Drawn(image: record, surface: drawn.surface.map(SurfaceBox.init))
+        return Drawn(
+            image: record, surface: drawn.surface.map(SurfaceBox.init), pixels: drawn.pixels,
+            data: keepData ? encoded.data : nil)
     }
 }
 

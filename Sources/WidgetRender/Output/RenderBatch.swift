@@ -65,6 +65,12 @@ public struct RenderBatch: Sendable {
     /// one); `nil` for no limit. An image over it fails the run, nothing written, with its
     /// size and the sizes of the encoder's smaller forms (``ImageBudgetAdvice``).
     public var maxBytes: Int?
+    /// An animated PNG of each widget and family's screens, each frame shown for the time its
+    /// screen stayed on at this timing: `<kind>/<family>/timeline.apng` beside the screens'
+    /// PNGs, recorded in `manifest.json`'s `animations`. Only ``FolderRenderer/simulate(_:from:to:every:progress:)``
+    /// makes one, of PNG frames (``PNGImageEncoder``, ``LibPNGImageEncoder`` or
+    /// ``GreyPNGEncoder``); `nil` (the default) for none.
+    public var animation: AnimatedPNG.Timing?
     /// Whether the result holds every image's record and file (``RenderResult/manifest``'s
     /// `images`, ``RenderResult/files``). `false` keeps a run's memory flat however many images
     /// it writes (the records are in `manifest.json`, written from a spool on disk); the result

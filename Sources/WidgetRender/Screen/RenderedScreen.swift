@@ -53,14 +53,16 @@ extension RenderEngine {
     public func render(_ layout: ScreenLayout, on request: RenderRequest, as encoder: (any ImageEncoder)?)
         async throws(WidgetRenderError) -> RenderedScreen
     {
-        try await renderScreen(layout, on: request, as: encoder, keepSurface: false).screen
+        try await renderScreen(layout, on: request, as: encoder).screen
     }
 
-    /// ``render(_:on:as:)``, with the screen's pixels kept for the caller when asked (to find
-    /// what changed since the previous screen).
+    /// ``render(_:on:as:)``, with the drawn screen kept for the caller when asked (to show what a
+    /// panel shows), and with `keepPixels` the pixels as the encoder wrote them (to find what
+    /// changed since the previous screen).
     package func renderScreen(
-        _ layout: ScreenLayout, on request: RenderRequest, as encoder: (any ImageEncoder)?, keepSurface: Bool
-    ) async throws(WidgetRenderError) -> (screen: RenderedScreen, surface: CairoSurface?) {
+        _ layout: ScreenLayout, on request: RenderRequest, as encoder: (any ImageEncoder)?, keepSurface: Bool = false,
+        keepPixels: PixelFrame.Buffers? = nil
+    ) async throws(WidgetRenderError) -> (screen: RenderedScreen, surface: CairoSurface?, pixels: PixelFrame?) {
         let device = request.device
         guard device.size(of: .dashboardFull) != nil else {
             let screens = DeviceProfile.screens.map(\.id).joined(separator: ", ")
@@ -104,11 +106,11 @@ extension RenderEngine {
             let screen = RenderedScreen(
                 device: device, layout: layout, width: width, height: height, shownAt: request.timeShown,
                 widgets: widgets, frames: frames, dividers: dividers, image: nil)
-            return (screen, nil)
+            return (screen, nil, nil)
         }
         let dark = request.colorScheme == .dark
-        let (image, surface) = try await pool.withRenderer(affinity: nil) {
-            renderer throws(WidgetRenderError) -> (EncodedImage, CairoSurface?) in
+        let (image, surface, pixels) = try await pool.withRenderer(affinity: nil) {
+            renderer throws(WidgetRenderError) -> (EncodedImage, CairoSurface?, PixelFrame?) in
             var pieces: [ScreenCompositor.Piece] = []
             defer { for piece in pieces { renderer.recycle(piece.surface) } }
             let page: CairoSurface
@@ -125,13 +127,15 @@ extension RenderEngine {
             } catch {
                 throw Self.error(error)
             }
-            let image = try Self.encode(page, scale: full.scale, displayList: DisplayList(), with: encoder)
-            return (image, keepSurface ? page : nil)
+            let (image, pixels) = try Self.encode(
+                page, scale: full.scale, displayList: DisplayList(), with: encoder, vectorSource: nil,
+                keepPixels: keepPixels)
+            return (image, keepSurface ? page : nil, pixels)
         }
         let screen = RenderedScreen(
             device: device, layout: layout, width: width, height: height, shownAt: request.timeShown,
             widgets: widgets, frames: frames, dividers: dividers, image: image)
-        return (screen, surface)
+        return (screen, surface, pixels)
     }
 
     /// The lines between slots, 2 pt thick, centred on the slots' edges: inset from the screen's

@@ -77,7 +77,7 @@ public struct ScreenOutput: Sendable {
             public var sha256: String
             /// The box of pixels that differ from the previous image (for a panel's partial
             /// refresh), in the file's pixels; absent on the first image, `null` when none differ.
-            public var changedRegion: Frame??
+            public var changedRegion: ChangedRegion??
             /// Each slot's widget, in the layout's order.
             public var widgets: [WidgetShown]
 
@@ -158,14 +158,15 @@ public struct ScreenOutput: Sendable {
         }
         let relative = "screen/\(request.device.id)"
         var shots: [(screen: RenderedScreen, data: Data)] = []
-        var regions: [Manifest.Frame??] = []
-        var previous: CairoSurface?
+        var regions: [ChangedRegion??] = []
+        var previous: PixelFrame?
+        let buffers = to != nil ? PixelFrame.Buffers() : nil
         var shownAt = from
         while true {
             var frameRequest = request
             frameRequest.shownAt = shownAt
-            let (screen, surface) = try await engine.renderScreen(
-                layout, on: frameRequest, as: encoder, keepSurface: to != nil)
+            let (screen, _, pixels) = try await engine.renderScreen(
+                layout, on: frameRequest, as: encoder, keepPixels: buffers)
             guard let image = screen.image else { throw .internalError("the screen was not encoded") }
             let name = "\(shots.count)-\(DateText.stamp(shownAt)).\(image.format.fileExtension)"
             if let maxBytes, image.data.count > maxBytes {
@@ -173,9 +174,10 @@ public struct ScreenOutput: Sendable {
                     layout, on: frameRequest, encoder: encoder, bytes: image.data.count, maxBytes: maxBytes,
                     file: "\(relative)/\(name)")
             }
-            if let surface {
-                regions.append(previous.map { Self.changedRegion(from: $0, to: surface, encoder: encoder) })
-                previous = surface
+            if let pixels {
+                regions.append(previous.map { pixels.changedRegion(from: $0) })
+                if let previous { buffers?.give(previous) }
+                previous = pixels
             } else {
                 regions.append(nil)
             }
@@ -261,22 +263,5 @@ public struct ScreenOutput: Sendable {
             path: file,
             reason: "the image is \(grouped(bytes)) bytes, over the budget of \(grouped(maxBytes)) bytes"
                 + (smaller.isEmpty ? "" : "; the same image in smaller forms: " + smaller.joined(separator: "; ")))
-    }
-
-    /// The box of pixels that differ between two screens, in the encoded file's pixels (turned
-    /// as the encoder turns them); `nil` when none differ.
-    static func changedRegion(from old: CairoSurface, to new: CairoSurface, encoder: any ImageEncoder)
-        -> Manifest.Frame?
-    {
-        guard let box = ChangedRegion.boundingBox(old, new) else { return nil }
-        let rotation =
-            (encoder as? GreyPNGEncoder)?.greyscale.rotation ?? (encoder as? BMPEncoder)?.greyscale.rotation
-            ?? (encoder as? PaletteEncoder)?.rotation ?? .none
-        let turn = Greyscale(levels: 2, rotation: rotation)
-        let (width, height) = (new.width, new.height)
-        let a = turn.turned(x: box.x, y: box.y, width: width, height: height)
-        let b = turn.turned(x: box.x + box.width - 1, y: box.y + box.height - 1, width: width, height: height)
-        return Manifest.Frame(
-            x: min(a.x, b.x), y: min(a.y, b.y), width: abs(a.x - b.x) + 1, height: abs(a.y - b.y) + 1)
     }
 }

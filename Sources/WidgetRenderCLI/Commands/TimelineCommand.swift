@@ -22,11 +22,24 @@ struct TimelineCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Asy
                 drawn for the time it appears (so Text(date, style: .relative) reads as it would \
                 then), and manifest.json with every request (when asked, policy, reload, and each \
                 entry as shown, past, unreachable or after the span) and the sequence of screens \
-                (time, request, entry, why: start, entry, reload or sample).
+                (time, request, entry, why: start, entry, reload or sample). Each screen after a \
+                widget and family's first records pixelsChanged and, when true, changedRegion: \
+                the bounding box {x, y, width, height} of the pixels that differ from the screen \
+                before, in the file's pixels (after --rotate; with --bit-depth, of the greys \
+                written, dithering included): what an e-ink panel refreshes partly.
+
+                With --image-format apng, also writes OUT/<kind>/<family>/timeline.apng: the \
+                screens as one animated PNG (image/apng, played forever), each frame shown for \
+                the time its screen stayed on (until the next screen; the last, until --to) \
+                divided by --animation-speed, at least 0.05 s and at most 10 s. Each screen's \
+                own PNG is written too, as with png (colour, or grey with --bit-depth; \
+                --max-bytes applies to each), and \
+                manifest.json's animations give each frame's screen, time on screen and delay.
 
                 Examples:
                   \(name) timeline --from 2026-01-01T09:00:00Z --to +4h
                   \(name) timeline --from 2026-01-01T09:00:00Z --to +24h --every 1h
+                  \(name) timeline --to +7d --image-format apng --animation-speed 1d
                 """)
     }
 
@@ -47,6 +60,13 @@ struct TimelineCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Asy
             "Also render the screen at this interval (e.g. 15m), for views whose text counts time.",
             valueName: "duration"))
     var every: String?
+
+    @Option(
+        name: .customLong("animation-speed"),
+        help: ArgumentHelp(
+            "With --image-format apng: the widget time one second of the animation plays, a duration (1h, the default, plays an hour a second; 1d a day).",
+            valueName: "duration"))
+    var animationSpeed: String?
 
     @Option(name: .customLong("family"), help: FamilySelection.help)
     var families: [String] = []
@@ -75,7 +95,18 @@ struct TimelineCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Asy
             outputDirectory: try OutputFolder.url(out),
             families: try FamilySelection.parse(families, default: common.defaultFamilies)
         )
-        try image.apply(to: &request)
+        var timing = AnimatedPNG.Timing()
+        if let animationSpeed {
+            guard image.isAnimation else {
+                throw ValidationError("--animation-speed is for --image-format apng (an animation of the screens)")
+            }
+            guard let seconds = DateParsing.duration(animationSpeed), seconds > 0 else {
+                throw ValidationError(
+                    "--animation-speed: '\(animationSpeed)' is not a duration such as 1h (an hour a second) or 1d")
+            }
+            timing.speed = seconds
+        }
+        try image.apply(to: &request, animation: timing)
         let zone = request.timeZone
         let start: Date
         if let from {
@@ -114,13 +145,16 @@ struct TimelineCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Asy
                 if !quiet { Console.progress(line) }
             }
             if !quiet { Console.endProgress() }
-            if !quiet { for url in result.files { Console.result(Console.display(url)) } }
+            if !quiet { for url in result.files + result.animations { Console.result(Console.display(url)) } }
             Console.warnings(result.warnings, all: allWarnings)
             if !quiet {
                 Console.notes(result.notes)
                 let requests = result.manifest.widgets.reduce(0) { $0 + $1.requests.count }
+                let animations = result.animations.count
                 Console.line(
-                    "Simulated \(DateParsing.format(duration: end.timeIntervalSince(start))): \(result.files.count) screen\(result.files.count == 1 ? "" : "s"), \(requests) request\(requests == 1 ? "" : "s") in \(Console.seconds(since: started)) → \(out)"
+                    "Simulated \(DateParsing.format(duration: end.timeIntervalSince(start))): \(result.files.count) screen\(result.files.count == 1 ? "" : "s"), \(requests) request\(requests == 1 ? "" : "s")"
+                        + (animations > 0 ? ", \(animations) APNG\(animations == 1 ? "" : "s")" : "")
+                        + " in \(Console.seconds(since: started)) → \(out)"
                 )
             }
         } catch {
