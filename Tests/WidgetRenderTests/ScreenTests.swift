@@ -125,6 +125,41 @@ struct ScreenTests {
         }
     }
 
+    @Test func aSpanAsAnAnimatedPNGThatPillowPlaysBack() async throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var request = try Self.request("trmnl-og")
+        let start = try #require(ISO8601DateFormatter().date(from: "2013-02-25T12:00:00Z"))
+        request.askedAt = start
+        request.shownAt = start
+        let end = start.addingTimeInterval(4 * 86_400)
+        let result = try await ScreenOutput(engine: RenderEngineTests.engine).run(
+            try ScreenLayout(parsing: "price:full"), on: request, to: end, as: GreyPNGEncoder(bitDepth: 1),
+            into: folder, animation: AnimatedPNG.Timing(speed: 86_400))
+        let animation = try #require(result.manifest.animation)
+        let images = result.manifest.images
+        #expect(animation.delays.count == images.count)
+        // A day of widget time a second: each frame's delay is its time on screen in days.
+        for (image, delay) in zip(images, animation.delays) {
+            let onScreen = (image.until ?? end).timeIntervalSince(image.shownAt)
+            #expect(abs(Double(delay) - onScreen / 86.4) <= 1, "\(image.file): \(delay) ms for \(onScreen) s")
+        }
+        let file = result.folder.appendingPathComponent(animation.file)
+        let script = """
+            import sys
+            from PIL import Image
+            im = Image.open(sys.argv[1])
+            print(im.format, im.mode, getattr(im, 'n_frames', 1))
+            for i in range(im.n_frames):
+                im.seek(i)
+                print(im.info.get('duration'))
+            """
+        let read = try EInkEncoderTests.run("/usr/bin/python3", ["-c", script, file.path])
+        let lines = read.output.split(separator: "\n").map(String.init)
+        #expect(lines.first == "PNG 1 \(images.count)", "\(read.output)")
+        #expect(lines.dropFirst().compactMap { Double($0) }.map { Int($0.rounded()) } == animation.delays)
+    }
+
     @Test func aPhoneIsNotAScreen() async throws {
         let layout = try ScreenLayout(parsing: "price:full")
         let error = await #expect(throws: WidgetRenderError.self) {

@@ -144,9 +144,23 @@ public struct Gallery: Sendable {
             throw .invalidRequest("nothing to show: no widget has a family the device has")
         }
         if batch.device.panel == nil,
-            let eink = try await einkSection(batch, widgets: run.widgets.map(\.0), into: transaction)
+            let eink = try await einkSection(
+                batch, widgets: run.widgets.map(\.0), scheme: schemes.contains(.light) ? .light : .dark,
+                into: transaction)
         {
-            sections.append(eink.section)
+            // A sheet of its own: beside the phones' it would pass 8,192 pixels, the most a side
+            // image readers (ours among them) take.
+            let einkSheet = ContactSheet(
+                sections: [eink.section], footer: "widgetrender \(WidgetRenderVersion.current) · e-ink screens",
+                scale: 2)
+            let einkPNG = try await engine.pool.withRenderer { renderer throws(WidgetRenderError) in
+                do {
+                    return try PNGEncoder.fast.encode(try einkSheet.render(with: renderer))
+                } catch {
+                    throw .internalError("e-ink contact sheet: \(error)")
+                }
+            }
+            try transaction.stage(einkPNG, as: "eink/contact-sheet.png")
             htmlSections.append(eink.html)
             previews += eink.previews
             progress("gallery e-ink: \(eink.previews.count) previews")
@@ -177,18 +191,22 @@ public struct Gallery: Sendable {
     /// The e-ink screens beside the phone families: the first widget with dashboard families in
     /// each screen preset's quadrant, as that panel's file holds it, then its half horizontal on a
     /// TRMNL at 1 bit in each dither mode. `nil` when no widget has dashboard families.
-    private func einkSection(_ batch: RenderBatch, widgets: [AnyWidget], into transaction: OutputTransaction)
+    private func einkSection(
+        _ batch: RenderBatch, widgets: [AnyWidget], scheme: ColorScheme, into transaction: OutputTransaction
+    )
         async throws(WidgetRenderError) -> (
             section: ContactSheet.Section, html: String, previews: [GalleryResult.Preview]
         )?
     {
-        guard
-            let widget = widgets.first(where: {
-                $0.supports(.dashboardQuadrant) && $0.supports(.dashboardHalfHorizontal)
-            })
-        else { return nil }
+        let dashboards = widgets.filter { $0.supports(.dashboardQuadrant) && $0.supports(.dashboardHalfHorizontal) }
+        // The presets show the first such widget; the dithers the last (with the built-in widgets,
+        // the world's daily bars: greys, which is where the modes differ).
+        guard let widget = dashboards.first, let dithered = dashboards.last else { return nil }
         var shots:
-            [(device: DeviceProfile, family: WidgetFamily, encoder: any ImageEncoder, caption: String, file: String)] =
+            [(
+                widget: AnyWidget, device: DeviceProfile, family: WidgetFamily, encoder: any ImageEncoder,
+                caption: String, file: String
+            )] =
                 []
         for device in DeviceProfile.screens {
             guard let panel = device.panel else { continue }
@@ -196,7 +214,7 @@ public struct Gallery: Sendable {
             let depth = panel.palette.isEmpty ? "\(panel.greys ?? 256) greys" : "\(panel.palette.count) inks"
             shots.append(
                 (
-                    device, .dashboardQuadrant, encoder, "\(device.id) · quadrant · \(depth)",
+                    widget, device, .dashboardQuadrant, encoder, "\(device.id) · quadrant · \(depth)",
                     "eink/\(device.id)-\(widget.kind)-quadrant.\(encoder.format.fileExtension)"
                 ))
         }
@@ -204,20 +222,21 @@ public struct Gallery: Sendable {
         for dither in Greyscale.Dither.allCases where dither != .threshold {
             shots.append(
                 (
-                    trmnl, .dashboardHalfHorizontal,
+                    dithered, trmnl, .dashboardHalfHorizontal,
                     GreyPNGEncoder(bitDepth: 1, greyscale: Greyscale(levels: 2, dither: dither)),
-                    "trmnl-og · 1 bit · dither \(dither.rawValue)", "eink/dither-\(dither.rawValue)-\(widget.kind).png"
+                    "trmnl-og · 1 bit · dither \(dither.rawValue)",
+                    "eink/dither-\(dither.rawValue)-\(dithered.kind).png"
                 ))
         }
         var tiles: [ContactSheet.Tile] = []
         var figures: [String] = []
         var previews: [GalleryResult.Preview] = []
         for shot in shots {
-            var request = batch.request(kind: widget.kind, family: shot.family)
+            var request = batch.request(kind: shot.widget.kind, family: shot.family)
             request.device = shot.device
             request.scale = nil
             request.entry = .snapshot
-            request.colorScheme = .light
+            request.colorScheme = scheme
             request.renderingMode = nil
             let rendered = try await engine.render(request, as: nil)
             let encoder = shot.encoder
@@ -240,7 +259,7 @@ public struct Gallery: Sendable {
                 return (data, try previewing.preview(of: surface))
             }
             try transaction.stage(data, as: shot.file)
-            // The tile at the panel's pixels (a TRMNL's 400×240), half size for the 2x screens.
+            // The panel's pixels at its scale: a TRMNL's 400×240.
             let size = Size(
                 width: Double(preview.width) / Double(max(1, rendered.metrics.scale)),
                 height: Double(preview.height) / Double(max(1, rendered.metrics.scale)))
@@ -248,22 +267,22 @@ public struct Gallery: Sendable {
             figures.append(
                 """
                           <figure class="home">
-                            <a href="\(Self.escape(shot.file))"><img src="\(Self.escape(shot.file))" width="\(Self.number(size.width))" height="\(Self.number(size.height))" alt="\(Self.escape("\(widget.displayName), \(shot.caption)"))"></a>
+                            <a href="\(Self.escape(shot.file))"><img src="\(Self.escape(shot.file))" width="\(Self.number(size.width))" height="\(Self.number(size.height))" alt="\(Self.escape("\(shot.widget.displayName), \(shot.caption)"))"></a>
                             <figcaption>\(Self.escape(shot.caption)) · \(preview.width)×\(preview.height) px</figcaption>
                           </figure>
                 """)
             previews.append(
                 GalleryResult.Preview(
-                    kind: widget.kind, family: shot.family, colorScheme: .light, file: shot.file, size: size))
+                    kind: shot.widget.kind, family: shot.family, colorScheme: scheme, file: shot.file, size: size))
         }
         let title = "E-ink screens"
         let subtitle =
-            "\(widget.displayName) on every screen preset, as its panel's file holds it; then on a TRMNL at 1 bit in each dither mode"
+            "\(widget.displayName) on every screen preset, as its panel's file holds it; then \(dithered.displayName) on a TRMNL at 1 bit in each dither mode"
         let html = """
                   <section id="eink">
                     <h2>\(title)</h2>
-                    <p class="description">\(Self.escape(subtitle)) (threshold is none: each pixel to its nearest grey).</p>
-                    <div class="row light">
+                    <p class="description">\(Self.escape(subtitle)) (threshold is none: each pixel to its nearest grey). All on one image: <a href="eink/contact-sheet.png">eink/contact-sheet.png</a>.</p>
+                    <div class="row \(scheme.rawValue)">
             \(figures.joined(separator: "\n"))
                     </div>
                   </section>

@@ -61,6 +61,20 @@ public struct ScreenOutput: Sendable {
             public var onScreen: String
         }
 
+        /// The images as one animated PNG: each shown for its time on screen divided by the speed.
+        public struct Animation: Codable, Sendable, Equatable {
+            /// The file, relative to the manifest.
+            public var file: String
+            /// Its size in bytes.
+            public var bytes: Int
+            /// Its SHA-256, in hex.
+            public var sha256: String
+            /// The widget time one second of the animation plays, in seconds.
+            public var speed: Double
+            /// Each frame's delay, in milliseconds, in the images' order.
+            public var delays: [Int]
+        }
+
         /// One image.
         public struct Image: Codable, Sendable, Equatable {
             /// The image's place in the sequence, from 0.
@@ -117,6 +131,8 @@ public struct ScreenOutput: Sendable {
         public var to: Date?
         /// The slots.
         public var slots: [Slot]
+        /// The animated PNG of the images, when one was asked for.
+        public var animation: Animation?
         /// The images, in order.
         public var images: [Image]
         /// The widgets' warnings.
@@ -146,12 +162,21 @@ public struct ScreenOutput: Sendable {
     ///   - maxBytes: the largest an image may be; one over it fails the run with the sizes of
     ///     the encoder's smaller forms.
     ///   - folder: the output folder; the images go to `screen/<device>/` in it.
+    ///   - animation: with a span, also write the images as one animated PNG, `screen.apng`,
+    ///     each frame shown for its time on screen (the last until `to`) as the timing scales it;
+    ///     the encoder must write PNG.
     /// - Returns: the manifest and files.
     /// - Throws: ``WidgetRenderError``; nothing is written then.
     public func run(
         _ layout: ScreenLayout, on request: RenderRequest, to: Date?, as encoder: any ImageEncoder,
-        maxBytes: Int? = nil, into folder: URL
+        maxBytes: Int? = nil, into folder: URL, animation: AnimatedPNG.Timing? = nil
     ) async throws(WidgetRenderError) -> Result {
+        if animation != nil {
+            guard to != nil else { throw .invalidRequest("an animation needs a span: give its end") }
+            guard encoder.format == .png else {
+                throw .invalidRequest("an animated PNG is made of PNG frames, not \(encoder.format.name)")
+            }
+        }
         let from = request.timeShown
         if let to, to <= from {
             throw .invalidRequest("the span ends (\(DateText.iso8601(to) ?? "?")) before it starts")
@@ -210,6 +235,25 @@ public struct ScreenOutput: Sendable {
                         }))
                 files.append(folder.appendingPathComponent(relative).appendingPathComponent(name))
             }
+            var animated: Manifest.Animation?
+            if let animation, let to {
+                let delays = shots.indices.map { index in
+                    let until = index + 1 < shots.count ? shots[index + 1].screen.shownAt : to
+                    return animation.delay(forScreenTime: until.timeIntervalSince(shots[index].screen.shownAt))
+                }
+                let pngs = try AnimatedPNG.sharingOneHeader(shots.map(\.data))
+                let data = try AnimatedPNG.assemble(
+                    zip(pngs, delays).map { AnimatedPNG.Frame(png: $0, delay: $1) })
+                let name = "screen.apng"
+                try transaction.stage(data, as: name)
+                guard let digest = SHA256.hex(data) else { throw .internalError("cannot hash \(name)") }
+                animated = Manifest.Animation(
+                    file: name, bytes: data.count, sha256: digest, speed: animation.speed,
+                    delays: delays.map {
+                        Int($0.components.seconds * 1_000 + $0.components.attoseconds / 1_000_000_000_000_000)
+                    })
+                files.append(folder.appendingPathComponent(relative).appendingPathComponent(name))
+            }
             var warnings: [String] = []
             for shot in shots {
                 for warning in shot.screen.warnings where !warnings.contains(warning.description) {
@@ -226,7 +270,7 @@ public struct ScreenOutput: Sendable {
                         kind: slot.kind, family: slot.family.shortName, parameters: slot.parameters,
                         frame: Manifest.Frame(
                             x: Int(frame.minX), y: Int(frame.minY), width: Int(frame.width), height: Int(frame.height)))
-                }, images: images, warnings: warnings)
+                }, animation: animated, images: images, warnings: warnings)
             let json = JSONEncoder()
             json.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             json.dateEncodingStrategy = .iso8601

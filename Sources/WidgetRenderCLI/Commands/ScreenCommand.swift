@@ -29,13 +29,16 @@ struct ScreenCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Async
                 that changed (for a partial refresh; with ordered dithering or none it holds \
                 every changed pixel of the file, while floyd-steinberg and atkinson can spread a \
                 change past it). With --to, one image per change of what is on the screen over \
-                [--now, --to), as `timeline` plays WidgetKit's time model.
+                [--now, --to), as `timeline` plays WidgetKit's time model; with --image-format apng, \
+                also screen.apng, the images as one animated PNG, each shown for its time on screen \
+                divided by --animation-speed (grey with --bit-depth).
 
                 Examples:
                   \(name) screen --device trmnl-og --layout 'price:halfVertical,covid-country?country=JPN:quadrant,covid-country?country=KOR:quadrant'
                   \(name) screen --device trmnl-og --layout 'price:full' --max-bytes 90k
                   \(name) screen --device kindle-pw5 --layout 'covid-global:halfHorizontal,price:halfHorizontal' --rotate 90
-                  \(name) screen --device inkplate-6 --layout 'price:full' --now 2023-08-01T00:00:00Z --to +2d
+                  \(name) screen --device inkplate-6 --layout 'price:full' --now 2013-02-25T12:00:00Z --to +4d
+                  \(name) screen --layout 'price:full' --now 2013-02-25T12:00:00Z --to +4d --image-format apng --bit-depth 1 --animation-speed 1d
                 """)
     }
 
@@ -88,6 +91,13 @@ struct ScreenCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Async
         help: ArgumentHelp("Seconds a provider may take before the run fails (exit 70).", valueName: "seconds"))
     var providerTimeout: Double = 60
 
+    @Option(
+        name: .customLong("animation-speed"),
+        help: ArgumentHelp(
+            "With --image-format apng and --to: the widget time one second of the animation plays (1h, the default, an hour a second; 1d a day).",
+            valueName: "duration"))
+    var animationSpeed: String?
+
     @OptionGroup var options: Options
     @OptionGroup(title: "Image format and e-ink greys") var image: ImageFormatOptions
 
@@ -102,7 +112,8 @@ struct ScreenCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Async
 
     /// The layout, the request, the span's end and the encoder the options describe.
     private func makeRequest() throws -> (
-        layout: ScreenLayout, request: RenderRequest, to: Date?, encoder: any ImageEncoder, maxBytes: Int?
+        layout: ScreenLayout, request: RenderRequest, to: Date?, encoder: any ImageEncoder, maxBytes: Int?,
+        animation: AnimatedPNG.Timing?
     ) {
         let screen: DeviceProfile
         do {
@@ -138,7 +149,21 @@ struct ScreenCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Async
             throw ValidationError("--provider-timeout must be a number of seconds from 0 to 86400")
         }
         batch.providerTimeout = providerTimeout
-        try image.apply(to: &batch)
+        var timing = AnimatedPNG.Timing()
+        if let animationSpeed {
+            guard image.isAnimation else {
+                throw ValidationError("--animation-speed is for --image-format apng (an animation of the screens)")
+            }
+            guard let seconds = DateParsing.duration(animationSpeed), seconds > 0 else {
+                throw ValidationError(
+                    "--animation-speed: '\(animationSpeed)' is not a duration such as 1h (an hour a second) or 1d")
+            }
+            timing.speed = seconds
+        }
+        if image.isAnimation, to == nil {
+            throw ValidationError("--image-format apng animates the screens of a span: give --to")
+        }
+        try image.apply(to: &batch, animation: timing)
         if batch.encoder is SVGEncoder || batch.encoder is PDFEncoder {
             throw ValidationError("--image-format: a screen is written as png or bmp (svg and pdf are for `render`)")
         }
@@ -154,19 +179,19 @@ struct ScreenCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Async
             guard date > batch.now else { throw ValidationError("--to must be after --now") }
             end = date
         }
-        return (parsed, request, end, batch.encoder, batch.maxBytes)
+        return (parsed, request, end, batch.encoder, batch.maxBytes, batch.animation)
     }
 
     func run() async throws {
         try OutputFolder.check(out)
-        let (layout, request, end, encoder, maxBytes) = try makeRequest()
+        let (layout, request, end, encoder, maxBytes, animation) = try makeRequest()
         Console.keepStdoutForResults()
         let started = DispatchTime.now()
         let folder = try OutputFolder.url(out)
         do {
             let engine = try RenderEngine(bundle: Bundle())
             let result = try await ScreenOutput(engine: engine).run(
-                layout, on: request, to: end, as: encoder, maxBytes: maxBytes, into: folder)
+                layout, on: request, to: end, as: encoder, maxBytes: maxBytes, into: folder, animation: animation)
             if !quiet { for url in result.files { Console.result(Console.display(url)) } }
             Console.warnings(result.warnings, all: true)
             if !quiet {
