@@ -134,23 +134,28 @@ extension GlobalStatsWidgetView {
         return WidgetCharts.mergesToWeeks(entry.chartPoints, width: width - gutter, scale: context.displayScale)
     }
 
-    /// Figures in a column beside the chart: the full screen in landscape (with deaths,
-    /// recoveries and active cases under the total) and the half horizontal slot.
+    /// Figures in a column beside the chart: the full screen in landscape (with active cases
+    /// too) and the half horizontal slot.
     private func dashboardWide(_ entry: GlobalStatsEntry, _ context: ViewContext, caseSize: Double, facts: Bool)
         -> ViewNode
     {
         let width = context.displaySize.width - 2 * WidgetMetrics.dashboardMargin
         let column = min(300, max(200, width * 0.38))
+        let total = dashboardTotal(entry, context, size: caseSize, newSize: caseSize >= 64 ? 24 : 20)
+        let figures = dashboardFacts(entry, context, active: facts)
         return HStack(alignment: .top, spacing: 24) {
-            VStack(alignment: .leading, spacing: 12) {
-                dashboardTotal(entry, context, size: caseSize, newSize: caseSize >= 64 ? 24 : 20)
-                Spacer(minLength: 0)
-                if facts {
-                    Dashboard.facts(dashboardFacts(entry, context, active: true), columns: 2)
+            // Deaths and recoveries (and, on the full screen, active cases) at the foot of the
+            // column, where they fit under the total.
+            ViewThatFits(in: .vertical) {
+                VStack(alignment: .leading, spacing: 0) {
+                    total
+                    Spacer(minLength: 12)
+                    Dashboard.facts(figures, columns: 2, size: facts ? 24 : 22)
                 }
+                total
             }
             .frame(width: column, alignment: .leading)
-            .frame(maxHeight: .infinity)
+            .frame(maxHeight: .infinity, alignment: .top)
             dashboardHistory(entry, context)
         }
         .node

@@ -99,7 +99,7 @@ extension PriceWidgetView {
                 headline
             }
             .frame(width: column, alignment: .leading)
-            .frame(maxHeight: .infinity)
+            .frame(maxHeight: .infinity, alignment: .top)
             dashboardChart(entry, context, ticks: facts ? 4 : 3)
         }
         .node
