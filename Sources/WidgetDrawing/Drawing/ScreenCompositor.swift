@@ -17,9 +17,10 @@ package enum ScreenCompositor {
         }
     }
 
-    /// The screen.
+    /// The screen, on a spare surface of the renderer's (give it back with `recycle`).
     ///
     /// - Parameters:
+    ///   - renderer: whose spare surfaces the page is drawn on.
     ///   - width: the screen's width in pixels.
     ///   - height: its height.
     ///   - background: the page's colour, under and between the widgets.
@@ -29,13 +30,17 @@ package enum ScreenCompositor {
     /// - Returns: the screen's pixels.
     /// - Throws: ``RenderError`` when Cairo cannot make the surface.
     package static func compose(
-        width: Int, height: Int, background: Color.RGBA, pieces: [Piece], rules: [Rect], ink: Color.RGBA
+        with renderer: WidgetRenderer, width: Int, height: Int, background: Color.RGBA, pieces: [Piece], rules: [Rect],
+        ink: Color.RGBA
     ) throws(RenderError) -> CairoSurface {
-        let screen = try CairoSurface(width: width, height: height)
+        let screen = try renderer.surface(width: width, height: height).surface
         let context = try CairoContext(surface: screen)
         let cr = context.pointer
+        // Every pixel, whatever a spare surface held.
         context.setColor(background)
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
         cairo_paint(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         for piece in pieces {
             cairo_set_source_surface(cr, piece.surface.pointer, Double(piece.x), Double(piece.y))
             cairo_rectangle(

@@ -55,12 +55,13 @@ package final class WidgetRenderer {
     /// Gives a surface this renderer returned back for a later render to draw on; the caller
     /// must not use it afterwards. At most two are kept.
     package func recycle(_ surface: CairoSurface) {
-        guard spareSurfaces.count < 2, !spareSurfaces.contains(where: { $0 === surface }) else { return }
+        // Four: a composed screen holds its page and up to four slots at once.
+        guard spareSurfaces.count < 4, !spareSurfaces.contains(where: { $0 === surface }) else { return }
         spareSurfaces.append(surface)
     }
 
     /// A surface of a size: a spare one (its old pixels still there, `reused` true) or a new, clear one.
-    private func surface(width: Int, height: Int) throws(RenderError) -> (surface: CairoSurface, reused: Bool) {
+    package func surface(width: Int, height: Int) throws(RenderError) -> (surface: CairoSurface, reused: Bool) {
         if let index = spareSurfaces.firstIndex(where: { $0.width == width && $0.height == height }) {
             return (spareSurfaces.remove(at: index), true)
         }

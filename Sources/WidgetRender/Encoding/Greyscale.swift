@@ -78,8 +78,43 @@ public struct Greyscale: Sendable, Hashable {
     /// The image's pixels as level indices (0 black … `levels - 1` white), rows top to bottom,
     /// after rotation.
     package func levels(of surface: CairoSurface) -> (width: Int, height: Int, indices: [UInt8]) {
-        let tones = tones(of: surface)
-        return (tones.width, tones.height, quantize(tones.values, width: tones.width, height: tones.height))
+        guard dither == .none || dither == .threshold else {
+            let tones = tones(of: surface)
+            return (tones.width, tones.height, quantize(tones.values, width: tones.width, height: tones.height))
+        }
+        // Undithered, each pixel's level depends on its luma alone: one table of 256 levels, the
+        // same as the tone curve then the nearest level, without a pass over floats (a screen's
+        // 1-bit encode spent half its time there).
+        let curve = toneCurve()
+        let table = quantize(curve, width: 256, height: 1)
+        let (width, height) = (surface.width, surface.height)
+        let size = turnedSize(width: width, height: height)
+        var indices = [UInt8](repeating: 0, count: width * height)
+        indices.withUnsafeMutableBufferPointer { out in
+            table.withUnsafeBufferPointer { levels in
+                surface.withPixels { pixels, stride in
+                    for y in 0..<height {
+                        let row = UnsafeRawPointer(pixels + y * stride)
+                        for x in 0..<width {
+                            let argb = row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
+                            // Premultiplied over white: c + (255 − a).
+                            let paper = Int(255 - (argb >> 24))
+                            let r = min(255, Int((argb >> 16) & 0xFF) + paper)
+                            let g = min(255, Int((argb >> 8) & 0xFF) + paper)
+                            let b = min(255, Int(argb & 0xFF) + paper)
+                            let level = levels[(299 * r + 587 * g + 114 * b + 500) / 1000]
+                            if rotation == .none {
+                                out[y * width + x] = level
+                            } else {
+                                let (nx, ny) = turned(x: x, y: y, width: width, height: height)
+                                out[ny * size.width + nx] = level
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return (size.width, size.height, indices)
     }
 
     /// Each pixel's toned luma, 0…255, after rotation.
@@ -276,10 +311,25 @@ public struct GreyPNGEncoder: WrittenPixelsEncoding, Hashable {
         var rows = [UInt8](repeating: 0, count: rowBytes * height)
         let perByte = 8 / bitDepth
         let samples = (0..<greyscale.levels).map { greyscale.sample(UInt8($0), bitDepth: bitDepth) }
-        for y in 0..<height {
-            for x in 0..<width {
-                let shift = (perByte - 1 - x % perByte) * bitDepth
-                rows[y * rowBytes + x / perByte] |= samples[Int(indices[y * width + x])] << shift
+        // A byte at a time: its pixels' samples shifted in, most significant first.
+        rows.withUnsafeMutableBufferPointer { out in
+            indices.withUnsafeBufferPointer { levels in
+                samples.withUnsafeBufferPointer { sample in
+                    for y in 0..<height {
+                        let source = y * width
+                        let target = y * rowBytes
+                        var x = 0
+                        for byte in 0..<rowBytes {
+                            var packed: UInt8 = 0
+                            for _ in 0..<perByte {
+                                packed <<= UInt8(truncatingIfNeeded: bitDepth)
+                                if x < width { packed |= sample[Int(levels[source + x])] }
+                                x += 1
+                            }
+                            out[target + byte] = packed
+                        }
+                    }
+                }
             }
         }
         do {

@@ -122,11 +122,13 @@ extension RenderEngine {
                     pieces.append(ScreenCompositor.Piece(surface: drawn, x: Int(frame.minX), y: Int(frame.minY)))
                 }
                 page = try ScreenCompositor.compose(
-                    width: width, height: height, background: Color.RGBA(hex: dark ? 0x000000 : 0xFFFFFF),
+                    with: renderer, width: width, height: height,
+                    background: Color.RGBA(hex: dark ? 0x000000 : 0xFFFFFF),
                     pieces: pieces, rules: dividers, ink: Color.RGBA(hex: dark ? 0xFFFFFF : 0x000000))
             } catch {
                 throw Self.error(error)
             }
+            defer { if !keepSurface { renderer.recycle(page) } }
             let (image, pixels) = try Self.encode(
                 page, scale: full.scale, displayList: DisplayList(), with: encoder, vectorSource: nil,
                 keepPixels: keepPixels)
