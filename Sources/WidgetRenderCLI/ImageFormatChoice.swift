@@ -40,8 +40,10 @@ package struct ImageFormatChoice: Sendable, Hashable {
     package func encoder(on device: DeviceProfile, container: String? = nil) throws -> (any ImageEncoder)? {
         var options = self
         if let container { options.imageFormat = container }
-        if let panel = device.panel, bitDepth == nil, imageFormat == nil || container != nil {
-            let format = (container ?? panel.format).lowercased()
+        // An animation's frames are PNGs in the panel's greys too.
+        let animated = imageFormat?.lowercased() == "apng" && container == nil
+        if let panel = device.panel, bitDepth == nil, imageFormat == nil || container != nil || animated {
+            let format = animated ? "png" : (container ?? panel.format).lowercased()
             guard panel.palette.isEmpty else {
                 if let (name, _) = [
                     ("--levels", levels != nil), ("--gamma", gamma != nil),
@@ -57,7 +59,7 @@ package struct ImageFormatChoice: Sendable, Hashable {
                     container: format == "bmp" ? .bmp : .png)
             }
             let depth = Self.depth(panel.bitDepth, in: format)
-            options.imageFormat = format
+            options.imageFormat = animated ? "apng" : format
             options.bitDepth = depth
             if levels == nil, let greys = panel.greys, greys < 1 << depth { options.levels = greys }
         }

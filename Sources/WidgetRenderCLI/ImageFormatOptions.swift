@@ -9,14 +9,14 @@ package struct ImageFormatOptions: ParsableArguments {
     @Option(
         name: .customLong("image-format"),
         help: ArgumentHelp(
-            "png (default), bmp, svg, pdf, or apng (timeline only). On an e-ink screen (--device trmnl-og…) the default is the panel's own: its format, bit depth and greys (1-bit png on a TRMNL, 8-bit grey png on a Kindle, 4-bit bmp of 8 greys on an Inkplate, the six inks of a Spectra 6). With --bit-depth, png is grey (colour type 0, no alpha or palette, as Kindle and TRMNL take it); bmp is 24-bit colour unless --bit-depth 1, 4 or 8 (an explicit grey palette, rows padded to 4 bytes, bottom up); svg (text as outlines) and pdf (fonts embedded) are vectors in full colour, sized in pixels like the png; apng writes each screen as png does and an animated PNG of them (colour, or grey with --bit-depth).",
+            "png (default), bmp, svg, pdf, or apng (an animation of a span: timeline, and screen with --to). On an e-ink screen (--device trmnl-og…) the default is the panel's own: its format, bit depth and greys (1-bit png on a TRMNL, 8-bit grey png on a Kindle, 4-bit bmp of 8 greys on an Inkplate, the six inks of a Spectra 6). With --bit-depth, png is grey (colour type 0, no alpha or palette, as Kindle and TRMNL take it); bmp is 24-bit colour unless --bit-depth 1, 4 or 8 (an explicit grey palette, rows padded to 4 bytes, bottom up); svg (text as outlines) and pdf (fonts embedded) are vectors in full colour, sized in pixels like the png; apng writes each screen as png does and an animated PNG of them (colour, or grey with --bit-depth).",
             valueName: "format"))
     var imageFormat: String?
 
     @Option(
         name: .customLong("bit-depth"),
         help: ArgumentHelp(
-            "Bits a pixel: 1, 2, 4 or 8 greys for png; 1, 4, 8 (greys) or 24 (colour) for bmp. Default: colour png, 24-bit bmp.",
+            "Bits a pixel: 1, 2, 4 or 8 greys for png; 1, 4, 8 (greys) or 24 (colour) for bmp. Default: colour png, 24-bit bmp; on an e-ink screen, the panel's own.",
             valueName: "bits"))
     var bitDepth: Int?
 
@@ -43,7 +43,7 @@ package struct ImageFormatOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Turn the image clockwise by 0, 90, 180 or 270 degrees, for a panel mounted on its side.",
+            "Turn the image clockwise by 0, 90, 180 or 270 degrees, for a panel mounted on its side. On an e-ink screen (--device trmnl-og…) a quarter turn lays the widgets out as the screen is seen, then turns them into the panel's own pixels: --rotate 90 on a Kindle is a landscape layout in its portrait file.",
             valueName: "degrees"))
     var rotate: Int?
 
@@ -87,6 +87,9 @@ package struct ImageFormatOptions: ParsableArguments {
             batch.animation = animation
         }
         if let encoder = try choice.encoder(on: batch.device) { batch.encoder = encoder }
+        // A screen mounted on its side is laid out as it is seen, then turned into the panel's
+        // own pixels: a Kindle turned 90° gets a landscape layout in a portrait file.
+        if batch.device.panel != nil, rotate == 90 || rotate == 270 { batch.device = batch.device.quarterTurned }
     }
 
     /// `92160` or `90k` (1,024 bytes a k), checked.

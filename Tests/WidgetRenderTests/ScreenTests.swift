@@ -171,10 +171,10 @@ struct ScreenTests {
     @Test func dividersMeetWithTRMNLsGaps() throws {
         let three = try ScreenLayout(parsing: Self.mashup)
         let rules = RenderEngine.dividers(three, width: 800, height: 480, scale: 1)
-        // One full-height line between the halves; one across the right half, 8 px from it.
+        // One full-height line between the halves; one across the right half, meeting it.
         #expect(
             rules == [
-                Rect(x: 399, y: 16, width: 2, height: 448), Rect(x: 408, y: 239, width: 376, height: 2),
+                Rect(x: 399, y: 16, width: 2, height: 448), Rect(x: 400, y: 239, width: 384, height: 2),
             ])
         let four = try ScreenLayout(parsing: "a:quadrant,b:quadrant,c:quadrant,d:quadrant")
         #expect(RenderEngine.dividers(four, width: 800, height: 480, scale: 1).count == 2, "a cross")

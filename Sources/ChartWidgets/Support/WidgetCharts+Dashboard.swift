@@ -106,12 +106,16 @@ extension WidgetCharts {
             // Room for the line's width above the highest value.
             let domainTop = top + top * line / Swift.max(1, plotHeight - line)
             let chart = Chart {
+                // Each day a black needle, not a grey bar: a 1-bit panel turns a light grey
+                // white, and the bars vanished under their average. The needle stands at the
+                // middle of its day (or week), where the bar's centre was.
                 for bar in bars {
-                    BarMark(
-                        x: .value("Day", Date(timeIntervalSince1970: bar.x), unit: unit),
-                        y: .value("New cases", bar.y)
+                    RuleMark(
+                        x: .value("Day", Date(timeIntervalSince1970: bar.x + (weekly ? 3.5 : 0.5) * 86_400)),
+                        yStart: .value("Zero", 0.0), yEnd: .value("New cases", bar.y)
                     )
-                    .foregroundStyle(Color.primary.opacity(0.22))
+                    .foregroundStyle(.primary)
+                    .lineStyle(StrokeStyle(lineWidth: rule))
                 }
                 if axis != nil {
                     RuleMark(y: .value("Zero", 0.0)).foregroundStyle(.primary).lineStyle(StrokeStyle(lineWidth: rule))

@@ -50,6 +50,18 @@ extension DeviceProfile {
         ]
     }()
 
+    /// The screen mounted a quarter turn from its usual orientation: its width and height
+    /// swapped, and its dashboard families those of the turned screen (a Kindle on its side is
+    /// laid out in landscape); its panel says the other orientation. A phone is returned as it is.
+    public var quarterTurned: DeviceProfile {
+        guard var panel, let full = size(of: .dashboardFull) else { return self }
+        panel.orientation = panel.orientation == "portrait" ? "landscape" : "portrait"
+        let pixels = (
+            width: Int((full.height * Double(scale)).rounded()), height: Int((full.width * Double(scale)).rounded())
+        )
+        return Self.screen(id, models, pixels.width, pixels.height, scale: scale, panel)
+    }
+
     /// A screen of `width × height` pixels whose dashboard families halve it: the left or top
     /// half of an odd number of pixels is rounded down.
     private static func screen(

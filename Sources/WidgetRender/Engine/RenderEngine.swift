@@ -420,6 +420,13 @@ public final class RenderEngine: Sendable {
         }
     }
 
+    /// `trmnl-og has no medium widget; its families: full, halfHorizontal, …`.
+    package static func noSuchFamily(_ family: WidgetFamily, on device: DeviceProfile) -> String {
+        let families = device.families.map(\.shortName).joined(separator: ", ")
+        return "\(device.id) has no \(family.shortName) widget; its families: \(families)"
+            + (device.panel != nil ? " (--family dashboard: all four)" : "")
+    }
+
     /// The warning for a `Link` in a small widget.
     /// The `Date()` trap: a timeline whose first entry is dated after the time its provider was
     /// asked leaves nothing of its own on screen until then (WidgetRender draws the first entry
@@ -514,7 +521,7 @@ public final class RenderEngine: Sendable {
         do {
             return try WidgetMetrics(family: family, device: device, scale: scale)
         } catch  where error.reason == .familyUnavailable {
-            throw .invalidRequest("\(device.id) has no \(family.shortName) widget")
+            throw .invalidRequest(Self.noSuchFamily(family, on: device))
         } catch {
             throw .invalidRequest(error.description)
         }

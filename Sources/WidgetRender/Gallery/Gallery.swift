@@ -112,7 +112,10 @@ public struct Gallery: Sendable {
                     }
                 }
             }
-            notes += record.skipped.map { "\(widget.kind) \($0.family): \($0.reason); not in the gallery" }
+            // The e-ink slots are not a phone's: the e-ink section shows them.
+            notes += record.skipped.filter { skipped in
+                batch.device.panel != nil || WidgetFamily(name: skipped.family)?.isDashboard != true
+            }.map { "\(widget.kind) \($0.family): \($0.reason); not in the gallery" }
         }
         // The previews are drawn as render draws, several at a time, into the same kind of transaction.
         let surfaces = try await run.renderJobs()

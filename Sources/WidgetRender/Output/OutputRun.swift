@@ -133,9 +133,13 @@ package struct OutputRun {
             question.parameters = widgets.first { $0.0.kind == widget.kind }?.1 ?? question.parameters
             return question
         } catch  where (try? WidgetMetrics(family: family, device: batch.device, scale: batch.scale)) == nil {
-            let reason = "\(batch.device.id) has no \(family.shortName) widget"
+            let reason = RenderEngine.noSuchFamily(family, on: batch.device)
             record.skipped.append(.init(family: family.shortName, reason: reason))
-            notes.append("skipped \(family.shortName) for \(widget.kind): \(reason)")
+            // With every family asked for, a phone's lack of e-ink slots (and a screen's of phone
+            // families) goes without saying: the manifest keeps it, stderr does not repeat it.
+            if batch.families != nil || family.isDashboard == (batch.device.panel != nil) {
+                notes.append("skipped \(family.shortName) for \(widget.kind): \(reason)")
+            }
             return nil
         }
     }

@@ -141,9 +141,9 @@ extension RenderEngine {
     }
 
     /// The lines between slots, 2 pt thick, centred on the slots' edges: inset from the screen's
-    /// edge by the dashboard margin, and stopping half a margin short of a line they meet, as
-    /// TRMNL's mashups leave a gap at each join. A line two slots share on both halves of the
-    /// screen is drawn whole.
+    /// edge by the dashboard margin, and meeting the line they end on (a T, not a gap that
+    /// leaves a rule floating). A line two slots share on both halves of the screen is drawn
+    /// whole.
     package static func dividers(_ layout: ScreenLayout, width: Double, height: Double, scale: Double) -> [Rect] {
         var owner = [[Int]](repeating: [-1, -1], count: 2)  // [row][column] → slot
         for (index, slot) in layout.slots.enumerated() {
@@ -158,8 +158,8 @@ extension RenderEngine {
         func stretch(_ halves: [Int], length: Double) -> [(Double, Double)] {
             switch halves {
             case [0, 1]: [(margin, length - margin)]
-            case [0]: [(margin, length / 2 - margin / 2)]
-            case [1]: [(length / 2 + margin / 2, length - margin)]
+            case [0]: [(margin, length / 2)]
+            case [1]: [(length / 2, length - margin)]
             default: []
             }
         }

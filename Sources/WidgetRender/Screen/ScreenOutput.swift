@@ -90,7 +90,8 @@ public struct ScreenOutput: Sendable {
             /// The file's SHA-256, in hex.
             public var sha256: String
             /// The box of pixels that differ from the previous image (for a panel's partial
-            /// refresh), in the file's pixels; absent on the first image, `null` when none differ.
+            /// refresh), in the file's pixels as written (turned, dithered); absent on the first
+            /// image. A change that draws the same pixels writes no image.
             public var changedRegion: ChangedRegion??
             /// Each slot's widget, in the layout's order.
             public var widgets: [WidgetShown]
@@ -187,6 +188,7 @@ public struct ScreenOutput: Sendable {
         var previous: PixelFrame?
         let buffers = to != nil ? PixelFrame.Buffers() : nil
         var shownAt = from
+        var renders = 0
         while true {
             var frameRequest = request
             frameRequest.shownAt = shownAt
@@ -199,16 +201,30 @@ public struct ScreenOutput: Sendable {
                     layout, on: frameRequest, encoder: encoder, bytes: image.data.count, maxBytes: maxBytes,
                     file: "\(relative)/\(name)")
             }
+            var changed = true
             if let pixels {
-                regions.append(previous.map { pixels.changedRegion(from: $0) })
-                if let previous { buffers?.give(previous) }
-                previous = pixels
+                if let previous {
+                    // A change of entry or a reload that draws the same pixels is no new image:
+                    // the one before stays on screen longer.
+                    let region = pixels.changedRegion(from: previous)
+                    changed = region != nil
+                    if changed {
+                        regions.append(.some(region))
+                        buffers?.give(previous)
+                    } else {
+                        buffers?.give(pixels)
+                    }
+                } else {
+                    regions.append(nil)
+                }
+                if changed { previous = pixels }
             } else {
                 regions.append(nil)
             }
-            shots.append((screen, image.data))
+            if changed { shots.append((screen, image.data)) }
+            renders += 1
             guard let to, let next = screen.nextChange?.date, next < to, next > shownAt else { break }
-            guard shots.count < Self.maximumImages else {
+            guard shots.count < Self.maximumImages, renders < Self.maximumImages * 10 else {
                 throw .invalidRequest(
                     "what is on the screen changes more than \(Self.maximumImages) times before \(DateText.iso8601(to) ?? "the end"); shorten the span"
                 )

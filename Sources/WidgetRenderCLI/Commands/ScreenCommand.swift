@@ -44,7 +44,7 @@ struct ScreenCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Async
 
     @Option(
         help: ArgumentHelp(
-            "The screen: \(DeviceProfile.screens.map(\.id).joined(separator: ", ")). Default: trmnl-og (800×480, 1 bit). See `list --devices`.",
+            "The screen: \(DeviceProfile.screens.map(\.id).joined(separator: ", ")). trmnl-og is 800×480 at 1 bit. See `list --devices`.",
             valueName: "id"))
     var device: String = "trmnl-og"
 
