@@ -37,8 +37,8 @@ struct ScreenCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Async
                   \(name) screen --device trmnl-og --layout 'price:halfVertical,covid-country?country=JPN:quadrant,covid-country?country=KOR:quadrant'
                   \(name) screen --device trmnl-og --layout 'price:full' --max-bytes 90k
                   \(name) screen --device kindle-pw5 --layout 'covid-global:halfHorizontal,price:halfHorizontal' --rotate 90
-                  \(name) screen --device inkplate-6 --layout 'price:full' --now 2013-02-25T12:00:00Z --to +4d
-                  \(name) screen --layout 'price:full' --now 2013-02-25T12:00:00Z --to +4d --image-format apng --bit-depth 1 --animation-speed 1d
+                  \(name) screen --device inkplate-6 --layout 'price:full' --now 2013-02-27T00:00:00Z --to +3d
+                  \(name) screen --layout 'price:full' --now 2013-02-27T00:00:00Z --to +3d --image-format apng --bit-depth 1 --animation-speed 1d
                 """)
     }
 
@@ -195,9 +195,14 @@ struct ScreenCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Async
             if !quiet { for url in result.files { Console.result(Console.display(url)) } }
             Console.warnings(result.warnings, all: true)
             if !quiet {
-                let count = result.files.count
+                let count = result.manifest.images.count
+                let (width, height) = (result.manifest.width, result.manifest.height)
+                // A quarter turn: laid out as the screen is seen, written in the panel's pixels.
+                let turned = request.device.panel?.orientation != (try? DeviceProfile.named(device))?.panel?.orientation
+                let size = turned ? "laid out \(width)×\(height), written \(height)×\(width)" : "\(width)×\(height)"
+                let animation = result.manifest.animation.map { " and \($0.file)" } ?? ""
                 Console.line(
-                    "Composed \(count) \(request.device.id) screen\(count == 1 ? "" : "s") (\(result.manifest.width)×\(result.manifest.height), \(encoder.format.name)) in \(Console.seconds(since: started)) → \(Console.display(result.folder))"
+                    "Composed \(count) \(request.device.id) screen\(count == 1 ? "" : "s") (\(size), \(encoder.format.name))\(animation) in \(Console.seconds(since: started)) → \(Console.display(result.folder))"
                 )
             }
         } catch {
