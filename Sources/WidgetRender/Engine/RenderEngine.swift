@@ -424,7 +424,6 @@ public final class RenderEngine: Sendable {
     package static func noSuchFamily(_ family: WidgetFamily, on device: DeviceProfile) -> String {
         let families = device.families.map(\.shortName).joined(separator: ", ")
         return "\(device.id) has no \(family.shortName) widget; its families: \(families)"
-            + (device.panel != nil ? " (--family dashboard: all four)" : "")
     }
 
     /// The warning for a `Link` in a small widget.
