@@ -160,6 +160,36 @@ struct ScreenTests {
         #expect(lines.dropFirst().compactMap { Double($0) }.map { Int($0.rounded()) } == animation.delays)
     }
 
+    @Test(arguments: ["trmnl-og", "kindle-pw5"])
+    func aScreenAsSVGAndPDFDrawsItsPNGsPicture(_ device: String) async throws {
+        let layout = try ScreenLayout(parsing: Self.mashup)
+        let request = try Self.request(device)
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let png = folder.appendingPathComponent("screen.png")
+        try #require(try await RenderEngineTests.engine.render(layout, on: request, as: PNGImageEncoder()).image).data
+            .write(to: png)
+        let svg = folder.appendingPathComponent("screen.svg")
+        let svgData = try #require(
+            try await RenderEngineTests.engine.render(layout, on: request, as: SVGEncoder()).image
+        )
+        .data
+        try svgData.write(to: svg)
+        #expect(!String(decoding: svgData, as: UTF8.self).contains("<text"), "text left as text")
+        let fromSVG = folder.appendingPathComponent("svg.png")
+        let drawn = try EInkEncoderTests.run("/usr/bin/rsvg-convert", ["-o", fromSVG.path, svg.path])
+        #expect(drawn.status == 0, "\(drawn.output)")
+        #expect(try VectorEncoderTests.meanDifference(fromSVG, png) < 3)
+        let pdf = folder.appendingPathComponent("screen.pdf")
+        try #require(try await RenderEngineTests.engine.render(layout, on: request, as: PDFEncoder()).image).data
+            .write(to: pdf)
+        let prefix = folder.appendingPathComponent("pdf")
+        let converted = try EInkEncoderTests.run(
+            "/usr/bin/pdftoppm", ["-r", "72", "-png", "-singlefile", pdf.path, prefix.path])
+        #expect(converted.status == 0, "\(converted.output)")
+        #expect(try VectorEncoderTests.meanDifference(prefix.appendingPathExtension("png"), png) < 4)
+    }
+
     @Test func aPhoneIsNotAScreen() async throws {
         let layout = try ScreenLayout(parsing: "price:full")
         let error = await #expect(throws: WidgetRenderError.self) {

@@ -51,7 +51,6 @@ struct ScreenCommandTests {
             (["--layout", "price:full", "--device", "iphone-393x852"], "is a phone or tablet"),
             (["--layout", "price:medium"], "'medium' is not a slot"),
             (["--layout", "price:full", "--image-format", "apng"], "give --to"),
-            (["--layout", "price:full", "--image-format", "svg"], "png or bmp"),
             (["--layout", "price:full", "--animation-speed", "1d"], "is for --image-format apng"),
         ])
     func usageErrors(_ arguments: [String], _ message: String) throws {

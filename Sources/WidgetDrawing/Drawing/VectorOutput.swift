@@ -29,12 +29,41 @@ extension WidgetRenderer {
     )
         throws(RenderError) -> Data
     {
-        guard viewContext.resolvedRenderingMode == .fullColor else {
+        try drawVector(
+            [VectorPiece(lists: lists, metrics: metrics, context: viewContext, x: 0, y: 0)],
+            pixelWidth: metrics.pixelWidth, pixelHeight: metrics.pixelHeight, scale: Double(metrics.scale),
+            page: nil, as: format)
+    }
+
+    /// One laid-out widget on a vector page, its top left corner at `x`, `y` pixels.
+    package struct VectorPiece {
+        package var lists: Layout
+        package var metrics: WidgetMetrics
+        package var context: ViewContext
+        package var x: Int
+        package var y: Int
+
+        package init(lists: Layout, metrics: WidgetMetrics, context: ViewContext, x: Int, y: Int) {
+            self.lists = lists
+            self.metrics = metrics
+            self.context = context
+            self.x = x
+            self.y = y
+        }
+    }
+
+    /// Several laid-out widgets on one vector page (a composed screen): the page painted with
+    /// `page.background`, each widget at its place, cut to its shape, then `page.rules` in
+    /// `page.ink` (rectangles in pixels).
+    package func drawVector(
+        _ pieces: [VectorPiece], pixelWidth width: Int, pixelHeight height: Int, scale: Double,
+        page: (background: Color.RGBA, rules: [Rect], ink: Color.RGBA)?, as format: VectorFormat
+    ) throws(RenderError) -> Data {
+        for piece in pieces where piece.context.resolvedRenderingMode != .fullColor {
             throw .cairo(
-                "the \(viewContext.resolvedRenderingMode) mode is drawn in layers of pixels; SVG and PDF are full colour"
+                "the \(piece.context.resolvedRenderingMode) mode is drawn in layers of pixels; SVG and PDF are full colour"
             )
         }
-        let text = try text(for: viewContext.locale)
         let sink = VectorSink()
         let box = Unmanaged.passRetained(sink)
         defer { box.release() }
@@ -43,13 +72,14 @@ extension WidgetRenderer {
             Unmanaged<VectorSink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
             return CAIRO_STATUS_SUCCESS
         }
-        let pixelWidth = Double(metrics.pixelWidth)
-        let pixelHeight = Double(metrics.pixelHeight)
+        let pixelWidth = Double(width)
+        let pixelHeight = Double(height)
         let made: OpaquePointer?
         switch format {
         case .svg:
             // In points, px as the unit: the viewBox is in points; the size is set in pixels below.
-            made = cairo_svg_surface_create_for_stream(write, box.toOpaque(), metrics.size.width, metrics.size.height)
+            made = cairo_svg_surface_create_for_stream(
+                write, box.toOpaque(), pixelWidth / scale, pixelHeight / scale)
         case .pdf:
             made = cairo_pdf_surface_create_for_stream(write, box.toOpaque(), pixelWidth, pixelHeight)
         }
@@ -71,24 +101,43 @@ extension WidgetRenderer {
         do {
             let context = try CairoContext(surfacePointer: surface)
             let cr = context.pointer
-            if format == .pdf { cairo_scale(cr, pixelWidth / metrics.size.width, pixelHeight / metrics.size.height) }
-            // The widget's shape as a clip (the pixels cut it after drawing instead).
-            if metrics.family == .accessoryCircular {
-                cairo_arc(
-                    cr, metrics.bounds.midX, metrics.bounds.midY, min(metrics.size.width, metrics.size.height) / 2, 0,
-                    2 * .pi)
-            } else {
-                context.continuousRoundedRect(metrics.bounds, radius: metrics.cornerRadius)
-            }
-            cairo_clip(cr)
-            let scheme = viewContext.environment.colorScheme
-            if !metrics.family.isAccessory {
-                context.setColor(Color.background.resolved(in: scheme))
+            // Everything below is in points.
+            if format == .pdf { cairo_scale(cr, scale, scale) }
+            if let page {
+                context.setColor(page.background)
                 cairo_paint(cr)
             }
-            try drawList(
-                lists.background + lists.content, in: context, text: text, scheme: scheme,
-                pixelsPerPoint: Double(metrics.scale), accentGroup: nil)
+            for piece in pieces {
+                let metrics = piece.metrics
+                let text = try text(for: piece.context.locale)
+                cairo_save(cr)
+                cairo_translate(cr, Double(piece.x) / scale, Double(piece.y) / scale)
+                // The widget's shape as a clip (the pixels cut it after drawing instead).
+                if metrics.family == .accessoryCircular {
+                    cairo_arc(
+                        cr, metrics.bounds.midX, metrics.bounds.midY,
+                        min(metrics.size.width, metrics.size.height) / 2, 0, 2 * .pi)
+                } else {
+                    context.continuousRoundedRect(metrics.bounds, radius: metrics.cornerRadius)
+                }
+                cairo_clip(cr)
+                let scheme = piece.context.environment.colorScheme
+                if !metrics.family.isAccessory {
+                    context.setColor(Color.background.resolved(in: scheme))
+                    cairo_paint(cr)
+                }
+                try drawList(
+                    piece.lists.background + piece.lists.content, in: context, text: text, scheme: scheme,
+                    pixelsPerPoint: Double(metrics.scale), accentGroup: nil)
+                cairo_restore(cr)
+            }
+            if let page {
+                context.setColor(page.ink)
+                for rule in page.rules {
+                    cairo_rectangle(cr, rule.minX / scale, rule.minY / scale, rule.width / scale, rule.height / scale)
+                }
+                cairo_fill(cr)
+            }
             try check(context)
         }
         cairo_surface_finish(surface)
@@ -96,7 +145,7 @@ extension WidgetRenderer {
             throw .cairo(String(cString: cairo_status_to_string(cairo_surface_status(surface))))
         }
         guard format == .svg else { return sink.data }
-        return Self.sizedInPixels(sink.data, width: metrics.pixelWidth, height: metrics.pixelHeight)
+        return Self.sizedInPixels(sink.data, width: width, height: height)
     }
 
     /// The SVG's `width` and `height` set to the image's pixels, its viewBox left in points.

@@ -129,6 +129,28 @@ extension RenderEngine {
                 throw Self.error(error)
             }
             defer { if !keepSurface { renderer.recycle(page) } }
+            if let vector = (encoder as? SVGEncoder).map({ _ in VectorFormat.svg })
+                ?? (encoder as? PDFEncoder).map({ _ in VectorFormat.pdf })
+            {
+                // The same display lists drawn again as vectors, each slot at its place.
+                do throws(RenderError) {
+                    let data = try renderer.drawVector(
+                        zip(widgets, frames).map { widget, frame in
+                            WidgetRenderer.VectorPiece(
+                                lists: widget.displayList.layout(widgetURL: widget.widgetURL), metrics: widget.metrics,
+                                context: widget.viewContext, x: Int(frame.minX), y: Int(frame.minY))
+                        }, pixelWidth: width, pixelHeight: height, scale: Double(full.scale),
+                        page: (
+                            Color.RGBA(hex: dark ? 0x000000 : 0xFFFFFF), dividers,
+                            Color.RGBA(hex: dark ? 0xFFFFFF : 0x000000)
+                        ), as: vector)
+                    let image = EncodedImage(
+                        data: data, format: encoder.format, pixelsCRC64: try WidgetPNGWriter.pixelsCRC64(page))
+                    return (image, keepSurface ? page : nil, keepPixels.map { PixelFrame(surface: page, buffers: $0) })
+                } catch {
+                    throw .invalidRequest("\(encoder.format.name) output: \(error.description)")
+                }
+            }
             let (image, pixels) = try Self.encode(
                 page, scale: full.scale, displayList: DisplayList(), with: encoder, vectorSource: nil,
                 keepPixels: keepPixels)

@@ -164,9 +164,6 @@ struct ScreenCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Async
             throw ValidationError("--image-format apng animates the screens of a span: give --to")
         }
         try image.apply(to: &batch, animation: timing)
-        if batch.encoder is SVGEncoder || batch.encoder is PDFEncoder {
-            throw ValidationError("--image-format: a screen is written as png or bmp (svg and pdf are for `render`)")
-        }
         batch.now = try time.date(in: zone)
         try options.apply(to: &batch)
         var request = batch.request(kind: "", family: .dashboardFull)
