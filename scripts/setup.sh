@@ -5,7 +5,7 @@ set -euo pipefail
 
 # libcurl4-openssl-dev: Sources/CCurlLoader includes its curl.h for types and constants (nothing links
 # -lcurl); it brings libcurl4, whose libcurl.so.4 the binary loads on the first URL fetch.
-packages=(libcairo2-dev libpango1.0-dev libpng-dev libjpeg-dev libisal-dev libssl-dev libcurl4-openssl-dev pkg-config fonts-inter fonts-noto-cjk fonts-noto-core fonts-noto-mono fonts-noto-color-emoji
+packages=(libcairo2-dev libpango1.0-dev libpng-dev libjpeg-dev libisal-dev libssl-dev libcurl4-openssl-dev pkg-config fonts-inter fonts-noto-cjk fonts-noto-core fonts-noto-mono fonts-noto-color-emoji fonts-symbola
     fonts-materialdesignicons-webfont tesseract-ocr tesseract-ocr-jpn pngcheck chromium python3-yaml python3-pil file librsvg2-bin poppler-utils)
 
 missing=()

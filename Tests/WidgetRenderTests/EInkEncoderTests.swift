@@ -195,3 +195,43 @@ struct EInkEncoderTests {
         #expect(corners.hasPrefix("0 "), "\(corners)")
     }
 }
+
+/// Colour emoji at one bit (#33): drawn from a monochrome font in the text's colour, not
+/// thresholded away.
+@Suite("Emoji on panels of few greys")
+struct MonochromeEmojiTests {
+    /// Black pixels in a 1-bit PNG, counted by Pillow.
+    static func blackPixels(_ data: Data) throws -> Int {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("emoji-\(UUID().uuidString).png")
+        try data.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let script = "import sys\nfrom PIL import Image\nprint(Image.open(sys.argv[1]).convert('L').histogram()[0])"
+        let result = try EInkEncoderTests.run("/usr/bin/python3", ["-c", script, file.path])
+        return try #require(Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines)), "\(result.output)")
+    }
+
+    /// The 1-bit encoder under another name, which the engine does not know draws few greys:
+    /// the colour emoji are drawn, then thresholded.
+    struct ThresholdedColour: ImageEncoder {
+        var format: ImageFormat { .png }
+        func encode(_ image: RenderedImage) throws -> Data { try GreyPNGEncoder(bitDepth: 1).encode(image) }
+    }
+
+    @Test func aSunACloudAndLightningSurviveOneBitAsOutlines() async throws {
+        let engine = RenderEngineTests.engine
+        var request = RenderRequest(kind: "", family: .systemSmall, askedAt: Fixtures.now)
+        request.device = try DeviceProfile.named("iphone-393x852")
+        let view = Text("🌞🌧️🍋").font(.system(size: 40))
+        let outlined = try #require(try await engine.render(view, in: request, as: GreyPNGEncoder(bitDepth: 1)).image)
+        let thresholded = try #require(try await engine.render(view, in: request, as: ThresholdedColour()).image)
+        let withOutlines = try Self.blackPixels(outlined.data)
+        let withColour = try Self.blackPixels(thresholded.data)
+        // Thresholded, the yellow sun, the grey cloud and the lemon fall on the paper's side
+        // (a smile is left); from Symbola their outlines are drawn in the text's black.
+        #expect(withOutlines > 1_500 && withOutlines > 3 * withColour, "\(withOutlines) against \(withColour)")
+        #expect(RenderEngine.drawsFewGreys(GreyPNGEncoder(bitDepth: 2)))
+        #expect(!RenderEngine.drawsFewGreys(GreyPNGEncoder(bitDepth: 4)))
+        #expect(RenderEngine.drawsFewGreys(BMPEncoder(bitsPerPixel: 1)))
+        #expect(!RenderEngine.drawsFewGreys(PNGImageEncoder()))
+    }
+}

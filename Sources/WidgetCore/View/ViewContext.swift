@@ -34,6 +34,9 @@ public struct ViewContext: Sendable {
     public var tint: Color.RGBA = WidgetRenderingMode.defaultTint
     /// What the e-ink device drawn for said about itself (see ``EnvironmentValues/screenDevice``).
     public var screenDevice: ScreenDeviceStatus?
+    /// Emoji and symbols drawn from a monochrome font in the text's colour rather than as colour
+    /// pictures: for panels of two or four greys, where a yellow sun would vanish into the paper.
+    package var monochromeGlyphs = false
 
     /// A context; every value but the family and size has a default.
     ///

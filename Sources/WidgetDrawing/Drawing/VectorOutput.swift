@@ -109,7 +109,7 @@ extension WidgetRenderer {
             }
             for piece in pieces {
                 let metrics = piece.metrics
-                let text = try text(for: piece.context.locale)
+                let text = try text(for: piece.context.locale, monochrome: piece.context.monochromeGlyphs)
                 cairo_save(cr)
                 cairo_translate(cr, Double(piece.x) / scale, Double(piece.y) / scale)
                 // The widget's shape as a clip (the pixels cut it after drawing instead).

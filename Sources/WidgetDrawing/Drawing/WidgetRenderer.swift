@@ -44,11 +44,13 @@ package final class WidgetRenderer {
     }
 
     /// The text measurer for a locale's fonts (created once per text language).
-    package func text(for locale: Locale) throws(RenderError) -> PangoText {
+    package func text(for locale: Locale, monochrome: Bool = false) throws(RenderError) -> PangoText {
         let language = FontLibrary.fontLanguage(for: locale)
-        if let text = texts[language] { return text }
-        let text = try PangoText(fonts: fonts, language: language)
-        texts[language] = text
+        let key = monochrome ? language + "|monochrome" : language
+        if let text = texts[key] { return text }
+        let text = try PangoText(
+            fonts: monochrome ? try fonts.monochrome() : fonts, language: language, monochrome: monochrome)
+        texts[key] = text
         return text
     }
 
@@ -125,7 +127,7 @@ package final class WidgetRenderer {
         var context = context
         context.displayScale = Double(metrics.scale)
         let environment = context.environment
-        let engine = LayoutEngine(measurer: try text(for: context.locale))
+        let engine = LayoutEngine(measurer: try text(for: context.locale, monochrome: context.monochromeGlyphs))
         let lists = AppGroupContainers.$current.withValue(context.appGroups) {
             let resolved = root.resolved(in: environment)
             let split = resolved.containerBackgroundSplit
@@ -232,7 +234,7 @@ package final class WidgetRenderer {
     {
         let mode = viewContext.resolvedRenderingMode
         let colorScheme = viewContext.environment.colorScheme
-        let text = try text(for: viewContext.locale)
+        let text = try text(for: viewContext.locale, monochrome: viewContext.monochromeGlyphs)
         let items = lists.background + lists.content
 
         /// The widget's shape as the current path: its rounded card, or its circle.

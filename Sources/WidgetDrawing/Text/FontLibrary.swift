@@ -41,14 +41,30 @@ package final class FontLibrary {
     ///   - extraFiles: font files of the widgets' own (`.fonts(_:)`), admitted besides the configuration's.
     /// - Throws: ``RenderError/fonts(_:)`` naming the file, or the missing families and
     ///   the `apt-get` command that installs them.
-    package init(configFile: String, extraFiles: [String] = []) throws(RenderError) {
+    ///   - monochrome: the same fonts with Symbola's monochrome outlines in place of Noto's
+    ///     colour emoji (see ``monochrome()``).
+    package init(configFile: String, extraFiles: [String] = [], monochrome: Bool = false) throws(RenderError) {
         guard FileManager.default.isReadableFile(atPath: configFile) else {
             throw .fonts("cannot read the font configuration \(configFile)")
         }
+        self.configFile = configFile
+        self.extraFiles = extraFiles
+        isMonochrome = monochrome
         guard let config = FcConfigCreate() else { throw .fonts("fontconfig: cannot create a configuration") }
-        guard FcConfigParseAndLoad(config, configFile, 1) != 0, FcConfigBuildFonts(config) != 0 else {
+        let loaded: Bool
+        if monochrome {
+            guard let text = try? String(contentsOfFile: configFile, encoding: .utf8) else {
+                FcConfigDestroy(config)
+                throw .fonts("cannot read the font configuration \(configFile)")
+            }
+            loaded = FcConfigParseAndLoadFromMemory(config, Self.monochromeConfiguration(text), 1) != 0
+        } else {
+            loaded = FcConfigParseAndLoad(config, configFile, 1) != 0
+        }
+        guard loaded, FcConfigBuildFonts(config) != 0 else {
             FcConfigDestroy(config)
-            throw .fonts("fontconfig cannot load \(configFile)")
+            throw .fonts(
+                "fontconfig cannot load \(configFile)\(monochrome ? " (with Symbola for monochrome emoji)" : "")")
         }
         for file in extraFiles {
             guard FileManager.default.isReadableFile(atPath: file) else {
@@ -82,7 +98,10 @@ package final class FontLibrary {
                 }
             }
         }
-        let missing = Self.required.filter { !families.contains($0.family) }
+        let required =
+            monochrome
+            ? Self.required.map { $0.family == "Noto Color Emoji" ? ("Symbola", "fonts-symbola") : $0 } : Self.required
+        let missing = required.filter { !families.contains($0.family) }
         guard missing.isEmpty else {
             FcConfigDestroy(config)
             let packages = Set(missing.map(\.package)).sorted().joined(separator: " ")
@@ -115,6 +134,37 @@ package final class FontLibrary {
             isCurrentSet = FcConfigSetCurrent(config) != 0
         }
     }
+
+    /// The project's configuration with Symbola's outlines admitted in place of Noto's colour
+    /// emoji: emoji drawn in the text's colour, for panels of two or four greys. A font map of
+    /// its own, as fontconfig sorts a colour bitmap font below an outline one when both are there.
+    static func monochromeConfiguration(_ text: String) -> String {
+        text.replacingOccurrences(
+            of: "<glob>/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf</glob>",
+            with: "<glob>/usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf</glob>"
+        ).replacingOccurrences(
+            of: "<dir>/usr/share/fonts/truetype/noto</dir>",
+            with: "<dir>/usr/share/fonts/truetype/noto</dir>\n  <dir>/usr/share/fonts/truetype/ancient-scripts</dir>")
+    }
+
+    /// The same fonts with monochrome emoji, made on first use (most runs never need it).
+    ///
+    /// - Throws: ``RenderError/fonts(_:)`` when Symbola is not installed (fonts-symbola).
+    package func monochrome() throws(RenderError) -> FontLibrary {
+        if isMonochrome { return self }
+        monochromeLock.lock()
+        defer { monochromeLock.unlock() }
+        if let made = monochromeLibrary { return made }
+        let made = try FontLibrary(configFile: configFile, extraFiles: extraFiles, monochrome: true)
+        monochromeLibrary = made
+        return made
+    }
+
+    private let configFile: String
+    private let extraFiles: [String]
+    private let isMonochrome: Bool
+    private let monochromeLock = NSLock()
+    nonisolated(unsafe) private var monochromeLibrary: FontLibrary?
 
     private static let currentLock = NSLock()
     nonisolated(unsafe) private static var isCurrentSet = false
@@ -150,18 +200,24 @@ package final class FontLibrary {
 
     /// The Pango font family list for a text language: Inter first, then the CJK face for it,
     /// then the emoji font.
-    static func familyList(for language: String) -> String {
-        "Inter, Noto Sans CJK \(cjkRegion(for: language)), Noto Color Emoji"
+    static func familyList(for language: String, monochrome: Bool = false) -> String {
+        "Inter, Noto Sans CJK \(cjkRegion(for: language)), \(emojiFamily(monochrome))"
     }
+
+    /// The emoji font: Noto's colour pictures, or Symbola's outlines for panels of few greys.
+    static func emojiFamily(_ monochrome: Bool) -> String { monochrome ? "Symbola" : "Noto Color Emoji" }
 
     /// The family list for a font in a text language: its design's face (or its custom family)
     /// first, then the language's list.
-    static func familyList(for font: Font, language: String) -> String {
-        if let custom = font.customFamily { return "\(custom), \(familyList(for: language))" }
+    static func familyList(for font: Font, language: String, monochrome: Bool = false) -> String {
+        if let custom = font.customFamily {
+            return "\(custom), \(familyList(for: language, monochrome: monochrome))"
+        }
         switch font.design {
-        case .monospaced: return "Noto Sans Mono, Noto Sans CJK \(cjkRegion(for: language)), Noto Color Emoji"
-        case .serif: return "Noto Serif CJK \(cjkRegion(for: language)), Noto Color Emoji"
-        default: return familyList(for: language)
+        case .monospaced:
+            return "Noto Sans Mono, Noto Sans CJK \(cjkRegion(for: language)), \(emojiFamily(monochrome))"
+        case .serif: return "Noto Serif CJK \(cjkRegion(for: language)), \(emojiFamily(monochrome))"
+        default: return familyList(for: language, monochrome: monochrome)
         }
     }
 

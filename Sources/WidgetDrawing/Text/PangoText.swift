@@ -9,6 +9,8 @@ import WidgetLayout
 package final class PangoText: TextMeasuring {
     private let context: OpaquePointer
     private let language: String
+    /// Emoji from the monochrome font.
+    private let monochrome: Bool
     private var descriptions: [Font: OpaquePointer] = [:]
     /// The height of a Latin line per font (``latinLineHeight(of:)``).
     private var latinLineHeights: [Font: Double] = [:]
@@ -36,13 +38,16 @@ package final class PangoText: TextMeasuring {
         var lines: Int?
     }
 
+    /// - Parameter monochrome: emoji from Symbola's outlines, in the text's colour, rather than
+    ///   Noto's colour pictures (for panels of few greys).
     /// - Throws: ``RenderError/fonts(_:)`` when Pango cannot create a context.
-    package init(fonts: FontLibrary, language: String) throws(RenderError) {
+    package init(fonts: FontLibrary, language: String, monochrome: Bool = false) throws(RenderError) {
         guard let context = TextEngineLock.run({ fonts.makeContext(language: language) }) else {
             throw .fonts("pango: cannot create a context")
         }
         self.context = context
         self.language = language
+        self.monochrome = monochrome
     }
 
     deinit {
@@ -249,7 +254,10 @@ package final class PangoText: TextMeasuring {
             preconditionFailure("pango_font_description_new returned NULL (out of memory)")
         }
         pango_font_description_set_family(
-            description, symbol ? FontLibrary.symbolFamily : FontLibrary.familyList(for: font, language: language))
+            description,
+            symbol
+                ? FontLibrary.symbolFamily
+                : FontLibrary.familyList(for: font, language: language, monochrome: monochrome))
         pango_font_description_set_weight(description, PangoWeight(UInt32(font.weight.rawValue)))
         if font.isItalic { pango_font_description_set_style(description, PANGO_STYLE_ITALIC) }
         pango_font_description_set_absolute_size(description, font.size * Double(PANGO_SCALE))

@@ -184,6 +184,8 @@ public final class RenderEngine: Sendable {
     package func render(
         _ widget: AnyWidget, _ request: RenderRequest, as encoder: (any ImageEncoder)?, sharingAnswers: Bool = true
     ) async throws(WidgetRenderError) -> RenderedWidget {
+        var request = request
+        if Self.drawsFewGreys(encoder) { request.monochromeGlyphs = true }
         var question = try self.question(widget, request)
         if !sharingAnswers {
             question.sharesAnswers = false
@@ -231,6 +233,8 @@ public final class RenderEngine: Sendable {
         _ view: some View, in request: RenderRequest, contentMarginsDisabled: Bool = false,
         as encoder: (any ImageEncoder)? = PNGImageEncoder()
     ) async throws(WidgetRenderError) -> RenderedWidget {
+        var request = request
+        if Self.drawsFewGreys(encoder) { request.monochromeGlyphs = true }
         let metrics = try Self.metrics(request.family, device: request.device, scale: request.scale)
         let isPlaceholder = request.entry == .placeholder
         let scene = Scene(
@@ -545,7 +549,16 @@ public final class RenderEngine: Sendable {
             appGroups: request.appGroups, renderingMode: request.renderingMode)
         if let tint = request.tint { context.tint = tint }
         context.screenDevice = request.screenDevice
+        context.monochromeGlyphs = request.monochromeGlyphs
         return context
+    }
+
+    /// Whether an encoder writes so few greys (four or fewer) that colour emoji would vanish
+    /// or blot: its images draw them from a monochrome font instead.
+    package static func drawsFewGreys(_ encoder: (any ImageEncoder)?) -> Bool {
+        if let grey = encoder as? GreyPNGEncoder { return grey.greyscale.levels <= 4 }
+        if let bitmap = encoder as? BMPEncoder { return bitmap.bitsPerPixel < 24 && bitmap.greyscale.levels <= 4 }
+        return false
     }
 
     /// The provider's placeholder: at once, no I/O.

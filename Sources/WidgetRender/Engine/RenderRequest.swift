@@ -61,6 +61,10 @@ public struct RenderRequest: Sendable, Hashable {
     public var providerValues = ProviderValues()
     /// How long the provider may take to answer, in seconds.
     public var providerTimeout: TimeInterval = 60
+    /// Emoji drawn from a monochrome font (Symbola) in the text's colour, not as colour
+    /// pictures: for panels of two or four greys, where a yellow sun would vanish into the
+    /// paper. The engine sets it itself for an encoder of four greys or fewer.
+    public var monochromeGlyphs = false
     /// What the e-ink device the widget is drawn for said about itself: its battery, Wi-Fi signal,
     /// firmware and id. Views read it as ``EnvironmentValues/screenDevice``; `nil`
     /// (the default) when it is not drawn for one.

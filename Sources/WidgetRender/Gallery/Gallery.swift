@@ -241,6 +241,7 @@ public struct Gallery: Sendable {
             request.entry = .snapshot
             request.colorScheme = scheme
             request.renderingMode = nil
+            request.monochromeGlyphs = RenderEngine.drawsFewGreys(shot.encoder)
             let rendered = try await engine.render(request, as: nil)
             let encoder = shot.encoder
             let (data, preview) = try await engine.pool.withRenderer { renderer throws(WidgetRenderError) in

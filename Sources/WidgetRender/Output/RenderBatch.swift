@@ -132,6 +132,7 @@ public struct RenderBatch: Sendable {
         request.appGroups = appGroups
         request.providerValues = providerValues
         request.providerTimeout = providerTimeout
+        request.monochromeGlyphs = RenderEngine.drawsFewGreys(encoder)
         request.entry =
             switch mode {
             case .timeline: .onScreen

@@ -78,6 +78,7 @@ extension RenderEngine {
                 slotRequest.kind = slot.kind
                 slotRequest.family = slot.family
                 slotRequest.parameters = slot.parameters
+                if Self.drawsFewGreys(encoder) { slotRequest.monochromeGlyphs = true }
                 group.addTask {
                     do throws(WidgetRenderError) {
                         return (index, .success(try await self.render(slotRequest, as: nil)))
