@@ -227,11 +227,14 @@ package final class FontLibrary {
         let options = cairo_font_options_create()
         cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        // For panels of few greys, whole-point advances and glyph positions: at one bit a glyph
+        // a fraction of a pixel over rounds its stems differently from its neighbour's, and
+        // words read with uneven gaps ("Deat hs").
+        cairo_font_options_set_hint_metrics(options, isMonochrome ? CAIRO_HINT_METRICS_ON : CAIRO_HINT_METRICS_OFF)
         cairo_font_options_set_subpixel_order(options, CAIRO_SUBPIXEL_ORDER_DEFAULT)
         pango_cairo_context_set_font_options(context, options)
         cairo_font_options_destroy(options)
-        pango_context_set_round_glyph_positions(context, 0)
+        pango_context_set_round_glyph_positions(context, isMonochrome ? 1 : 0)
         pango_context_set_language(context, pango_language_from_string(language))
         return context
     }
