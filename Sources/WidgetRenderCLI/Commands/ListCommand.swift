@@ -70,6 +70,15 @@ struct ListCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Parsabl
         for device in DeviceProfile.all {
             let marker = device.id == DeviceProfile.defaultID ? " (default)" : ""
             print("\(device.id)\(marker) @\(device.scale)x — \(device.models.joined(separator: ", "))")
+            if let panel = device.panel {
+                let pixels = "\(Int(device.screen.width) * device.scale)×\(Int(device.screen.height) * device.scale) px"
+                let ink =
+                    panel.palette.isEmpty
+                    ? "\(panel.greys ?? 256) greys" : panel.palette.map(\.name).joined(separator: ", ")
+                print(
+                    "  e-ink, \(panel.orientation), \(pixels), \(ink); writes \(panel.bitDepth)-bit \(panel.format) by default"
+                )
+            }
             let sizes = device.families.compactMap { family in
                 device.size(of: family).map { "\(family.shortName) \($0)" }
             }

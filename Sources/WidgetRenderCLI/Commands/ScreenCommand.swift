@@ -115,11 +115,10 @@ struct ScreenCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Async
         layout: ScreenLayout, request: RenderRequest, to: Date?, encoder: any ImageEncoder, maxBytes: Int?,
         animation: AnimatedPNG.Timing?
     ) {
-        let screen: DeviceProfile
-        do {
-            screen = try DeviceProfile.named(device)
-        } catch {
-            throw ValidationError("--device: \(error.description)")
+        guard let screen = DeviceProfile.all.first(where: { $0.id == device.lowercased() }) else {
+            throw ValidationError(
+                "--device: unknown screen '\(device)'; screens: \(DeviceProfile.screens.map(\.id).joined(separator: ", "))"
+            )
         }
         guard screen.panel != nil else {
             throw ValidationError(
