@@ -1,8 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// libFuzzer harnesses for WidgetRender's readers of untrusted bytes: WidgetData's parsers and
-// the PNG reader. A package of its own, so that they are not products of WidgetRender; it
+// libFuzzer harnesses for WidgetRender's readers of untrusted bytes: WidgetData's parsers, the
+// PNG reader, the screen layout parser and the APNG assembler. A package of its own, so that they are not products of WidgetRender; it
 // depends on WidgetRender by path and uses only its products, as a user's package would.
 //
 // scripts/fuzz.sh builds each with `-sanitize=fuzzer,address -parse-as-library -DFUZZING` and
@@ -24,6 +24,8 @@ let targets: [(product: String, target: String)] = [
     ("fuzz-candles", "FuzzCandles"),
     ("fuzz-compressed", "FuzzCompressed"),
     ("fuzz-png", "FuzzPNG"),
+    ("fuzz-screen-layout", "FuzzScreenLayout"),
+    ("fuzz-animated-png", "FuzzAnimatedPNG"),
 ]
 
 let package = Package(
@@ -45,7 +47,8 @@ let package = Package(
             .executableTarget(
                 name: item.target,
                 dependencies: ["WidgetDataFuzzing"]
-                    + (item.target == "FuzzPNG" ? [.product(name: "WidgetRender", package: "WidgetRender")] : []),
+                    + (["FuzzPNG", "FuzzScreenLayout", "FuzzAnimatedPNG"].contains(item.target)
+                        ? [.product(name: "WidgetRender", package: "WidgetRender")] : []),
                 path: "Targets/\(item.target)"
             )
         }

@@ -15,7 +15,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets=(binance coinbase kraken cryptowatch ohlc-csv diseasesh jhu long-csv series-reader generic candles compressed csv json png)
+targets=(binance coinbase kraken cryptowatch ohlc-csv diseasesh jhu long-csv series-reader generic candles compressed csv json png screen-layout animated-png)
 seconds=60
 jobs=1
 ci=0
@@ -56,7 +56,8 @@ kind_of() {
     case "$1" in
         binance|coinbase|kraken|cryptowatch|diseasesh|json) echo json ;;
         ohlc-csv|jhu|long-csv|csv) echo csv ;;
-        png) echo png ;;
+        png|animated-png) echo png ;;
+        screen-layout) echo layout ;;
         *) echo any ;;
     esac
 }
