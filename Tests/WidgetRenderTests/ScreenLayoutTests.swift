@@ -59,6 +59,11 @@ struct ScreenLayoutTests {
     @Test func parameterValuesArePercentDecoded() throws {
         let layout = try ScreenLayout(parsing: "price?symbol=BRK%2EB%20x:full")
         #expect(layout.slots[0].parameters == ["symbol": "BRK.B x"])
+        // A value holding the layout's own punctuation is written back encoded (a fuzzer's find:
+        // "RK%2cE" read back as two slots).
+        let punctuated = try ScreenLayout(parsing: "price?symbol=RK%2CE%26x%3Dy%3A%25:full")
+        #expect(punctuated.slots[0].parameters == ["symbol": "RK,E&x=y:%"])
+        #expect(try ScreenLayout(parsing: punctuated.description) == punctuated, "\(punctuated.description)")
     }
 
     @Test func oddScreensPutTheFarSlotsAgainstTheFarEdge() throws {

@@ -29,10 +29,13 @@ public struct ScreenLayout: Sendable, Hashable, CustomStringConvertible {
     /// The slots, in the order they were given (left to right, top to bottom).
     public var slots: [Slot]
 
-    /// The layout as it is written: `kind[?key=value&…]:slot,…`.
+    /// The layout as it is written: `kind[?key=value&…]:slot,…`, keys and values
+    /// percent-encoded where they hold a character the layout's syntax uses (it reads back the same).
     public var description: String {
         slots.map { slot in
-            let query = slot.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            let query = slot.parameters.sorted { $0.key < $1.key }.map {
+                "\(Self.encoded($0.key))=\(Self.encoded($0.value))"
+            }
             return slot.kind + (query.isEmpty ? "" : "?" + query.joined(separator: "&")) + ":" + slot.family.shortName
         }.joined(separator: ",")
     }
@@ -91,7 +94,11 @@ public struct ScreenLayout: Sendable, Hashable, CustomStringConvertible {
     ///   `quadrant` (or `dashboardQuadrant`…), parameter values percent-decoded.
     /// - Throws: ``WidgetRenderError/Kind-swift.struct/invalidRequest`` naming the part that is wrong.
     public init(parsing text: String) throws(WidgetRenderError) {
-        guard text.utf8.count <= 4096 else { throw .invalidRequest("the layout is over 4,096 bytes long") }
+        guard text.utf8.count <= Self.maximumLength else {
+            throw .invalidRequest(
+                "the layout is over \(Self.maximumLength.formatted(.number.locale(Locale(identifier: "en_US")))) bytes long"
+            )
+        }
         var slots: [(kind: String, parameters: [String: String], family: WidgetFamily)] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let item = part.trimmingCharacters(in: .whitespaces)
@@ -136,6 +143,21 @@ public struct ScreenLayout: Sendable, Hashable, CustomStringConvertible {
         return (
             slot.column == 0 ? 0 : width - slotWidth, slot.row == 0 ? 0 : height - slotHeight, slotWidth, slotHeight
         )
+    }
+
+    /// The longest layout text read, in bytes.
+    public static var maximumLength: Int { 4_096 }
+
+    /// Characters a parameter's key or value may hold as they are: not `,` `&` `=` `?` `:` `%`,
+    /// space or controls.
+    private static let plain: CharacterSet = {
+        var set = CharacterSet.urlQueryAllowed
+        set.remove(charactersIn: ",&=?:%#+ ")
+        return set
+    }()
+
+    static func encoded(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: plain) ?? text
     }
 
     static func quarterName(_ column: Int, _ row: Int) -> String {
