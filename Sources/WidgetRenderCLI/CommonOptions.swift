@@ -15,7 +15,7 @@ package struct CommonOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "A device from the HIG size tables, e.g. iphone-393x852 or ipad-1024x1366, or an e-ink screen (trmnl-og, trmnl-x, kindle-pw3, kindle-pw5, kindle-oasis, kobo-clara, inkplate-6, inkplate-10, waveshare-7in5, spectra6-7in3: dashboard families, and the panel's greys or colours by default). See `list --devices`.",
+            "A device from the HIG size tables, e.g. iphone-393x852 or ipad-1024x1366, or an e-ink screen (trmnl-og, trmnl-x, kindle-pw3, kindle-pw5, kindle-oasis, kobo-clara, inkplate-6, inkplate-10, waveshare-7in5, spectra6-7in3, acep7-5in65: dashboard families, and the panel's greys or colours by default). See `list --devices`.",
             valueName: "id"))
     var device: String = DeviceProfile.defaultID
 

@@ -208,7 +208,7 @@ struct ScreenCatalogTests {
     func screensMatchTheReference() throws {
         let reference = try Self.reference()
         #expect(DeviceProfile.screens.map(\.id) == reference.compactMap { $0["id"] as? String })
-        #expect(reference.count == 10)
+        #expect(reference.count == 11)
         for object in reference {
             let id = try #require(object["id"] as? String)
             let device = try DeviceProfile.named(id)

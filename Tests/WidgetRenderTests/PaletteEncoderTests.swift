@@ -63,6 +63,18 @@ struct PaletteEncoderTests {
         }
     }
 
+    @Test func acepsSevenInksWithOrange() async throws {
+        let inks = try #require(try DeviceProfile.named("acep7-5in65").panel?.palette)
+        #expect(inks.map(\.name) == ["black", "white", "green", "blue", "red", "yellow", "orange"])
+        var request = RenderEngineTests.request("price", .systemMedium)
+        request.device = try DeviceProfile.named("iphone-393x852")
+        let widget = try await RenderEngineTests.engine.render(
+            request, as: PaletteEncoder(inks: inks, dither: .floydSteinberg))
+        let read = try Self.colours(try #require(widget.image).data)
+        #expect(Set(read.counts.keys).isSubset(of: Set(inks.map { Self.hex($0.nominal) })), "\(read.counts.keys)")
+        #expect((read.counts["000000"] ?? 0) > 1_000 && (read.counts["FF0000"] ?? 0) > 100, "\(read.counts)")
+    }
+
     @Test func aBMPContainerAndATurn() async throws {
         let request = RenderEngineTests.request("covid-global", .systemMedium)
         let widget = try await RenderEngineTests.engine.render(

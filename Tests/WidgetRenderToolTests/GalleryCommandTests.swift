@@ -36,10 +36,10 @@ struct GalleryCommandTests {
         // Price: five Home Screen and Today families in light and dark, three Lock Screen ones over
         // a light and a dark wallpaper, and small tinted and in StandBy in both appearances.
         #expect(result.stderr.contains("gallery price: 20 previews"), "\(result.stderr)")
-        // And the e-ink section: the first widget's quadrant on each of the ten screens, and its
+        // And the e-ink section: the first widget's quadrant on each of the eleven screens, and its
         // half horizontal in the four dither modes.
-        #expect(result.stderr.contains("gallery e-ink: 14 previews"), "\(result.stderr)")
-        #expect(result.stderr.contains("Gallery: 64 previews"))
+        #expect(result.stderr.contains("gallery e-ink: 15 previews"), "\(result.stderr)")
+        #expect(result.stderr.contains("Gallery: 65 previews"))
         #expect(result.stdout.contains("index.html"))
 
         let html = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
@@ -53,7 +53,7 @@ struct GalleryCommandTests {
         let sources = html.components(separatedBy: "<img src=\"").dropFirst().compactMap {
             $0.split(separator: "\"").first
         }
-        #expect(sources.count == 64)
+        #expect(sources.count == 65)
         #expect(
             sources.contains("eink/trmnl-og-price-quadrant.png")
                 && sources.contains("eink/inkplate-6-price-quadrant.bmp"))
@@ -94,8 +94,8 @@ struct GalleryCommandTests {
         #expect(result.exitCode == 0)
         let page = out.appendingPathComponent("index.html").absoluteString
         let dom = try Self.chromium(["--virtual-time-budget=5000", "--dump-dom", page])
-        #expect(dom.contains("data-images-total=\"64\""), "\(dom.prefix(300))")
-        #expect(dom.contains("data-images-loaded=\"64\""), "not every preview loaded (BMPs included)")
+        #expect(dom.contains("data-images-total=\"65\""), "\(dom.prefix(300))")
+        #expect(dom.contains("data-images-loaded=\"65\""), "not every preview loaded (BMPs included)")
         #expect(!dom.contains("class=\"failed\""))
 
         let shot = folder.appendingPathComponent("shot.png")

@@ -24,6 +24,14 @@ extension DeviceProfile {
                 ("red", 0xFF0000, 0xB21318), ("blue", 0x0000FF, 0x2157BA), ("green", 0x00FF00, 0x125F20),
             ].map { ScreenPanel.Ink(name: $0.0, nominal: Color.RGBA(hex: $0.1), measured: Color.RGBA(hex: $0.2)) },
             bitDepth: 24, format: "png", orientation: "landscape")
+        let acep7 = ScreenPanel(
+            greys: nil,
+            palette: [
+                ("black", 0x000000, 0x393039), ("white", 0xFFFFFF, 0xFFFFFF), ("green", 0x00FF00, 0x3A5B46),
+                ("blue", 0x0000FF, 0x3D3B5E), ("red", 0xFF0000, 0x9C484B), ("yellow", 0xFFFF00, 0xD0BE47),
+                ("orange", 0xFF8000, 0xB16A49),
+            ].map { ScreenPanel.Ink(name: $0.0, nominal: Color.RGBA(hex: $0.1), measured: Color.RGBA(hex: $0.2)) },
+            bitDepth: 24, format: "png", orientation: "landscape")
         return [
             screen("trmnl-og", ["TRMNL (OG)"], 800, 480, scale: 1, grey(2, 1, "png", "landscape")),
             screen("trmnl-x", ["TRMNL X"], 1872, 1404, scale: 2, grey(16, 4, "png", "landscape")),
@@ -47,6 +55,9 @@ extension DeviceProfile {
             screen(
                 "spectra6-7in3", ["Waveshare 7.3inch e-Paper HAT (E), E Ink Spectra 6", "GoodDisplay GDEP073E01"],
                 800, 480, scale: 1, spectra6),
+            screen(
+                "acep7-5in65", ["Waveshare 5.65inch ACeP 7-Color e-Paper", "Pimoroni Inky Impression 5.7\""], 600,
+                448, scale: 1, acep7),
         ]
     }()
 

@@ -20,7 +20,8 @@ struct ScreenCommand<Bundle: WidgetBundle, Options: WidgetCommandOptions>: Async
                 The image is in the panel's own form unless --image-format or --bit-depth say \
                 otherwise: 1-bit PNG on trmnl-og, 4-bit PNG of 16 greys on trmnl-x, 8-bit grey \
                 PNG on Kindles and Kobo, 4-bit BMP of 8 greys on Inkplates, 1-bit BMP on \
-                waveshare-7in5, and the six inks of spectra6-7in3 (RGB PNG). Screens: \
+                waveshare-7in5, and the inks of spectra6-7in3 (six) and acep7-5in65 (seven), as an RGB \
+                PNG. Screens: \
                 \(DeviceProfile.screens.map(\.id).joined(separator: ", ")).
 
                 Writes OUT/screen/<device>/<n>-<time>.<ext> and manifest.json beside them: the \
