@@ -215,6 +215,14 @@ struct LiveWidgetTests {
         #expect(manifest.reloads?.made == 1)
         let bytes = try Data(contentsOf: png)
         #expect(bytes != firstBytes)
+        // Where it changed, for a panel that refreshes partly (#33): inside the widget, not all of
+        // it (the count's digit changed), and absent on the first screen.
+        #expect(manifest.changes?.first?.changedRegion == nil)
+        let region = try #require(manifest.changes?.last?.changedRegion)
+        let decoded = try PNGFile.decode(bytes)
+        #expect(region.width > 0 && region.height > 0)
+        #expect(region.x + region.width <= decoded.width && region.y + region.height <= decoded.height)
+        #expect(region.width * region.height < decoded.width * decoded.height, "\(region)")
         #expect(SHA256Hex.of(bytes) == manifest.images.first?.sha256, "the manifest names the bytes on disk")
         #expect(watcher.runningWidgets.map(\.kind) == ["live-count"])
         // getCurrentConfigurations lists it (with the other tests' watchers of this process).

@@ -182,7 +182,8 @@ public final class RenderEngine: Sendable {
     /// the engine's widgets' or `fontFiles`). Without `sharingAnswers`, the provider is asked
     /// afresh, with a provider cache of this call's own (as a test needs).
     package func render(
-        _ widget: AnyWidget, _ request: RenderRequest, as encoder: (any ImageEncoder)?, sharingAnswers: Bool = true
+        _ widget: AnyWidget, _ request: RenderRequest, as encoder: (any ImageEncoder)?, sharingAnswers: Bool = true,
+        keepPixels: PixelFrame.Buffers? = nil
     ) async throws(WidgetRenderError) -> RenderedWidget {
         var request = request
         if Self.drawsFewGreys(encoder) { request.monochromeGlyphs = true }
@@ -198,19 +199,22 @@ public final class RenderEngine: Sendable {
             view: shown.entry.view, metrics: question.metrics,
             context: viewContext(request, metrics: question.metrics, isPlaceholder: request.entry == .placeholder),
             contentMarginsDisabled: widget.contentMarginsDisabled)
-        let drawn = try await draw(scene, affinity: "\(widget.kind)/\(request.family.shortName)", encoder: encoder)
+        let drawn = try await draw(
+            scene, affinity: "\(widget.kind)/\(request.family.shortName)", encoder: encoder, keepPixels: keepPixels)
         if request.family == .systemSmall, drawn.layout.hitTargets.contains(where: { $0.target.kind == "link" }) {
             warnings.append(Self.linkInSmallWidget(widget.kind))
         }
         if !drawn.layout.declaresContainerBackground, request.entry != .placeholder {
             warnings.append(Self.noContainerBackground(widget.kind))
         }
-        return RenderedWidget(
+        var rendered = RenderedWidget(
             kind: widget.kind, metrics: question.metrics, askedAt: request.askedAt, shownAt: request.timeShown,
             onScreen: shown.onScreen, nextChange: shown.nextChange, entry: shown.entry,
             displayList: DisplayList(drawn.layout), widgetURL: drawn.layout.widgetURL,
             controls: drawn.layout.hitTargets.map { Manifest.Control($0.target, frame: $0.frame) },
             warnings: warnings, image: drawn.image, viewContext: scene.context)
+        rendered.writtenPixels = drawn.pixels
+        return rendered
     }
 
     /// Renders a view in a family's frame, without a widget or a provider: the request's family,
@@ -307,12 +311,12 @@ public final class RenderEngine: Sendable {
     }
 
     /// Lays out, draws and (with an encoder) encodes a scene with a leased renderer.
-    package func draw(_ scene: Scene, affinity: String?, encoder: (any ImageEncoder)?) async throws(WidgetRenderError)
-        -> (layout: WidgetRenderer.Layout, image: EncodedImage?)
-    {
+    package func draw(
+        _ scene: Scene, affinity: String?, encoder: (any ImageEncoder)?, keepPixels: PixelFrame.Buffers? = nil
+    ) async throws(WidgetRenderError) -> (layout: WidgetRenderer.Layout, image: EncodedImage?, pixels: PixelFrame?) {
         try await pool.withRenderer(affinity: affinity) { renderer throws(WidgetRenderError) in
-            let drawn = try Self.draw(scene, with: renderer, encoder: encoder)
-            return (drawn.layout, drawn.image)
+            let drawn = try Self.draw(scene, with: renderer, encoder: encoder, keepPixels: keepPixels)
+            return (drawn.layout, drawn.image, drawn.pixels)
         }
     }
 

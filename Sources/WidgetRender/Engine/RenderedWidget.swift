@@ -39,6 +39,8 @@ public struct RenderedWidget: Sendable {
     public let image: EncodedImage?
     /// Where the view was drawn (to draw it again from the display list).
     package let viewContext: ViewContext
+    /// The pixels as the encoder wrote them, when the caller asked to keep them.
+    package var writtenPixels: PixelFrame? = nil
 
     package init(
         kind: String?, metrics: WidgetMetrics, askedAt: Date, shownAt: Date, onScreen: OnScreen,

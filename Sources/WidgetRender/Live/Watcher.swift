@@ -48,6 +48,8 @@ package final class Watcher: WidgetCenterObserver, @unchecked Sendable {
     private let engine: RenderEngine
     private let batch: RenderBatch
     private let budget: ReloadBudget
+    /// Buffers of the screens' pixels as written, reused from one change to the next.
+    private let buffers = PixelFrame.Buffers()
     /// The widgets and families shown, in the bundle's order.
     package let targets: [Target]
     /// Families skipped (a widget or device without them), for the user.
@@ -195,6 +197,8 @@ package final class Watcher: WidgetCenterObserver, @unchecked Sendable {
     private struct State {
         var run: OutputRun
         var screens: [Target: Screen] = [:]
+        /// Each screen's pixels as written, for the next one's changed region.
+        var pixels: [Target: PixelFrame] = [:]
         var changes: [Manifest.Change] = []
         var bucket: ReloadBudget.Bucket
         var requested = 0
@@ -265,14 +269,17 @@ package final class Watcher: WidgetCenterObserver, @unchecked Sendable {
     private func apply(
         _ redraws: [Redraw], state: inout State, progress: @Sendable (String) -> Void, failing: Bool
     ) async throws(WidgetRenderError) {
-        var drawn: [(Redraw, Data, Manifest.ImageRecord, Bool)] = []
+        var drawn: [(Redraw, Data, Manifest.ImageRecord, Bool, ChangedRegion?)] = []
         for redraw in redraws {
             var request = batch.request(kind: redraw.target.kind, family: redraw.target.family)
             request.askedAt = redraw.askedAt
             request.shownAt = redraw.shownAt
             let widget: RenderedWidget
-            do {
-                widget = try await engine.render(request, as: batch.encoder)
+            do throws(WidgetRenderError) {
+                guard let chosen = engine.widget(kind: request.kind) else {
+                    throw .invalidRequest("unknown widget '\(request.kind)'")
+                }
+                widget = try await engine.render(chosen, request, as: batch.encoder, keepPixels: buffers)
             } catch {
                 if failing { throw error }
                 progress(
@@ -300,22 +307,32 @@ package final class Watcher: WidgetCenterObserver, @unchecked Sendable {
             record.widgetURL = widget.widgetURL?.absoluteString
             record.controls = widget.controls.isEmpty ? nil : widget.controls
             let changed = state.screens[redraw.target]?.record.pixelsCRC64 != image.pixelsCRC64
+            // Where, in the pixels as written, against the screen before.
+            var region: ChangedRegion?
+            if let pixels = widget.writtenPixels {
+                if let before = state.pixels[redraw.target] {
+                    region = pixels.changedRegion(from: before)
+                    buffers.give(before)
+                }
+                state.pixels[redraw.target] = pixels
+            }
             state.screens[redraw.target] = Screen(askedAt: redraw.askedAt, next: widget.nextChange, record: record)
-            drawn.append((redraw, image.data, record, changed))
+            drawn.append((redraw, image.data, record, changed, region))
         }
         guard !drawn.isEmpty else { return }
         let transaction = try OutputTransaction(folder: batch.outputDirectory, forWatch: true)
         do {
-            for (_, data, record, _) in drawn { try transaction.stage(data, as: record.file) }
+            for (_, data, record, _, _) in drawn { try transaction.stage(data, as: record.file) }
             let records = targets.compactMap { state.screens[$0]?.record }
             let first = try transaction.reserveRecords(records.count)
             for (index, record) in records.enumerated() { try transaction.keepRecord(record, at: first + index) }
-            for (redraw, _, record, changed) in drawn {
-                state.changes.append(
-                    Manifest.Change(
-                        date: redraw.shownAt, kind: redraw.target.kind, family: redraw.target.family.shortName,
-                        reason: redraw.reason, requests: redraw.requests, askedAt: redraw.askedAt, file: record.file,
-                        sha256: record.sha256, pixelsChanged: changed))
+            for (redraw, _, record, changed, region) in drawn {
+                var change = Manifest.Change(
+                    date: redraw.shownAt, kind: redraw.target.kind, family: redraw.target.family.shortName,
+                    reason: redraw.reason, requests: redraw.requests, askedAt: redraw.askedAt, file: record.file,
+                    sha256: record.sha256, pixelsChanged: changed)
+                change.changedRegion = region
+                state.changes.append(change)
             }
             if state.changes.count > Manifest.Change.historyLimit {
                 state.changes.removeFirst(state.changes.count - Manifest.Change.historyLimit)
@@ -325,7 +342,7 @@ package final class Watcher: WidgetCenterObserver, @unchecked Sendable {
             transaction.abort()
             throw error
         }
-        for (redraw, _, record, changed) in drawn {
+        for (redraw, _, record, changed, _) in drawn {
             let requests = redraw.requests.map { $0 > 1 ? " (\($0) requests)" : "" } ?? ""
             progress(
                 "\(redraw.target.kind) \(redraw.target.family.shortName): \(redraw.reason.rawValue)\(requests)"

@@ -96,6 +96,10 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var sha256: String
         /// False when the new screen has the same pixels as the one before.
         public var pixelsChanged: Bool
+        /// When the pixels changed: the bounding box of those that differ from the screen before,
+        /// in the file's pixels as written (for a panel that refreshes partly); absent on a
+        /// widget's first screen.
+        public var changedRegion: ChangedRegion? = nil
 
         /// A change.
         public init(
