@@ -124,6 +124,8 @@ extension WidgetServer {
             )
         }
         request.screenDevice = status.isEmpty ? nil : status
+        // A screen on its side is laid out as it is seen and turned into the panel's pixels.
+        if choice.rotate == 90 || choice.rotate == 270 { request.device = device.quarterTurned }
         let encoder: any ImageEncoder
         do {
             encoder = try choice.encoder(on: device, container: ext) ?? PNGImageEncoder()

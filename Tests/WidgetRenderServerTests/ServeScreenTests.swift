@@ -249,6 +249,13 @@ struct ServeScreenTests {
             #expect(inkplate.status == 200)
             let ihdr = try Self.header(inkplate.body)
             #expect(ihdr.width == 800 && ihdr.height == 600 && ihdr.depth == 4 && ihdr.colourType == 0)
+            // A Kindle on its side: laid out in landscape, written in its portrait pixels.
+            let kindle = try await client.get(
+                "/screens/kindle-pw5.png?layout=serve-tick:halfHorizontal,serve-tick:halfHorizontal&rotate=90&at=2026-01-01T09:02:00Z"
+            )
+            #expect(kindle.status == 200, "\(kindle.text)")
+            let turned = try Self.header(kindle.body)
+            #expect(turned.width == 1236 && turned.height == 1648 && turned.depth == 8)
         }
     }
 
