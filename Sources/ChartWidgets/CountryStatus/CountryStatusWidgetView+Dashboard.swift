@@ -199,12 +199,27 @@ extension CountryStatusWidgetView {
     private func dashboardTall(
         _ entry: CountryStatusEntry, _ context: ViewContext, caseSize: Double, partSize: Double
     ) -> ViewNode {
+        // Where the parts do not fit (a short screen, long words: French on a 448 pt ACeP), the
+        // same column tighter, then smaller.
+        ViewThatFits(in: .vertical) {
+            dashboardColumn(entry, context, caseSize: caseSize, partSize: partSize, gap: 14)
+            dashboardColumn(entry, context, caseSize: caseSize, partSize: partSize, gap: 6)
+            dashboardColumn(
+                entry, context, caseSize: max(Dashboard.smallestText * 2, caseSize * 0.8),
+                partSize: max(Dashboard.smallestText, partSize * 0.8), gap: 4)
+        }
+        .node
+    }
+
+    private func dashboardColumn(
+        _ entry: CountryStatusEntry, _ context: ViewContext, caseSize: Double, partSize: Double, gap: Double
+    ) -> ViewNode {
         let status = entry.status
         let parts = dashboardParts(status, context)
         return VStack(alignment: .leading, spacing: 0) {
             dashboardCases(status, context, size: caseSize, todaySize: caseSize >= 64 ? 28 : 20)
             ForEach(parts.indices, id: \.self) { index in
-                Spacer(minLength: 14)
+                Spacer(minLength: gap)
                 dashboardPart(parts[index], status, context, size: partSize)
             }
         }
