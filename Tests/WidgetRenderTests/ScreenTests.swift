@@ -120,7 +120,7 @@ struct ScreenTests {
                 continue
             }
             // The region is of the pixels written: Pillow finds the same box in the files.
-            let ours = region.map { "\($0.x) \($0.y) \($0.width) \($0.height)" } ?? "none"
+            let ours = "\(region.x) \(region.y) \(region.width) \(region.height)"
             #expect(ours == box, "image \(image.index): ours \(ours), Pillow's \(box)")
         }
     }

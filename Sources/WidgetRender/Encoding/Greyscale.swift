@@ -96,13 +96,7 @@ public struct Greyscale: Sendable, Hashable {
                     for y in 0..<height {
                         let row = UnsafeRawPointer(pixels + y * stride)
                         for x in 0..<width {
-                            let argb = row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
-                            // Premultiplied over white: c + (255 − a).
-                            let paper = Int(255 - (argb >> 24))
-                            let r = min(255, Int((argb >> 16) & 0xFF) + paper)
-                            let g = min(255, Int((argb >> 8) & 0xFF) + paper)
-                            let b = min(255, Int(argb & 0xFF) + paper)
-                            let level = levels[(299 * r + 587 * g + 114 * b + 500) / 1000]
+                            let level = levels[Self.luma(row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self))]
                             if rotation == .none {
                                 out[y * width + x] = level
                             } else {
@@ -126,14 +120,7 @@ public struct Greyscale: Sendable, Hashable {
             for y in 0..<height {
                 let row = UnsafeRawPointer(pixels + y * stride)
                 for x in 0..<width {
-                    let argb = row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
-                    // Premultiplied over white: c + (255 − a).
-                    let paper = 255 - (argb >> 24)
-                    let r = Int((argb >> 16) & 0xFF) + Int(paper)
-                    let g = Int((argb >> 8) & 0xFF) + Int(paper)
-                    let b = Int(argb & 0xFF) + Int(paper)
-                    let l = (299 * min(255, r) + 587 * min(255, g) + 114 * min(255, b) + 500) / 1000
-                    luma[y * width + x] = curve[l]
+                    luma[y * width + x] = curve[Self.luma(row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self))]
                 }
             }
         }
@@ -147,6 +134,15 @@ public struct Greyscale: Sendable, Hashable {
             }
         }
         return (size.width, size.height, rotated)
+    }
+
+    /// A premultiplied ARGB32 pixel laid on white (c + 255 − a), as BT.601 luma 0…255.
+    @inline(__always) static func luma(_ argb: UInt32) -> Int {
+        let paper = Int(255 - (argb >> 24))
+        let r = min(255, Int((argb >> 16) & 0xFF) + paper)
+        let g = min(255, Int((argb >> 8) & 0xFF) + paper)
+        let b = min(255, Int(argb & 0xFF) + paper)
+        return (299 * r + 587 * g + 114 * b + 500) / 1000
     }
 
     /// The tone curve, 0…255 for each input 0…255: gamma, then contrast about mid-grey, then

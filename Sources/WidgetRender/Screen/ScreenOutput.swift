@@ -92,7 +92,7 @@ public struct ScreenOutput: Sendable {
             /// The box of pixels that differ from the previous image (for a panel's partial
             /// refresh), in the file's pixels as written (turned, dithered); absent on the first
             /// image. A change that draws the same pixels writes no image.
-            public var changedRegion: ChangedRegion??
+            public var changedRegion: ChangedRegion?
             /// Each slot's widget, in the layout's order.
             public var widgets: [WidgetShown]
 
@@ -109,7 +109,7 @@ public struct ScreenOutput: Sendable {
                 try container.encodeIfPresent(until, forKey: .until)
                 try container.encode(bytes, forKey: .bytes)
                 try container.encode(sha256, forKey: .sha256)
-                if let changedRegion { try container.encode(changedRegion, forKey: .changedRegion) }
+                try container.encodeIfPresent(changedRegion, forKey: .changedRegion)
                 try container.encode(widgets, forKey: .widgets)
             }
         }
@@ -184,7 +184,7 @@ public struct ScreenOutput: Sendable {
         }
         let relative = "screen/\(request.device.id)"
         var shots: [(screen: RenderedScreen, data: Data)] = []
-        var regions: [ChangedRegion??] = []
+        var regions: [ChangedRegion?] = []
         var previous: PixelFrame?
         let buffers = to != nil ? PixelFrame.Buffers() : nil
         var shownAt = from
@@ -201,27 +201,17 @@ public struct ScreenOutput: Sendable {
                     layout, on: frameRequest, encoder: encoder, bytes: image.data.count, maxBytes: maxBytes,
                     file: "\(relative)/\(name)")
             }
-            var changed = true
-            if let pixels {
-                if let previous {
-                    // A change of entry or a reload that draws the same pixels is no new image:
-                    // the one before stays on screen longer.
-                    let region = pixels.changedRegion(from: previous)
-                    changed = region != nil
-                    if changed {
-                        regions.append(.some(region))
-                        buffers?.give(previous)
-                    } else {
-                        buffers?.give(pixels)
-                    }
-                } else {
-                    regions.append(nil)
-                }
-                if changed { previous = pixels }
-            } else {
-                regions.append(nil)
+            // A change of entry or a reload that draws the same pixels is no new image: the one
+            // before stays on screen longer.
+            let region = previous.flatMap { before in pixels?.changedRegion(from: before) }
+            if previous == nil || region != nil {
+                if let previous { buffers?.give(previous) }
+                previous = pixels
+                regions.append(region)
+                shots.append((screen, image.data))
+            } else if let pixels {
+                buffers?.give(pixels)
             }
-            if changed { shots.append((screen, image.data)) }
             renders += 1
             guard let to, let next = screen.nextChange?.date, next < to, next > shownAt else { break }
             guard shots.count < Self.maximumImages, renders < Self.maximumImages * 10 else {
